@@ -1,0 +1,21 @@
+package dev.orrery.schedule;
+
+import dev.orrery.world.World;
+
+/**
+ * A run condition ({@code runIf}): a system runs only if its own condition and the conditions of all
+ * its sets return {@code true} (SCH-118).
+ *
+ * <p>Called synchronously with only the world (SCH-120), right before the system would run, on every
+ * call, never cached. It should read world data only and have no side effects. Because the return
+ * type is {@code boolean}, a condition can never return a promise or a non-boolean (SCH-121 is
+ * guaranteed by the type); an exception it throws propagates unchanged from the run API (SCH-037).
+ */
+@FunctionalInterface
+public interface Condition {
+    /**
+     * @param world the world the schedule runs on
+     * @return whether the gated systems may run now
+     */
+    boolean test(World world);
+}

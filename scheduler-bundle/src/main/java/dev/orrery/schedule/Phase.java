@@ -1,0 +1,193 @@
+package dev.orrery.schedule;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A phase of a schedule: a named step that systems are assigned to (SCH-100).
+ *
+ * <p>Immutable; compared by identity. The builtin phases run in the order {@link #ON_START},
+ * {@link #ON_LOAD}, {@link #POST_LOAD}, {@link #PRE_UPDATE}, {@link #ON_UPDATE}, {@link #ON_VALIDATE},
+ * {@link #POST_UPDATE}, {@link #PRE_STORE}, {@link #ON_STORE} (SCH-001). A custom phase lists the
+ * phases it runs after ({@link #dependsOn()}, the flecs name) and before ({@link #before()}); where it
+ * is placed is defined by SCH-102. A custom phase that is not connected to a builtin phase, or is
+ * marked {@link #manual()}, is manual: {@code run} skips it and only {@code runPhase}/{@code runPhases}
+ * step it (SCH-104, SCH-107).
+ *
+ * <p>Phase names must be unique within a schedule (SCH-138); extension packages should prefix them
+ * ({@code prefab/Spawn}).
+ */
+public final class Phase {
+    /** Runs once per world, on the first execution of OnStart (SCH-036). */
+    public static final Phase ON_START = new Phase("OnStart", List.of(), List.of(), false, true);
+    /** Builtin phase 2 of 9. */
+    public static final Phase ON_LOAD = new Phase("OnLoad", List.of(), List.of(), false, true);
+    /** Builtin phase 3 of 9. */
+    public static final Phase POST_LOAD = new Phase("PostLoad", List.of(), List.of(), false, true);
+    /** Builtin phase 4 of 9. */
+    public static final Phase PRE_UPDATE = new Phase("PreUpdate", List.of(), List.of(), false, true);
+    /** Builtin phase 5 of 9; the default phase of a system (SCH-010). */
+    public static final Phase ON_UPDATE = new Phase("OnUpdate", List.of(), List.of(), false, true);
+    /** Builtin phase 6 of 9. */
+    public static final Phase ON_VALIDATE = new Phase("OnValidate", List.of(), List.of(), false, true);
+    /** Builtin phase 7 of 9. */
+    public static final Phase POST_UPDATE = new Phase("PostUpdate", List.of(), List.of(), false, true);
+    /** Builtin phase 8 of 9. */
+    public static final Phase PRE_STORE = new Phase("PreStore", List.of(), List.of(), false, true);
+    /** Builtin phase 9 of 9. */
+    public static final Phase ON_STORE = new Phase("OnStore", List.of(), List.of(), false, true);
+
+    /** The builtin phases in their fixed order (SCH-001); unmodifiable. */
+    public static final List<Phase> BUILTIN = List.of(
+            ON_START, ON_LOAD, POST_LOAD, PRE_UPDATE, ON_UPDATE, ON_VALIDATE, POST_UPDATE, PRE_STORE, ON_STORE);
+
+    private final String name;
+    private final List<Phase> dependsOn;
+    private final List<Phase> before;
+    private final boolean manual;
+    private final boolean builtin;
+
+    private Phase(String name, List<Phase> dependsOn, List<Phase> before, boolean manual, boolean builtin) {
+        this.name = name;
+        this.dependsOn = dependsOn;
+        this.before = before;
+        this.manual = manual;
+        this.builtin = builtin;
+    }
+
+    /**
+     * Defines a custom phase with no edges and {@code manual = false}: a detached, hence manual,
+     * phase (SCH-104).
+     *
+     * @param name the phase name; required
+     * @return the phase
+     * @throws IllegalArgumentException if {@code name} is null or empty (SCH-100)
+     */
+    public static Phase define(String name) {
+        return builder(name).build();
+    }
+
+    /**
+     * Starts defining a custom phase (the spec's {@code definePhase}).
+     *
+     * @param name the phase name; required
+     * @return a builder
+     * @throws IllegalArgumentException if {@code name} is null or empty (SCH-100); the message names
+     *     definePhase and says that name is missing or empty
+     */
+    public static Builder builder(String name) {
+        if (name == null || name.isEmpty()) {
+            throw new IllegalArgumentException("definePhase (Phase.builder): name is missing or empty");
+        }
+        return new Builder(name);
+    }
+
+    /** @return the name */
+    public String name() {
+        return name;
+    }
+
+    /** @return the phases this phase runs after (unmodifiable, default empty) */
+    public List<Phase> dependsOn() {
+        return dependsOn;
+    }
+
+    /** @return the phases this phase runs before (unmodifiable, default empty) */
+    public List<Phase> before() {
+        return before;
+    }
+
+    /**
+     * @return the explicit manual flag (default false; always false for builtin phases). Detached
+     *     phases are manual too: ask {@link Schedule#isManual(Phase)} for the effective value.
+     */
+    public boolean manual() {
+        return manual;
+    }
+
+    /** @return whether this is one of the nine {@link #BUILTIN} phases */
+    public boolean isBuiltin() {
+        return builtin;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+
+    /** Builds a custom {@link Phase}. Not thread-safe; each {@link #build()} returns a new phase. */
+    public static final class Builder {
+        private final String name;
+        private final List<Phase> dependsOn = new ArrayList<>();
+        private final List<Phase> before = new ArrayList<>();
+        private boolean manual;
+
+        private Builder(String name) {
+            this.name = name;
+        }
+
+        /**
+         * Adds phases this phase runs after.
+         *
+         * @param phases builtin or custom phases; no nulls
+         * @return this builder
+         */
+        public Builder dependsOn(Phase... phases) {
+            return dependsOn(Arrays.asList(phases));
+        }
+
+        /**
+         * Adds phases this phase runs after.
+         *
+         * @param phases builtin or custom phases; no nulls
+         * @return this builder
+         */
+        public Builder dependsOn(List<Phase> phases) {
+            for (Phase p : phases) {
+                dependsOn.add(Objects.requireNonNull(p, () -> "definePhase '" + name + "': null in dependsOn"));
+            }
+            return this;
+        }
+
+        /**
+         * Adds phases this phase runs before.
+         *
+         * @param phases builtin or custom phases; no nulls
+         * @return this builder
+         */
+        public Builder before(Phase... phases) {
+            return before(Arrays.asList(phases));
+        }
+
+        /**
+         * Adds phases this phase runs before.
+         *
+         * @param phases builtin or custom phases; no nulls
+         * @return this builder
+         */
+        public Builder before(List<Phase> phases) {
+            for (Phase p : phases) {
+                before.add(Objects.requireNonNull(p, () -> "definePhase '" + name + "': null in before"));
+            }
+            return this;
+        }
+
+        /**
+         * Marks the phase manual: {@code run} skips it (SCH-104). Propagates to no other phase (SCH-105).
+         *
+         * @param manual the flag
+         * @return this builder
+         */
+        public Builder manual(boolean manual) {
+            this.manual = manual;
+            return this;
+        }
+
+        /** @return a new immutable phase */
+        public Phase build() {
+            return new Phase(name, List.copyOf(dependsOn), List.copyOf(before), manual, false);
+        }
+    }
+}

@@ -1,0 +1,12 @@
+package dev.orrery.schedule;
+
+import java.util.List;
+
+/** The immutable {@link Plugin} value built by {@link Plugin.Builder}. */
+record PluginData(String name, List<Phase> phases, List<SystemSet> sets, List<EcsSystem> systems)
+        implements Plugin {
+    @Override
+    public String toString() {
+        return "plugin " + name;
+    }
+}

@@ -1,0 +1,147 @@
+package dev.orrery.schedule;
+
+import dev.orrery.world.Trait;
+import dev.orrery.world.World;
+import java.util.List;
+
+/**
+ * An immutable, built schedule: the execution plan of its phases and systems, computed once by
+ * {@link ScheduleBuilder#build()} (SCH-106), and the run APIs that execute it on a world.
+ *
+ * <p><b>Run APIs.</b> {@link #run} executes every automatic phase in order (SCH-030);
+ * {@link #runPhase}/{@link #runPhases} step one phase or a range, manual phases included
+ * (SCH-032..034, SCH-108..111). {@code dt} is in seconds, finite and {@code >= 0}; it is passed
+ * unchanged to every system and never measured (SCH-031, SCH-041, SCH-042). When several errors apply
+ * to one call, the first of these is thrown (SCH-115): an unknown phase, {@code from} after {@code to},
+ * or invalid manual endpoints ({@link IllegalArgumentException}); an invalid dt
+ * ({@link IllegalArgumentException}); a nested call of this schedule on the same world
+ * ({@link IllegalStateException}, SCH-043). Every such message names the schedule (SCH-141). An
+ * exception from a system, condition or hook propagates unchanged and leaves the schedule usable
+ * (SCH-037, SCH-044).
+ *
+ * <p><b>Per-world state.</b> Enabled flags and OnStart completion live in the world trait
+ * {@link #state()} (SCH-063), added lazily on first use; see {@link ScheduleState}. A schedule holds no
+ * per-world data in static fields (SCH-064); its runtime data per world (re-entrancy marker, hook
+ * context, enabled cache) is keyed weakly by world.
+ *
+ * <p><b>Threading.</b> A schedule is immutable and may be shared, but each world is confined to one
+ * thread, so run calls for a world happen on that world's thread.
+ */
+public interface Schedule {
+    /**
+     * Starts building a schedule (the spec's {@code createSchedule}).
+     *
+     * @param name the schedule name, unique per world (SCH-062, SCH-140)
+     * @return a builder
+     * @throws IllegalArgumentException if {@code name} is null or empty; the message says that name is
+     *     missing or empty (SCH-140)
+     */
+    static ScheduleBuilder builder(String name) {
+        return new ScheduleBuilder(name);
+    }
+
+    /** @return the schedule name (SCH-140) */
+    String name();
+
+    /**
+     * @return the world trait holding this schedule's per-world state; the same object on every call,
+     *     different from every other schedule's unless adopted on a rebuild (SCH-151)
+     */
+    Trait<ScheduleState> state();
+
+    /** @return all phases, builtin and custom, manual included, in SCH-102 order; same list every call (SCH-008) */
+    List<Phase> phases();
+
+    /** @return all systems in execution order, phase by phase, disabled ones included; same list every call (SCH-142) */
+    List<EcsSystem> systems();
+
+    /**
+     * @param phase a phase of this schedule
+     * @return its systems in execution order; the same list on every call for that phase (SCH-143)
+     * @throws IllegalArgumentException if the phase is not in this schedule
+     */
+    List<EcsSystem> systemsOf(Phase phase);
+
+    /**
+     * @param phase a phase of this schedule
+     * @return whether it is manual: marked manual, or detached from the builtin phases (SCH-104)
+     * @throws IllegalArgumentException if the phase is not in this schedule
+     */
+    boolean isManual(Phase phase);
+
+    /** @return the plugins the schedule was built from, in the given order (unmodifiable) */
+    List<Plugin> plugins();
+
+    /** @return all sets of the flattened declaration (plugins' first, SCH-136), unmodifiable */
+    List<SystemSet> sets();
+
+    /**
+     * @param system a system of this schedule
+     * @return the name of the plugin that declared it, or this schedule's name if the schedule did
+     * @throws IllegalArgumentException if the system is not in this schedule
+     */
+    String sourceOf(EcsSystem system);
+
+    /**
+     * Runs every enabled system whose conditions hold in every automatic phase, in order (SCH-030).
+     *
+     * @param world the world
+     * @param dt seconds since the last call; finite and {@code >= 0}
+     * @throws IllegalArgumentException if dt is NaN, infinite or negative (SCH-041)
+     * @throws IllegalStateException if this schedule is already running on this world (SCH-043)
+     */
+    void run(World world, double dt);
+
+    /**
+     * Runs the enabled systems of one phase whose conditions hold (SCH-032, SCH-108).
+     *
+     * @param world the world
+     * @param phase a phase of this schedule, automatic or manual
+     * @param dt seconds; finite and {@code >= 0}
+     * @throws IllegalArgumentException if the phase is unknown (SCH-034) or dt is invalid (SCH-041)
+     * @throws IllegalStateException if this schedule is already running on this world (SCH-043)
+     */
+    void runPhase(World world, Phase phase, double dt);
+
+    /**
+     * Runs the phases from {@code from} to {@code to} inclusive, in phase order: all automatic phases
+     * between two automatic endpoints (SCH-033), or the phases of one manual component between two
+     * manual endpoints (SCH-109).
+     *
+     * @param world the world
+     * @param from first phase
+     * @param to last phase
+     * @param dt seconds; finite and {@code >= 0}
+     * @throws IllegalArgumentException if a phase is unknown, {@code from} comes after {@code to}
+     *     (SCH-034), the endpoints mix manual and automatic (SCH-111) or lie in different manual
+     *     components (SCH-110), or dt is invalid (SCH-041)
+     * @throws IllegalStateException if this schedule is already running on this world (SCH-043)
+     */
+    void runPhases(World world, Phase from, Phase to, double dt);
+
+    /**
+     * Enables a system in a world; idempotent; applies immediately, also inside a running pass (SCH-052, SCH-056).
+     *
+     * @param world the world
+     * @param system a system of this schedule
+     * @throws IllegalArgumentException if the system is not in this schedule (SCH-055)
+     */
+    void enable(World world, EcsSystem system);
+
+    /**
+     * Disables a system in a world, by name in the state trait; idempotent; applies immediately (SCH-051, SCH-056).
+     *
+     * @param world the world
+     * @param system a system of this schedule
+     * @throws IllegalArgumentException if the system is not in this schedule (SCH-055)
+     */
+    void disable(World world, EcsSystem system);
+
+    /**
+     * @param world the world
+     * @param system a system of this schedule
+     * @return the system's enabled flag in that world; conditions are not evaluated (SCH-054, SCH-153)
+     * @throws IllegalArgumentException if the system is not in this schedule (SCH-055)
+     */
+    boolean isEnabled(World world, EcsSystem system);
+}

@@ -1,0 +1,137 @@
+package dev.orrery.schedule;
+
+import dev.orrery.schedule.internal.BuildInput;
+import dev.orrery.schedule.internal.ScheduleFactory;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Collects the input of a schedule and builds it (the spec's {@code createSchedule} options).
+ *
+ * <p>Plugins are flattened first, in the order added, then the schedule's own phases, sets and
+ * systems, separately per kind (SCH-136); that flattened order is the declaration order for every
+ * tie-break (SCH-137). All validation happens in {@link #build()} (SCH-021), and the result depends
+ * only on the lists given here (SCH-022). Not thread-safe; may be built more than once.
+ */
+public final class ScheduleBuilder {
+    private final String name;
+    private final List<Plugin> plugins = new ArrayList<>();
+    private final List<Phase> phases = new ArrayList<>();
+    private final List<SystemSet> sets = new ArrayList<>();
+    private final List<EcsSystem> systems = new ArrayList<>();
+    private ScheduleHooks hooks;
+    private Schedule adoptStateOf;
+
+    ScheduleBuilder(String name) {
+        if (name == null || name.isEmpty()) {
+            throw new IllegalArgumentException("createSchedule (Schedule.builder): name is missing or empty");
+        }
+        this.name = name;
+    }
+
+    /**
+     * @param items plugins, flattened first in this order (SCH-136); no nulls
+     * @return this builder
+     */
+    public ScheduleBuilder plugins(Plugin... items) {
+        return plugins(Arrays.asList(items));
+    }
+
+    /**
+     * @param items plugins, flattened first in this order (SCH-136); no nulls
+     * @return this builder
+     */
+    public ScheduleBuilder plugins(List<? extends Plugin> items) {
+        items.forEach(p -> plugins.add(Objects.requireNonNull(p, () -> "schedule '" + name + "': null plugin")));
+        return this;
+    }
+
+    /**
+     * @param items custom phases, in declaration order; no nulls
+     * @return this builder
+     */
+    public ScheduleBuilder phases(Phase... items) {
+        return phases(Arrays.asList(items));
+    }
+
+    /**
+     * @param items custom phases, in declaration order; no nulls
+     * @return this builder
+     */
+    public ScheduleBuilder phases(List<Phase> items) {
+        items.forEach(p -> phases.add(Objects.requireNonNull(p, () -> "schedule '" + name + "': null phase")));
+        return this;
+    }
+
+    /**
+     * @param items sets, in declaration order; no nulls
+     * @return this builder
+     */
+    public ScheduleBuilder sets(SystemSet... items) {
+        return sets(Arrays.asList(items));
+    }
+
+    /**
+     * @param items sets, in declaration order; no nulls
+     * @return this builder
+     */
+    public ScheduleBuilder sets(List<SystemSet> items) {
+        items.forEach(s -> sets.add(Objects.requireNonNull(s, () -> "schedule '" + name + "': null set")));
+        return this;
+    }
+
+    /**
+     * @param items systems, in declaration order; no nulls
+     * @return this builder
+     */
+    public ScheduleBuilder systems(EcsSystem... items) {
+        return systems(Arrays.asList(items));
+    }
+
+    /**
+     * @param items systems, in declaration order; no nulls
+     * @return this builder
+     */
+    public ScheduleBuilder systems(List<EcsSystem> items) {
+        items.forEach(s -> systems.add(Objects.requireNonNull(s, () -> "schedule '" + name + "': null system")));
+        return this;
+    }
+
+    /**
+     * Sets the observers, fixed at build time (SCH-148). Use {@link ScheduleHooks#all} for several.
+     *
+     * @param observers the hooks, or null for none
+     * @return this builder
+     */
+    public ScheduleBuilder hooks(ScheduleHooks observers) {
+        this.hooks = observers;
+        return this;
+    }
+
+    /**
+     * Beyond the spec (state carry-over): the built schedule uses the state trait of {@code previous}
+     * instead of a new one, so every world keeps its disabled flags and OnStart completion across the
+     * rebuild. Names of systems that left are ignored (SCH-125) and apply again if they come back;
+     * OnStart systems that are new to a world run once on its next pass that includes OnStart.
+     *
+     * @param previous the schedule being replaced, with the same name; null for a fresh state trait
+     * @return this builder
+     */
+    public ScheduleBuilder adoptStateOf(Schedule previous) {
+        this.adoptStateOf = previous;
+        return this;
+    }
+
+    /**
+     * Validates the input and computes the whole execution plan once (SCH-106).
+     *
+     * @return the immutable schedule
+     * @throws ScheduleBuildException if the input is invalid; its message names the schedule and the
+     *     items at fault (SCH-141), its {@link ScheduleBuildException#problems()} give them as data
+     */
+    public Schedule build() {
+        return ScheduleFactory.build(new BuildInput(name, plugins, phases, sets, systems, hooks, adoptStateOf));
+    }
+}

@@ -1,0 +1,73 @@
+package dev.orrery.schedule;
+
+import java.util.List;
+
+/**
+ * Observers of a schedule's run calls, given at build time only (SCH-144, SCH-148).
+ *
+ * <p>Called for each system considered in a run call; systems of a completed OnStart phase and of
+ * manual phases during {@code run} are not considered and fire no hook (SCH-147). An exception thrown
+ * by a hook propagates unchanged, like a system's (SCH-146). All methods default to doing nothing.
+ */
+public interface ScheduleHooks {
+    /**
+     * Called right before the system's run function, after its enabled flag and conditions passed.
+     *
+     * @param ctx the reused context (SCH-150); valid only during this call
+     */
+    default void beforeSystem(HookContext ctx) {
+    }
+
+    /**
+     * Called after the system's run function returned normally; not called when it threw (SCH-146).
+     *
+     * @param ctx the reused context (SCH-150); valid only during this call
+     */
+    default void afterSystem(HookContext ctx) {
+    }
+
+    /**
+     * Called when a considered system is skipped.
+     *
+     * @param ctx the reused context (SCH-150); valid only during this call
+     * @param reason {@link SkipReason#DISABLED} or {@link SkipReason#CONDITION}
+     */
+    default void onSkip(HookContext ctx, SkipReason reason) {
+    }
+
+    /**
+     * Combines several observers into one that calls each in list order. An exception from one stops
+     * the call there and propagates.
+     *
+     * @param hooks the observers; copied
+     * @return one observer
+     */
+    static ScheduleHooks all(List<? extends ScheduleHooks> hooks) {
+        ScheduleHooks[] copy = List.copyOf(hooks).toArray(new ScheduleHooks[0]);
+        if (copy.length == 1) {
+            return copy[0];
+        }
+        return new ScheduleHooks() {
+            @Override
+            public void beforeSystem(HookContext ctx) {
+                for (ScheduleHooks h : copy) {
+                    h.beforeSystem(ctx);
+                }
+            }
+
+            @Override
+            public void afterSystem(HookContext ctx) {
+                for (ScheduleHooks h : copy) {
+                    h.afterSystem(ctx);
+                }
+            }
+
+            @Override
+            public void onSkip(HookContext ctx, SkipReason reason) {
+                for (ScheduleHooks h : copy) {
+                    h.onSkip(ctx, reason);
+                }
+            }
+        };
+    }
+}

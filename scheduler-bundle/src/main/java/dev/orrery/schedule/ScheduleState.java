@@ -1,0 +1,67 @@
+package dev.orrery.schedule;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The per-world state of a schedule, held in the world trait {@link Schedule#state()} (SCH-063).
+ *
+ * <p>Fields:
+ * <ul>
+ *   <li>{@code name}: the schedule's name, its stable identity for serialization and devtools
+ *       (SCH-140, SCH-151). The schedule writes it and never reads it back.</li>
+ *   <li>{@code disabled}: names of disabled systems, the source of truth for the enabled state
+ *       (SCH-123). Names that match no system are ignored (SCH-125), so they take effect again when a
+ *       system of that name comes back in a rebuilt schedule.</li>
+ *   <li>{@code onStartDone}: true once OnStart has completed in this world for every OnStart system
+ *       of the schedule that last wrote the record (SCH-036, SCH-112..114). Informational: which
+ *       OnStart systems still run is decided by {@code onStartConsidered}.</li>
+ *   <li>{@code onStartConsidered}: beyond the spec (Orrery's OnStart for late joiners): names of the
+ *       OnStart systems that were considered (run, or skipped as disabled or by a condition) when
+ *       OnStart last completed in this world. An OnStart system whose name is absent runs on the next
+ *       pass that includes OnStart, once.</li>
+ * </ul>
+ *
+ * <p><b>Immutable, and why that matters (SCH-152).</b> The record and its lists are immutable: the
+ * lists are unmodifiable copies, so {@code state.disabled().add(name)} throws
+ * {@link UnsupportedOperationException} instead of silently going stale. Because nothing can mutate
+ * the disabled list in place, the schedule's enabled cache, keyed on the identity of the record it was
+ * built from (SCH-123), can never be stale. The supported ways to change the state are
+ * {@link Schedule#enable}/{@link Schedule#disable}, or replacing the record:
+ * {@code world.set(schedule.state(), state.withDisabled(List.of("a")))}. Replacing it takes effect at
+ * once, even inside a running pass (SCH-153).
+ *
+ * @param name the schedule name; not null
+ * @param disabled disabled system names; copied
+ * @param onStartDone whether OnStart is done for every OnStart system
+ * @param onStartConsidered names of the OnStart systems already considered; copied
+ */
+public record ScheduleState(String name, List<String> disabled, boolean onStartDone, List<String> onStartConsidered) {
+    /** Copies the lists and checks for nulls. */
+    public ScheduleState {
+        Objects.requireNonNull(name, "name");
+        disabled = List.copyOf(disabled);
+        onStartConsidered = List.copyOf(onStartConsidered);
+    }
+
+    /**
+     * @param name the schedule name
+     * @return the default state: nothing disabled, OnStart not done (SCH-050, SCH-065)
+     */
+    public static ScheduleState initial(String name) {
+        return new ScheduleState(name, List.of(), false, List.of());
+    }
+
+    /**
+     * @param names the new disabled names
+     * @return a copy with {@code disabled} replaced
+     */
+    public ScheduleState withDisabled(List<String> names) {
+        return new ScheduleState(name, names, onStartDone, onStartConsidered);
+    }
+
+    /** @return a copy in which OnStart is not done and no OnStart system is considered, so all run again */
+    public ScheduleState withOnStartReset() {
+        return new ScheduleState(name, disabled, false, List.of());
+    }
+}

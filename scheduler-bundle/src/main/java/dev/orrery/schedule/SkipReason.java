@@ -1,0 +1,9 @@
+package dev.orrery.schedule;
+
+/** Why a considered system did not run, as passed to {@link ScheduleHooks#onSkip} (SCH-144). */
+public enum SkipReason {
+    /** The system's enabled flag is false in the world's state (SCH-051). */
+    DISABLED,
+    /** A set condition or the system's own condition returned false (SCH-118). */
+    CONDITION
+}

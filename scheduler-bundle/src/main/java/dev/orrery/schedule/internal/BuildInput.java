@@ -1,0 +1,32 @@
+package dev.orrery.schedule.internal;
+
+import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.Phase;
+import dev.orrery.schedule.Plugin;
+import dev.orrery.schedule.Schedule;
+import dev.orrery.schedule.ScheduleHooks;
+import dev.orrery.schedule.SystemSet;
+import java.util.List;
+
+/**
+ * What a {@link dev.orrery.schedule.ScheduleBuilder} collected, as unmodifiable copies, before
+ * flattening.
+ *
+ * @param name schedule name, non-empty
+ * @param plugins plugins in order
+ * @param phases the schedule's own custom phases
+ * @param sets the schedule's own sets
+ * @param systems the schedule's own systems
+ * @param hooks observers, or null
+ * @param adoptStateOf schedule whose state trait to adopt, or null
+ */
+public record BuildInput(String name, List<Plugin> plugins, List<Phase> phases, List<SystemSet> sets,
+                         List<EcsSystem> systems, ScheduleHooks hooks, Schedule adoptStateOf) {
+    /** Copies the lists. */
+    public BuildInput {
+        plugins = List.copyOf(plugins);
+        phases = List.copyOf(phases);
+        sets = List.copyOf(sets);
+        systems = List.copyOf(systems);
+    }
+}

@@ -1,0 +1,41 @@
+package dev.orrery.schedule.internal;
+
+import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.Phase;
+import dev.orrery.schedule.Plugin;
+import dev.orrery.schedule.Schedule;
+import dev.orrery.schedule.ScheduleHooks;
+import dev.orrery.schedule.ScheduleState;
+import dev.orrery.schedule.SystemSet;
+import dev.orrery.world.Trait;
+import dev.orrery.world.World;
+import java.util.List;
+
+/** The {@link Schedule} implementation: introspection over the plan, and the run engine. */
+final class CompiledSchedule implements Schedule {
+    private final ExecutionPlan plan;
+    private final ScheduleHooks hooks;
+    private final Trait<ScheduleState> state;
+
+    CompiledSchedule(ExecutionPlan plan, ScheduleHooks hooks, Trait<ScheduleState> state) {
+        this.plan = plan;
+        this.hooks = hooks;
+        this.state = state;
+    }
+
+    @Override public String name() { return plan.scheduleName(); }
+    @Override public Trait<ScheduleState> state() { return state; }
+    @Override public List<Phase> phases() { return plan.phases(); }
+    @Override public List<EcsSystem> systems() { return plan.systems(); }
+    @Override public List<EcsSystem> systemsOf(Phase phase) { throw new UnsupportedOperationException(); }
+    @Override public boolean isManual(Phase phase) { throw new UnsupportedOperationException(); }
+    @Override public List<Plugin> plugins() { return plan.plugins(); }
+    @Override public List<SystemSet> sets() { return plan.sets(); }
+    @Override public String sourceOf(EcsSystem system) { throw new UnsupportedOperationException(); }
+    @Override public void run(World world, double dt) { throw new UnsupportedOperationException(); }
+    @Override public void runPhase(World world, Phase phase, double dt) { throw new UnsupportedOperationException(); }
+    @Override public void runPhases(World world, Phase from, Phase to, double dt) { throw new UnsupportedOperationException(); }
+    @Override public void enable(World world, EcsSystem system) { throw new UnsupportedOperationException(); }
+    @Override public void disable(World world, EcsSystem system) { throw new UnsupportedOperationException(); }
+    @Override public boolean isEnabled(World world, EcsSystem system) { throw new UnsupportedOperationException(); }
+}

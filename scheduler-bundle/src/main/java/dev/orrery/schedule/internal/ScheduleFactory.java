@@ -1,0 +1,40 @@
+package dev.orrery.schedule.internal;
+
+import dev.orrery.schedule.BuildItem;
+import dev.orrery.schedule.BuildProblem;
+import dev.orrery.schedule.Schedule;
+import dev.orrery.schedule.ScheduleBuildException;
+import dev.orrery.schedule.ScheduleState;
+import dev.orrery.world.Trait;
+import java.util.List;
+
+/** Builds a {@link Schedule} from a {@link BuildInput}: compile the plan, choose the state trait. */
+public final class ScheduleFactory {
+    private ScheduleFactory() {
+    }
+
+    /**
+     * @param input the collected input
+     * @return the built schedule
+     * @throws ScheduleBuildException if the input is invalid
+     */
+    public static Schedule build(BuildInput input) {
+        Trait<ScheduleState> state;
+        if (input.adoptStateOf() != null) {
+            Schedule previous = input.adoptStateOf();
+            if (!previous.name().equals(input.name())) {
+                throw new ScheduleBuildException(input.name(), List.of(new BuildProblem(
+                        BuildProblem.Kind.ADOPTED_STATE_NAME_MISMATCH,
+                        "cannot adopt the state of schedule '" + previous.name()
+                                + "': a rebuilt schedule must keep the name of the one it replaces",
+                        List.of())));
+            }
+            state = previous.state();
+        } else {
+            String name = input.name();
+            state = Trait.of("schedule state " + name, () -> ScheduleState.initial(name));
+        }
+        ExecutionPlan plan = ScheduleCompiler.compile(input);
+        return new CompiledSchedule(plan, input.hooks(), state);
+    }
+}

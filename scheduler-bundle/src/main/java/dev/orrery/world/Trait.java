@@ -1,0 +1,84 @@
+package dev.orrery.world;
+
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * A typed key for data kept in a {@link World}: as a world trait (one value per world) or, on
+ * entities, as a component (one value per entity).
+ *
+ * <p>Traits are compared by identity: two traits with the same name are different keys. The name
+ * is for diagnostics, devtools and error messages only. A trait carries a default factory, called
+ * each time the trait is added without a value ({@link World#add(Trait)}), so mutable defaults (a
+ * fresh list) are never shared between worlds.
+ *
+ * <p>Instances are immutable and thread-safe; the values they key are not (see {@link World}).
+ *
+ * @param <T> the type of the value
+ */
+public final class Trait<T> {
+    private final String name;
+    private final Supplier<? extends T> defaultFactory;
+
+    private Trait(String name, Supplier<? extends T> defaultFactory) {
+        this.name = name;
+        this.defaultFactory = defaultFactory;
+    }
+
+    /**
+     * Creates a trait.
+     *
+     * @param name a non-empty name, for diagnostics
+     * @param defaultFactory called once per {@link World#add(Trait)}; must not return {@code null}
+     * @param <T> the value type
+     * @return a new trait, distinct from every other trait
+     * @throws IllegalArgumentException if {@code name} is null or empty
+     * @throws NullPointerException if {@code defaultFactory} is null
+     */
+    public static <T> Trait<T> of(String name, Supplier<? extends T> defaultFactory) {
+        if (name == null || name.isEmpty()) {
+            throw new IllegalArgumentException("Trait.of: name is missing or empty");
+        }
+        Objects.requireNonNull(defaultFactory, () -> "Trait.of: defaultFactory of trait '" + name + "' is null");
+        return new Trait<>(name, defaultFactory);
+    }
+
+    /**
+     * Creates a trait whose default is always the same value. Use it for immutable values only.
+     *
+     * @param name a non-empty name, for diagnostics
+     * @param defaultValue the default value; not null
+     * @param <T> the value type
+     * @return a new trait
+     * @throws IllegalArgumentException if {@code name} is null or empty
+     * @throws NullPointerException if {@code defaultValue} is null
+     */
+    public static <T> Trait<T> withDefault(String name, T defaultValue) {
+        Objects.requireNonNull(defaultValue, () -> "Trait.withDefault: default value of trait '" + name + "' is null");
+        return of(name, () -> defaultValue);
+    }
+
+    /** @return the name given at creation */
+    public String name() {
+        return name;
+    }
+
+    /**
+     * Creates a default value by calling the factory.
+     *
+     * @return the new default value
+     * @throws IllegalStateException if the factory returned {@code null}
+     */
+    public T createDefault() {
+        T value = defaultFactory.get();
+        if (value == null) {
+            throw new IllegalStateException("default factory of trait '" + name + "' returned null");
+        }
+        return value;
+    }
+
+    @Override
+    public String toString() {
+        return "Trait[" + name + "]";
+    }
+}
