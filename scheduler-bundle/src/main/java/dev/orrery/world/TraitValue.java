@@ -12,6 +12,8 @@ import java.util.Objects;
  */
 public record TraitValue<T>(Trait<T> trait, T value) {
     /**
+     * @param trait the trait; not null
+     * @param value the value; not null
      * @throws NullPointerException if {@code trait} or {@code value} is null; the message names the
      *     trait
      */

@@ -6,8 +6,10 @@ package dev.orrery.plugin.prefab;
  * at fault (and the one being spawned, when they differ).
  */
 public final class PrefabException extends RuntimeException {
+    /** Serialization version. */
     private static final long serialVersionUID = 1L;
 
+    /** The name of the prefab that was asked for. */
     private final String prefab;
 
     /**

@@ -9,7 +9,12 @@ import java.util.Objects;
  * @param message why it was dropped; names the prefab at fault
  */
 public record SpawnError(SpawnRequest request, String message) {
-    /** Checks for nulls. */
+    /**
+     * Checks for nulls.
+     *
+     * @param request the request, as given
+     * @param message why it was dropped
+     */
     public SpawnError {
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(message, "message");

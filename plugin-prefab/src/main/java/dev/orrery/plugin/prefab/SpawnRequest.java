@@ -13,6 +13,8 @@ import java.util.Objects;
  */
 public record SpawnRequest(String prefab, List<TraitValue<?>> overrides) {
     /**
+     * @param prefab the prefab name; not empty
+     * @param overrides values for traits the prefab declares; copied
      * @throws IllegalArgumentException if {@code prefab} is null or empty
      * @throws NullPointerException if {@code overrides} or an element is null
      */
