@@ -11,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** Running and stepping: SCH-030..033, 035, 038..040, 042, 107..109. */
+/** Running and stepping: SCH-011, SCH-030..033, 035, 038..040, 042, 107..109. */
 class RunTest {
     private final Trace trace = new Trace();
     private final World world = new World();
@@ -44,6 +44,31 @@ class RunTest {
         assertEquals(List.of("inOnStart", "inOnLoad", "inPostLoad", "inPreUpdate", "inOnUpdate", "inCustom",
                 "inOnValidate", "inPostUpdate", "inPreStore", "inOnStore"), trace.take(),
                 "every automatic phase, in phase order, finished before run returned; no manual, disabled or gated system");
+    }
+
+    @Test
+    @DisplayName("SCH-011 a system's run is called as run(world, dt) with the world and dt passed to each run API")
+    void SCH_011_run_called_with_world_and_dt() {
+        World other = new World();
+        Phase turn = Phase.define("Turn");
+        List<World> worlds = new ArrayList<>();
+        List<Double> dts = new ArrayList<>();
+        RunFunction capture = (w, dt) -> {
+            worlds.add(w);
+            dts.add(dt);
+        };
+        Schedule schedule = Schedule.builder("s011").phases(turn).systems(
+                EcsSystem.define("frame", capture),
+                EcsSystem.define("turn", turn, capture)).build();
+
+        schedule.run(world, 0.25);
+        schedule.runPhase(other, turn, 0.5);
+        schedule.runPhases(world, Phase.ON_UPDATE, Phase.ON_STORE, 0.75);
+
+        assertEquals(3, worlds.size());
+        assertTrue(worlds.get(0) == world && worlds.get(1) == other && worlds.get(2) == world,
+                "the very world object passed to each call");
+        assertEquals(List.of(0.25, 0.5, 0.75), dts);
     }
 
     @Test
