@@ -166,11 +166,22 @@ class PerWorldStateTest {
         }
     }
 
-    /** Primitives, strings, enums, phases (immutable), and lists that {@code List.copyOf} returns as they are. */
+    /**
+     * Primitives, strings, enums, phases (immutable), lists that {@code List.copyOf} returns as they are,
+     * and empty arrays (nothing to mutate).
+     */
     private static boolean isImmutableType(Field f) {
         Class<?> t = f.getType();
         if (t.isPrimitive() || t == String.class || t.isEnum() || t == Phase.class) {
             return true;
+        }
+        if (t.isArray()) {
+            try {
+                f.setAccessible(true);
+                return java.lang.reflect.Array.getLength(f.get(null)) == 0;
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException(e);
+            }
         }
         if (t == List.class) {
             try {
