@@ -81,6 +81,7 @@ public class DevtoolsShellIT {
                 systemProperty("org.ops4j.pax.url.mvn.repositories").value("+"),
                 systemProperty("org.ops4j.pax.logging.DefaultServiceLog.level").value("WARN"),
                 frameworkProperty("orrery.host.startPaused").value("true"),
+                frameworkProperty("orrery.host.order").value("physics,render,loop,late"),
                 frameworkProperty("orrery.host.mode").value("fixed"),
                 frameworkProperty("orrery.host.quietMillis").value("20"),
                 jar("orrery.itest.function"),
