@@ -198,7 +198,7 @@ public final class DevtoolsCommands {
             require(name);
             List<SystemTiming> list = onFrame(world -> timings.snapshot(name));
             if (list.isEmpty()) {
-                return "no timings for schedule " + name + " yet: it has not run since the devtools started"
+                return "no timings for schedule " + name + " yet: none of its systems has run since the devtools started"
                         + " (paused? try step)\n";
             }
             TextTable t = TextTable.of(">#", "system", "phase", ">runs", ">last µs", ">mean µs", ">max µs",

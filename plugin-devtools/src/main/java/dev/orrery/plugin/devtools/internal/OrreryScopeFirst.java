@@ -10,22 +10,22 @@ import org.osgi.service.component.annotations.Component;
  * they are ambiguous: Felix SCR registers {@code scr:enable} and {@code scr:disable} (for components),
  * and with the default {@code SCOPE} of {@code *} Gogo picks one of the two in no defined order.
  *
- * <p>Only a session whose {@code SCOPE} variable is unset or exactly {@code *} is changed, to
- * {@code orrery:*} (orrery first, then every scope as before), before each command line. A session
- * that set its own {@code SCOPE} is left alone; {@code scr:enable} still works when typed in full.
+ * <p>Only a session whose {@code SCOPE} variable still has a default value is changed, before each
+ * command line: unset or {@code *} (Gogo runtime) becomes {@code orrery:*}, and {@code gogo:*} (set by
+ * the default {@code gosh_profile} of the Gogo JLine shell) becomes {@code orrery:gogo:*}: orrery
+ * first, then every scope as before. A session that set its own {@code SCOPE} is left alone;
+ * {@code scr:enable} still works when typed in full.
  */
 @Component(service = CommandSessionListener.class)
 public final class OrreryScopeFirst implements CommandSessionListener {
     /** The Gogo session variable holding the scope search path. */
     static final String SCOPE = "SCOPE";
-    /** The scope path set in sessions that use the default one. */
-    static final String ORRERY_FIRST = "orrery:*";
-
     @Override
     public void beforeExecute(CommandSession session, CharSequence command) {
         Object scope = session.get(SCOPE);
-        if (scope == null || "*".equals(scope.toString())) {
-            session.put(SCOPE, ORRERY_FIRST);
+        String path = scope == null ? "*" : scope.toString();
+        if (path.equals("*") || path.equals("gogo:*")) {
+            session.put(SCOPE, "orrery:" + path);
         }
     }
 

@@ -139,7 +139,7 @@ class DevtoolsCommandsTest {
     @Test
     @DisplayName("timings before the schedule ran say so")
     void timings_before_any_run() {
-        assertEquals("no timings for schedule main yet: it has not run since the devtools started (paused? try step)\n",
+        assertEquals("no timings for schedule main yet: none of its systems has run since the devtools started (paused? try step)\n",
                 commands.timings(null));
     }
 

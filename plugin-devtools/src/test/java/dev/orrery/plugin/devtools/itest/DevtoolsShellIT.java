@@ -202,6 +202,15 @@ public class DevtoolsShellIT {
         // SCR's commands of the same name stay reachable by their full name.
         assertEquals("false", run("scr:enable no.such.component"));
         assertEquals("render/draw was already enabled in schedule main\n", run("orrery:enable render/draw"));
+        // The Gogo JLine shell's default profile sets SCOPE to gogo:*; orrery still comes first.
+        session.put("SCOPE", "gogo:*");
+        assertEquals("disabled render/draw in schedule main\n", run("disable render/draw"));
+        assertEquals("orrery:gogo:*", session.get("SCOPE"));
+        assertEquals("enabled render/draw in schedule main\n", run("enable render/draw"));
+        // A SCOPE the user chose is left alone.
+        session.put("SCOPE", "scr:*");
+        assertEquals("false", run("enable render/draw"));
+        session.put("SCOPE", "*");
         assertMatches("resume: running at frame \\d+\n", run("resume"));
         assertEquals("step: the simulation is running; pause it first\n", run("step 2"));
         assertMatches("pause: paused at frame \\d+\n", run("pause"));
