@@ -23,7 +23,11 @@ public record BuildProblem(Kind kind, String message, List<BuildItem> items) {
         DUPLICATE_PHASE,
         /** A builtin phase is listed among the custom phases (SCH-007). */
         BUILTIN_PHASE_DECLARED,
-        /** The phase graph has a cycle (SCH-103). */
+        /**
+         * The phase graph has a cycle (SCH-103). One problem per strongly connected group of phases; the
+         * message prints one cycle as an ordered path ({@code A → OnLoad (builtin) → … → A}) starting at
+         * the earliest-declared custom phase on it, and the items are the custom phases on that path.
+         */
         PHASE_CYCLE,
         /** The same system object or name is declared twice (SCH-020, SCH-023, SCH-138). */
         DUPLICATE_SYSTEM,
@@ -35,7 +39,14 @@ public record BuildProblem(Kind kind, String message, List<BuildItem> items) {
         UNKNOWN_SET,
         /** A system edge, direct or expanded from a set, contradicts the phase order (SCH-016, SCH-130). */
         EDGE_AGAINST_PHASE_ORDER,
-        /** The system edges, after set expansion, have a cycle (SCH-017, SCH-131). */
+        /**
+         * The system edges, after set expansion, have a cycle (SCH-017, SCH-131). One problem per strongly
+         * connected group of systems; the message prints a shortest cycle through the earliest-declared
+         * system of the group as an ordered path, {@code a → b → [set S] → c → a} ({@code →} means "runs
+         * before"; a {@code [set S]} step marks that the edges into and out of it come from set S). The
+         * path depends only on the edges and the declaration order, not on which side declared an edge.
+         * The items are the systems, then the sets, in path order.
+         */
         SYSTEM_CYCLE,
         /** The schedule to adopt the state of has another name (Orrery's state carry-over). */
         ADOPTED_STATE_NAME_MISMATCH

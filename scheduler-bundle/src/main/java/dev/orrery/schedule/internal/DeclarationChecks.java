@@ -6,8 +6,7 @@ import dev.orrery.schedule.OrderTarget;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.SystemSet;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.IdentityHashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -44,7 +43,7 @@ final class DeclarationChecks {
     }
 
     private static void checkPhaseDeclarations(Declarations decl, List<BuildProblem> problems) {
-        Set<String> builtinNames = new java.util.HashSet<>();
+        Set<String> builtinNames = new HashSet<>();
         Phase.BUILTIN.forEach(p -> builtinNames.add(p.name()));
         List<Declared<Phase>> phases = decl.phases();
         for (Declared<Phase> d : phases) {
@@ -101,9 +100,10 @@ final class DeclarationChecks {
 
     private static void checkPhaseList(Declarations decl, Declared<Phase> referrer, String field, List<Phase> targets,
                                        List<BuildProblem> problems) {
-        Set<Phase> reported = newIdentitySet();
-        for (Phase target : targets) {
-            if (!decl.isKnown(target) && reported.add(target)) {
+        boolean[] first = FirstOccurrences.of(targets);
+        for (int k = 0; k < targets.size(); k++) {
+            Phase target = targets.get(k);
+            if (first[k] && !decl.isKnown(target)) {
                 problems.add(BuildProblems.unknownPhaseReference(referrer, field, target,
                         decl.phaseNamed(target.name()) >= 0));
             }
@@ -122,9 +122,10 @@ final class DeclarationChecks {
 
     private static void checkSetList(Declarations decl, Declared<SystemSet> referrer, String field,
                                      List<SystemSet> targets, List<BuildProblem> problems) {
-        Set<SystemSet> reported = newIdentitySet();
-        for (SystemSet target : targets) {
-            if (decl.indexOf(target) < 0 && reported.add(target)) {
+        boolean[] first = FirstOccurrences.of(targets);
+        for (int k = 0; k < targets.size(); k++) {
+            SystemSet target = targets.get(k);
+            if (first[k] && decl.indexOf(target) < 0) {
                 problems.add(BuildProblems.unknownSetOfSet(referrer, field, target, decl.setNamed(target.name()) >= 0));
             }
         }
@@ -139,9 +140,11 @@ final class DeclarationChecks {
             if (!decl.isKnown(system.phase())) {
                 problems.add(BuildProblems.unknownSystemPhase(d, decl.phaseNamed(system.phase().name()) >= 0));
             }
-            Set<SystemSet> reportedSets = newIdentitySet();
-            for (SystemSet set : system.sets()) {
-                if (decl.indexOf(set) < 0 && reportedSets.add(set)) {
+            List<SystemSet> sets = system.sets();
+            boolean[] first = FirstOccurrences.of(sets);
+            for (int k = 0; k < sets.size(); k++) {
+                SystemSet set = sets.get(k);
+                if (first[k] && decl.indexOf(set) < 0) {
                     problems.add(BuildProblems.unknownSetOfSystem(d, "sets", set, decl.setNamed(set.name()) >= 0));
                 }
             }
@@ -152,23 +155,23 @@ final class DeclarationChecks {
 
     private static void checkTargets(Declarations decl, Declared<EcsSystem> referrer, String field,
                                      List<OrderTarget> targets, List<BuildProblem> problems) {
-        Set<OrderTarget> reported = newIdentitySet();
-        for (OrderTarget target : targets) {
+        boolean[] first = FirstOccurrences.of(targets);
+        for (int k = 0; k < targets.size(); k++) {
+            OrderTarget target = targets.get(k);
+            if (!first[k]) {
+                continue;
+            }
             if (target instanceof EcsSystem other) {
-                if (decl.indexOf(other) < 0 && reported.add(other)) {
+                if (decl.indexOf(other) < 0) {
                     problems.add(BuildProblems.unknownSystem(referrer, field, other,
                             decl.systemNamed(other.name()) >= 0));
                 }
             } else if (target instanceof SystemSet set) {
-                if (decl.indexOf(set) < 0 && reported.add(set)) {
+                if (decl.indexOf(set) < 0) {
                     problems.add(BuildProblems.unknownSetOfSystem(referrer, field, set,
                             decl.setNamed(set.name()) >= 0));
                 }
             }
         }
-    }
-
-    private static <T> Set<T> newIdentitySet() {
-        return Collections.newSetFromMap(new IdentityHashMap<>());
     }
 }

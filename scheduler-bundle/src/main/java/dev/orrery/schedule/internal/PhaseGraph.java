@@ -39,20 +39,16 @@ final class PhaseGraph {
                 to.add(b);
             }
         }
-        PhaseGraph partial = new PhaseGraph(decl, nodes, null);
         for (Declared<Phase> d : custom) {
             int id = BUILTINS + d.index();
             nodes[id] = d.item();
-        }
-        for (Declared<Phase> d : custom) {
-            int id = BUILTINS + d.index();
             for (Phase dep : d.item().dependsOn()) {
-                from.add(partial.id(dep));
+                from.add(idOf(decl, dep));
                 to.add(id);
             }
             for (Phase target : d.item().before()) {
                 from.add(id);
-                to.add(partial.id(target));
+                to.add(idOf(decl, target));
             }
         }
         return new PhaseGraph(decl, nodes, IntDigraph.of(nodes.length, from, to));
@@ -65,10 +61,11 @@ final class PhaseGraph {
 
     /** @return the node id of a builtin or declared phase */
     int id(Phase phase) {
-        if (phase.isBuiltin()) {
-            return Phase.BUILTIN.indexOf(phase);
-        }
-        return BUILTINS + decl.indexOf(phase);
+        return idOf(decl, phase);
+    }
+
+    private static int idOf(Declarations decl, Phase phase) {
+        return phase.isBuiltin() ? Phase.BUILTIN.indexOf(phase) : BUILTINS + decl.indexOf(phase);
     }
 
     Phase phase(int id) {

@@ -93,12 +93,13 @@ final class PlanAssembler {
     /** The conditions of the system's sets that have one, in the order of its sets, each set once. */
     private static void fillSetConditions(EcsSystem system, int k, Condition[][] out, String[][] names) {
         List<SystemSet> sets = system.sets();
+        boolean[] first = FirstOccurrences.of(sets);
         Condition[] conditions = new Condition[sets.size()];
         String[] setNames = new String[sets.size()];
         int count = 0;
         for (int i = 0; i < sets.size(); i++) {
             SystemSet set = sets.get(i);
-            if (set.runIf().isEmpty() || sets.subList(0, i).stream().anyMatch(earlier -> earlier == set)) {
+            if (!first[i] || set.runIf().isEmpty()) {
                 continue;
             }
             conditions[count] = set.runIf().get();

@@ -33,9 +33,10 @@ final class SetMembership {
         IntList[] lists = new IntList[setCount];
         for (Declared<EcsSystem> d : decl.systems()) {
             List<SystemSet> sets = d.item().sets();
+            boolean[] first = FirstOccurrences.of(sets);
             for (int k = 0; k < sets.size(); k++) {
                 int s = decl.indexOf(sets.get(k));
-                if (firstOccurrence(sets, k)) {
+                if (first[k]) {
                     if (lists[s] == null) {
                         lists[s] = new IntList(4);
                     }
@@ -71,16 +72,6 @@ final class SetMembership {
             groupPhase[s] = phases.toArray();
         }
         return new SetMembership(members, groupStart, groupPhase);
-    }
-
-    /** Identity check against the earlier entries; sets lists are short. */
-    private static boolean firstOccurrence(List<SystemSet> sets, int k) {
-        for (int j = 0; j < k; j++) {
-            if (sets.get(j) == sets.get(k)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** @return number of phase groups of set {@code s} (0 for an empty set, SCH-134) */

@@ -5,10 +5,8 @@ import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.OrderTarget;
 import dev.orrery.schedule.SystemSet;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -160,9 +158,10 @@ final class SystemGraph {
 
         private void addSystemEdges(Declared<EcsSystem> d, String field, List<OrderTarget> targets) {
             boolean before = field.equals("before");
-            Set<OrderTarget> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-            for (OrderTarget target : targets) {
-                if (!seen.add(target)) {
+            boolean[] first = FirstOccurrences.of(targets);
+            for (int k = 0; k < targets.size(); k++) {
+                OrderTarget target = targets.get(k);
+                if (!first[k]) {
                     continue;
                 }
                 if (target instanceof EcsSystem system) {
