@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.world.World;
 import java.io.IOException;
+import java.lang.ref.WeakReference;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
@@ -87,8 +88,8 @@ class PerWorldStateTest {
         assertTrue(world.has(self[0].state()));
         ScheduleState after = world.get(self[0].state());
         assertEquals(new ScheduleState("s063", List.of(), true, List.of()), after);
-        assertEquals(new ScheduleState("s063", List.of(), false, List.of()), seenInside[0],
-                "during the call the record holds only the fields above: the executing marker is not in it");
+        assertSame(after, seenInside[0],
+                "during the call (OnStart already completed) the record is the one left after it: the executing marker is not in it");
 
         // the schedule does not read name back: a foreign name changes nothing
         world.set(self[0].state(), new ScheduleState("renamed", List.of("peek"), true, List.of()));
@@ -96,6 +97,33 @@ class PerWorldStateTest {
         self[0].run(world, 0);
         assertEquals(null, seenInside[0], "disabled is still honoured");
         assertEquals("s063", self[0].name());
+    }
+
+    @Test
+    @DisplayName("SCH-063 the run-time data per world (re-entrancy marker, hook context) is keyed weakly: a dropped world can be collected")
+    void SCH_063_runtime_data_does_not_keep_worlds_alive() throws InterruptedException {
+        ScheduleHooks hooks = new ScheduleHooks() {
+            @Override
+            public void beforeSystem(HookContext ctx) {
+                trace.events.add("hook");
+            }
+        };
+        Schedule schedule = Schedule.builder("s063-weak").hooks(hooks).systems(a).build();
+        World world = new World();
+        schedule.run(world, 0);
+        schedule.disable(world, a);
+        assertFalse(schedule.isEnabled(world, a));
+        WeakReference<World> dropped = new WeakReference<>(world);
+        world = null;
+
+        for (int i = 0; i < 50 && dropped.get() != null; i++) {
+            System.gc();
+            Thread.sleep(20);
+        }
+
+        assertEquals(null, dropped.get(), "the schedule kept the world reachable");
+        schedule.run(new World(), 0); // the schedule still works
+        assertEquals(List.of("hook", "a", "hook", "a"), trace.take());
     }
 
     @Test
