@@ -140,7 +140,8 @@ public interface Schedule {
     /**
      * @param world the world
      * @param system a system of this schedule
-     * @return the system's enabled flag in that world; conditions are not evaluated (SCH-054, SCH-153)
+     * @return the system's enabled flag in that world; conditions are not evaluated (SCH-054, SCH-153).
+     *     A query: it does not add the state trait to the world (true when the world lacks it)
      * @throws IllegalArgumentException if the system is not in this schedule (SCH-055)
      */
     boolean isEnabled(World world, EcsSystem system);

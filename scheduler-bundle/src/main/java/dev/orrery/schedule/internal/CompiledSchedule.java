@@ -16,26 +16,28 @@ final class CompiledSchedule implements Schedule {
     private final ExecutionPlan plan;
     private final ScheduleHooks hooks;
     private final Trait<ScheduleState> state;
+    private final ScheduleRunner runner;
 
     CompiledSchedule(ExecutionPlan plan, ScheduleHooks hooks, Trait<ScheduleState> state) {
         this.plan = plan;
         this.hooks = hooks;
         this.state = state;
+        this.runner = new ScheduleRunner(this, plan, hooks, state);
     }
 
     @Override public String name() { return plan.scheduleName(); }
     @Override public Trait<ScheduleState> state() { return state; }
     @Override public List<Phase> phases() { return plan.phases(); }
     @Override public List<EcsSystem> systems() { return plan.systems(); }
-    @Override public List<EcsSystem> systemsOf(Phase phase) { throw new UnsupportedOperationException(); }
-    @Override public boolean isManual(Phase phase) { throw new UnsupportedOperationException(); }
+    @Override public List<EcsSystem> systemsOf(Phase phase) { return PlanLookup.systemsOf(plan, phase); }
+    @Override public boolean isManual(Phase phase) { return PlanLookup.isManual(plan, phase); }
     @Override public List<Plugin> plugins() { return plan.plugins(); }
     @Override public List<SystemSet> sets() { return plan.sets(); }
-    @Override public String sourceOf(EcsSystem system) { throw new UnsupportedOperationException(); }
-    @Override public void run(World world, double dt) { throw new UnsupportedOperationException(); }
-    @Override public void runPhase(World world, Phase phase, double dt) { throw new UnsupportedOperationException(); }
-    @Override public void runPhases(World world, Phase from, Phase to, double dt) { throw new UnsupportedOperationException(); }
-    @Override public void enable(World world, EcsSystem system) { throw new UnsupportedOperationException(); }
-    @Override public void disable(World world, EcsSystem system) { throw new UnsupportedOperationException(); }
-    @Override public boolean isEnabled(World world, EcsSystem system) { throw new UnsupportedOperationException(); }
+    @Override public String sourceOf(EcsSystem system) { return PlanLookup.sourceOf(plan, system); }
+    @Override public void run(World world, double dt) { runner.run(world, dt); }
+    @Override public void runPhase(World world, Phase phase, double dt) { runner.runPhase(world, phase, dt); }
+    @Override public void runPhases(World world, Phase from, Phase to, double dt) { runner.runPhases(world, from, to, dt); }
+    @Override public void enable(World world, EcsSystem system) { runner.enable(world, system); }
+    @Override public void disable(World world, EcsSystem system) { runner.disable(world, system); }
+    @Override public boolean isEnabled(World world, EcsSystem system) { return runner.isEnabled(world, system); }
 }

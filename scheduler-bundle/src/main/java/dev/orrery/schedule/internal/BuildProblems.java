@@ -1,0 +1,265 @@
+package dev.orrery.schedule.internal;
+
+import dev.orrery.schedule.BuildItem;
+import dev.orrery.schedule.BuildProblem;
+import dev.orrery.schedule.BuildProblem.Kind;
+import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.Phase;
+import dev.orrery.schedule.SystemSet;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The build problems and their messages, in one place. Messages never include the schedule name:
+ * {@link dev.orrery.schedule.ScheduleBuildException} prefixes it (SCH-141). Each problem carries the
+ * items it names, with their sources.
+ */
+final class BuildProblems {
+    private BuildProblems() {
+    }
+
+    static BuildItem phaseItem(Declared<Phase> d) {
+        return new BuildItem(BuildItem.Kind.PHASE, d.item().name(), d.source().name());
+    }
+
+    static BuildItem setItem(Declared<SystemSet> d) {
+        return new BuildItem(BuildItem.Kind.SET, d.item().name(), d.source().name());
+    }
+
+    static BuildItem systemItem(Declared<EcsSystem> d) {
+        return new BuildItem(BuildItem.Kind.SYSTEM, d.item().name(), d.source().name());
+    }
+
+    private static String declaredBy(Declared<?> d) {
+        return "declared by " + d.source().describe();
+    }
+
+    private static String bothSources(Declared<?> first, Declared<?> second) {
+        if (first.source().equals(second.source())) {
+            return "both by " + first.source().describe();
+        }
+        return "by " + first.source().describe() + " and by " + second.source().describe();
+    }
+
+    // ---- declarations: SCH-007, SCH-020, SCH-023, SCH-138 ----
+
+    /** SCH-007: a builtin phase listed among the custom phases. */
+    static BuildProblem builtinPhaseDeclared(Declared<Phase> d) {
+        return new BuildProblem(Kind.BUILTIN_PHASE_DECLARED,
+                "builtin phase '" + d.item().name() + "' is listed as a custom phase (" + declaredBy(d)
+                        + "); builtin phases are always part of a schedule and must not be listed",
+                List.of(phaseItem(d)));
+    }
+
+    /** SCH-138: a custom phase whose name is that of a builtin phase. */
+    static BuildProblem phaseNamedLikeBuiltin(Declared<Phase> d) {
+        return new BuildProblem(Kind.DUPLICATE_PHASE,
+                "custom phase '" + d.item().name() + "' (" + declaredBy(d) + ") has the name of a builtin phase",
+                List.of(phaseItem(d)));
+    }
+
+    /** SCH-007, SCH-138: the same phase object twice. */
+    static BuildProblem phaseListedTwice(Declared<Phase> first, Declared<Phase> again) {
+        return new BuildProblem(Kind.DUPLICATE_PHASE,
+                "phase '" + first.item().name() + "' is listed twice, " + bothSources(first, again),
+                List.of(phaseItem(first), phaseItem(again)));
+    }
+
+    /** SCH-138: two phase objects with the same name. */
+    static BuildProblem phaseNameTaken(Declared<Phase> first, Declared<Phase> again) {
+        return new BuildProblem(Kind.DUPLICATE_PHASE,
+                "two different phases are named '" + first.item().name() + "', declared " + bothSources(first, again),
+                List.of(phaseItem(first), phaseItem(again)));
+    }
+
+    /** SCH-138: the same set object twice. */
+    static BuildProblem setListedTwice(Declared<SystemSet> first, Declared<SystemSet> again) {
+        return new BuildProblem(Kind.DUPLICATE_SET,
+                "set '" + first.item().name() + "' is listed twice, " + bothSources(first, again),
+                List.of(setItem(first), setItem(again)));
+    }
+
+    /** SCH-138: two set objects with the same name. */
+    static BuildProblem setNameTaken(Declared<SystemSet> first, Declared<SystemSet> again) {
+        return new BuildProblem(Kind.DUPLICATE_SET,
+                "two different sets are named '" + first.item().name() + "', declared " + bothSources(first, again),
+                List.of(setItem(first), setItem(again)));
+    }
+
+    /** SCH-020, SCH-138: the same system object twice. */
+    static BuildProblem systemListedTwice(Declared<EcsSystem> first, Declared<EcsSystem> again) {
+        return new BuildProblem(Kind.DUPLICATE_SYSTEM,
+                "system '" + first.item().name() + "' is listed twice, " + bothSources(first, again),
+                List.of(systemItem(first), systemItem(again)));
+    }
+
+    /** SCH-023, SCH-138: two system objects with the same name. */
+    static BuildProblem systemNameTaken(Declared<EcsSystem> first, Declared<EcsSystem> again) {
+        return new BuildProblem(Kind.DUPLICATE_SYSTEM,
+                "two different systems are named '" + first.item().name() + "', declared " + bothSources(first, again)
+                        + "; system names must be unique in a schedule",
+                List.of(systemItem(first), systemItem(again)));
+    }
+
+    // ---- references: SCH-006, SCH-018, SCH-019, SCH-133 ----
+
+    private static String sameNameNote(boolean sameNameDeclared, String kind) {
+        return sameNameDeclared
+                ? " (a different " + kind + " object with that name is; references are by object, not by name)"
+                : "";
+    }
+
+    /** SCH-006: a phase's dependsOn/before names an unknown phase; names both phases. */
+    static BuildProblem unknownPhaseReference(Declared<Phase> referrer, String field, Phase unknown,
+                                              boolean sameNameDeclared) {
+        return new BuildProblem(Kind.UNKNOWN_PHASE_REFERENCE,
+                "phase '" + referrer.item().name() + "' (" + declaredBy(referrer) + ") lists phase '" + unknown.name()
+                        + "' in " + field + ", but '" + unknown.name()
+                        + "' is neither a builtin phase nor a phase of this schedule"
+                        + sameNameNote(sameNameDeclared, "phase"),
+                List.of(phaseItem(referrer),
+                        new BuildItem(BuildItem.Kind.PHASE, unknown.name(), referrer.source().name())));
+    }
+
+    /** SCH-019: a system's phase is unknown. */
+    static BuildProblem unknownSystemPhase(Declared<EcsSystem> system, boolean sameNameDeclared) {
+        Phase phase = system.item().phase();
+        return new BuildProblem(Kind.UNKNOWN_SYSTEM_PHASE,
+                "system '" + system.item().name() + "' (" + declaredBy(system) + ") is in phase '" + phase.name()
+                        + "', which is neither a builtin phase nor a phase of this schedule"
+                        + sameNameNote(sameNameDeclared, "phase"),
+                List.of(systemItem(system), new BuildItem(BuildItem.Kind.PHASE, phase.name(), system.source().name())));
+    }
+
+    /** SCH-018, SCH-023: a before/after entry names a system not in the schedule. */
+    static BuildProblem unknownSystem(Declared<EcsSystem> referrer, String field, EcsSystem unknown,
+                                      boolean sameNameDeclared) {
+        return new BuildProblem(Kind.UNKNOWN_SYSTEM,
+                "system '" + referrer.item().name() + "' (" + declaredBy(referrer) + ") lists system '" + unknown.name()
+                        + "' in " + field + ", but '" + unknown.name() + "' is not a system of this schedule"
+                        + sameNameNote(sameNameDeclared, "system"),
+                List.of(systemItem(referrer),
+                        new BuildItem(BuildItem.Kind.SYSTEM, unknown.name(), referrer.source().name())));
+    }
+
+    /** SCH-133: a system's sets/before/after names an undeclared set. */
+    static BuildProblem unknownSetOfSystem(Declared<EcsSystem> referrer, String field, SystemSet unknown,
+                                           boolean sameNameDeclared) {
+        return new BuildProblem(Kind.UNKNOWN_SET,
+                "system '" + referrer.item().name() + "' (" + declaredBy(referrer) + ") lists set '" + unknown.name()
+                        + "' in " + field + ", but '" + unknown.name() + "' is not a set of this schedule"
+                        + sameNameNote(sameNameDeclared, "set"),
+                List.of(systemItem(referrer), new BuildItem(BuildItem.Kind.SET, unknown.name(), referrer.source().name())));
+    }
+
+    /** SCH-133: a set's before/after names an undeclared set. */
+    static BuildProblem unknownSetOfSet(Declared<SystemSet> referrer, String field, SystemSet unknown,
+                                        boolean sameNameDeclared) {
+        return new BuildProblem(Kind.UNKNOWN_SET,
+                "set '" + referrer.item().name() + "' (" + declaredBy(referrer) + ") lists set '" + unknown.name()
+                        + "' in " + field + ", but '" + unknown.name() + "' is not a set of this schedule"
+                        + sameNameNote(sameNameDeclared, "set"),
+                List.of(setItem(referrer), new BuildItem(BuildItem.Kind.SET, unknown.name(), referrer.source().name())));
+    }
+
+    // ---- phase graph: SCH-103 ----
+
+    /**
+     * SCH-103: the phase graph has a cycle.
+     *
+     * @param path the phases of the cycle in edge order (the closing edge goes from the last back to the first)
+     * @param custom the custom phases on it, in path order
+     */
+    static BuildProblem phaseCycle(List<Phase> path, List<Declared<Phase>> custom) {
+        StringBuilder sb = new StringBuilder("the phase graph has a cycle: ");
+        for (Phase p : path) {
+            sb.append(p.name()).append(p.isBuiltin() ? " (builtin)" : "").append(" → ");
+        }
+        sb.append(path.get(0).name()).append("; custom phases on it: ");
+        List<BuildItem> items = new ArrayList<>();
+        for (int i = 0; i < custom.size(); i++) {
+            Declared<Phase> d = custom.get(i);
+            sb.append(i == 0 ? "" : ", ").append('\'').append(d.item().name()).append("' (")
+                    .append(declaredBy(d)).append(')');
+            items.add(phaseItem(d));
+        }
+        return new BuildProblem(Kind.PHASE_CYCLE, sb.toString(), items);
+    }
+
+    // ---- system edges: SCH-016, SCH-130, SCH-017, SCH-131 ----
+
+    private static String systemInPhase(Declared<EcsSystem> s) {
+        return "system '" + s.item().name() + "' (phase '" + s.item().phase().name() + "')";
+    }
+
+    private static String againstPhaseOrder(Declared<EcsSystem> earlier, Declared<EcsSystem> later) {
+        return ", so " + systemInPhase(earlier) + " would have to run before " + systemInPhase(later)
+                + ", but phase '" + later.item().phase().name() + "' runs before phase '"
+                + earlier.item().phase().name() + "'";
+    }
+
+    /** SCH-016: a direct edge between systems against the phase order; names both systems and phases. */
+    static BuildProblem systemEdgeAgainstPhases(Declared<EcsSystem> referrer, String field,
+                                                Declared<EcsSystem> target, Declared<EcsSystem> earlier,
+                                                Declared<EcsSystem> later) {
+        return new BuildProblem(Kind.EDGE_AGAINST_PHASE_ORDER,
+                "system '" + referrer.item().name() + "' (" + declaredBy(referrer) + ") lists system '"
+                        + target.item().name() + "' in " + field + againstPhaseOrder(earlier, later),
+                List.of(systemItem(referrer), systemItem(target)));
+    }
+
+    /** SCH-016, SCH-130: a system's edge to a set that contradicts the phase order for one member. */
+    static BuildProblem setEdgeAgainstPhases(Declared<EcsSystem> referrer, String field, Declared<SystemSet> set,
+                                             Declared<EcsSystem> member, Declared<EcsSystem> earlier,
+                                             Declared<EcsSystem> later) {
+        List<BuildItem> items = new ArrayList<>(List.of(systemItem(referrer), setItem(set)));
+        if (member != referrer) {
+            items.add(systemItem(member));
+        }
+        return new BuildProblem(Kind.EDGE_AGAINST_PHASE_ORDER,
+                "system '" + referrer.item().name() + "' (" + declaredBy(referrer) + ") lists set '" + set.item().name()
+                        + "' in " + field + ", which has member system '" + member.item().name() + "'"
+                        + againstPhaseOrder(earlier, later),
+                items);
+    }
+
+    /** SCH-016, SCH-129, SCH-130: set A ordered before set B, contradicting the phase order for members. */
+    static BuildProblem setOrderAgainstPhases(Declared<SystemSet> first, Declared<SystemSet> second,
+                                              Declared<EcsSystem> memberOfFirst, Declared<EcsSystem> memberOfSecond) {
+        return new BuildProblem(Kind.EDGE_AGAINST_PHASE_ORDER,
+                "set '" + first.item().name() + "' (" + declaredBy(first) + ") is ordered before set '"
+                        + second.item().name() + "' (" + declaredBy(second) + ")"
+                        + againstPhaseOrder(memberOfFirst, memberOfSecond),
+                List.of(setItem(first), setItem(second), systemItem(memberOfFirst), systemItem(memberOfSecond)));
+    }
+
+    /**
+     * SCH-017, SCH-131: a cycle of system edges, printed as an ordered path; a set in the path marks
+     * the edges that came from it.
+     *
+     * @param phase the phase the cycle lies in
+     * @param path the text of each step of the path ({@code name} or {@code [set name]})
+     * @param systems the systems on it, in path order, without repeats
+     * @param sets the sets whose edges are on it, in path order, without repeats
+     */
+    static BuildProblem systemCycle(Phase phase, List<String> path, List<Declared<EcsSystem>> systems,
+                                    List<Declared<SystemSet>> sets) {
+        StringBuilder sb = new StringBuilder("the before/after edges of systems in phase '")
+                .append(phase.name()).append("' form a cycle: ");
+        for (String step : path) {
+            sb.append(step).append(" → ");
+        }
+        sb.append(path.get(0));
+        List<BuildItem> items = new ArrayList<>();
+        systems.forEach(s -> items.add(systemItem(s)));
+        if (!sets.isEmpty()) {
+            sb.append(" (edges through a [set] come from that set: ");
+            for (int i = 0; i < sets.size(); i++) {
+                sb.append(i == 0 ? "" : ", ").append('\'').append(sets.get(i).item().name()).append('\'');
+                items.add(setItem(sets.get(i)));
+            }
+            sb.append(')');
+        }
+        return new BuildProblem(Kind.SYSTEM_CYCLE, sb.toString(), items);
+    }
+}

@@ -1,0 +1,143 @@
+package dev.orrery.schedule.internal;
+
+import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.Phase;
+import dev.orrery.schedule.Plugin;
+import dev.orrery.schedule.SystemSet;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The flattened declaration of a schedule (SCH-136): the plugins' phases, sets and systems in plugin
+ * order, then the schedule's own, separately per kind, each entry with its source. The position in
+ * each list is the declaration index for every tie-break (SCH-137).
+ *
+ * <p>Also indexes the entries by identity (first occurrence) and by name (first occurrence), for
+ * reference resolution and for messages.
+ */
+final class Declarations {
+    private final String scheduleName;
+    private final List<Declared<Phase>> phases;
+    private final List<Declared<SystemSet>> sets;
+    private final List<Declared<EcsSystem>> systems;
+    private final Map<Phase, Integer> phaseIndex = new IdentityHashMap<>();
+    private final Map<SystemSet, Integer> setIndex = new IdentityHashMap<>();
+    private final Map<EcsSystem, Integer> systemIndex = new IdentityHashMap<>();
+    private final Map<String, Integer> phaseByName = new HashMap<>();
+    private final Map<String, Integer> setByName = new HashMap<>();
+    private final Map<String, Integer> systemByName = new HashMap<>();
+
+    private Declarations(String scheduleName, List<Declared<Phase>> phases, List<Declared<SystemSet>> sets,
+                         List<Declared<EcsSystem>> systems) {
+        this.scheduleName = scheduleName;
+        this.phases = List.copyOf(phases);
+        this.sets = List.copyOf(sets);
+        this.systems = List.copyOf(systems);
+        for (Declared<Phase> d : this.phases) {
+            phaseIndex.putIfAbsent(d.item(), d.index());
+            phaseByName.putIfAbsent(d.item().name(), d.index());
+        }
+        for (Declared<SystemSet> d : this.sets) {
+            setIndex.putIfAbsent(d.item(), d.index());
+            setByName.putIfAbsent(d.item().name(), d.index());
+        }
+        for (Declared<EcsSystem> d : this.systems) {
+            systemIndex.putIfAbsent(d.item(), d.index());
+            systemByName.putIfAbsent(d.item().name(), d.index());
+        }
+    }
+
+    /**
+     * Flattens plugins (in order) and then the schedule's own entries.
+     *
+     * @param input the builder's input
+     * @return the declarations
+     * @throws NullPointerException if a plugin returns a null name, list or entry (naming the plugin)
+     */
+    static Declarations flatten(BuildInput input) {
+        List<Declared<Phase>> phases = new ArrayList<>();
+        List<Declared<SystemSet>> sets = new ArrayList<>();
+        List<Declared<EcsSystem>> systems = new ArrayList<>();
+        for (Plugin plugin : input.plugins()) {
+            String pluginName = Objects.requireNonNull(plugin.name(),
+                    () -> "schedule '" + input.name() + "': a plugin returned a null name (" + plugin.getClass().getName() + ")");
+            Source source = Source.plugin(pluginName);
+            addAll(phases, plugin.phases(), source, input.name(), "phases");
+            addAll(sets, plugin.sets(), source, input.name(), "sets");
+            addAll(systems, plugin.systems(), source, input.name(), "systems");
+        }
+        Source own = Source.schedule(input.name());
+        addAll(phases, input.phases(), own, input.name(), "phases");
+        addAll(sets, input.sets(), own, input.name(), "sets");
+        addAll(systems, input.systems(), own, input.name(), "systems");
+        return new Declarations(input.name(), phases, sets, systems);
+    }
+
+    private static <T> void addAll(List<Declared<T>> out, List<? extends T> items, Source source, String schedule,
+                                   String kind) {
+        Objects.requireNonNull(items, () -> "schedule '" + schedule + "': " + source.describe() + " returned null " + kind);
+        for (T item : items) {
+            Objects.requireNonNull(item, () -> "schedule '" + schedule + "': " + source.describe() + " lists a null entry in " + kind);
+            out.add(new Declared<>(item, out.size(), source));
+        }
+    }
+
+    String scheduleName() {
+        return scheduleName;
+    }
+
+    /** @return the custom phases, flattened (duplicates included until validated) */
+    List<Declared<Phase>> phases() {
+        return phases;
+    }
+
+    List<Declared<SystemSet>> sets() {
+        return sets;
+    }
+
+    List<Declared<EcsSystem>> systems() {
+        return systems;
+    }
+
+    /** @return the declaration index of the first entry that is this very phase, or -1 */
+    int indexOf(Phase phase) {
+        Integer i = phaseIndex.get(phase);
+        return i == null ? -1 : i;
+    }
+
+    /** @return the declaration index of the first entry that is this very set, or -1 */
+    int indexOf(SystemSet set) {
+        Integer i = setIndex.get(set);
+        return i == null ? -1 : i;
+    }
+
+    /** @return the declaration index of the first entry that is this very system, or -1 */
+    int indexOf(EcsSystem system) {
+        Integer i = systemIndex.get(system);
+        return i == null ? -1 : i;
+    }
+
+    /** @return whether the phase is builtin or declared (by identity) */
+    boolean isKnown(Phase phase) {
+        return phase.isBuiltin() || phaseIndex.containsKey(phase);
+    }
+
+    /** @return the first declared phase with this name, or -1 */
+    int phaseNamed(String name) {
+        return phaseByName.getOrDefault(name, -1);
+    }
+
+    /** @return the first declared set with this name, or -1 */
+    int setNamed(String name) {
+        return setByName.getOrDefault(name, -1);
+    }
+
+    /** @return the first declared system with this name, or -1 */
+    int systemNamed(String name) {
+        return systemByName.getOrDefault(name, -1);
+    }
+}

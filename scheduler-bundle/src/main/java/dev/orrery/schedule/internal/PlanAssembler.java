@@ -1,0 +1,111 @@
+package dev.orrery.schedule.internal;
+
+import dev.orrery.schedule.Condition;
+import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.Phase;
+import dev.orrery.schedule.SystemSet;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Fills the {@link ExecutionPlan} from the validated, ordered declarations (SCH-106). */
+final class PlanAssembler {
+    private PlanAssembler() {
+    }
+
+    /**
+     * @param input the builder's input (name, plugins)
+     * @param decl the declarations
+     * @param graph the phase graph
+     * @param phaseOrder phase node ids in SCH-102 order
+     * @param components manual flags and component ids per phase position
+     * @param systemPhasePos per system declaration index: its phase position
+     * @param systemOrder system declaration indexes in execution order
+     * @return the plan
+     */
+    static ExecutionPlan assemble(BuildInput input, Declarations decl, PhaseGraph graph, int[] phaseOrder,
+                                  PhaseComponents components, int[] systemPhasePos, int[] systemOrder) {
+        int phaseCount = phaseOrder.length;
+        List<Phase> phases = new ArrayList<>(phaseCount);
+        Map<Phase, Integer> phaseIndex = new IdentityHashMap<>();
+        for (int pos = 0; pos < phaseCount; pos++) {
+            Phase phase = graph.phase(phaseOrder[pos]);
+            phases.add(phase);
+            phaseIndex.put(phase, pos);
+        }
+
+        int n = systemOrder.length;
+        List<EcsSystem> systems = new ArrayList<>(n);
+        Map<EcsSystem, Integer> systemIndex = new IdentityHashMap<>();
+        int[] phaseStart = new int[phaseCount];
+        int[] phaseEnd = new int[phaseCount];
+        Condition[][] setConditions = new Condition[n][];
+        String[][] setConditionNames = new String[n][];
+        Condition[] conditions = new Condition[n];
+        String[] sources = new String[n];
+        int k = 0;
+        for (int pos = 0; pos < phaseCount; pos++) {
+            phaseStart[pos] = k;
+            while (k < n && systemPhasePos[systemOrder[k]] == pos) {
+                Declared<EcsSystem> d = decl.systems().get(systemOrder[k]);
+                EcsSystem system = d.item();
+                systems.add(system);
+                systemIndex.put(system, k);
+                fillSetConditions(system, k, setConditions, setConditionNames);
+                conditions[k] = system.runIf().orElse(null);
+                sources[k] = d.source().name();
+                k++;
+            }
+            phaseEnd[pos] = k;
+        }
+        if (k != n) {
+            throw new IllegalStateException("system order is not grouped by phase position");
+        }
+        List<EcsSystem> systemList = List.copyOf(systems);
+        List<List<EcsSystem>> byPhase = new ArrayList<>(phaseCount);
+        for (int pos = 0; pos < phaseCount; pos++) {
+            byPhase.add(List.copyOf(systemList.subList(phaseStart[pos], phaseEnd[pos])));
+        }
+        List<SystemSet> sets = new ArrayList<>(decl.sets().size());
+        decl.sets().forEach(d -> sets.add(d.item()));
+        return new ExecutionPlan(
+                input.name(),
+                input.plugins(),
+                List.copyOf(sets),
+                List.copyOf(phases),
+                Collections.unmodifiableMap(phaseIndex),
+                components.manual(),
+                components.component(),
+                systemList,
+                Collections.unmodifiableMap(systemIndex),
+                phaseStart,
+                phaseEnd,
+                List.copyOf(byPhase),
+                setConditions,
+                setConditionNames,
+                conditions,
+                sources);
+    }
+
+    /** The conditions of the system's sets that have one, in the order of its sets, each set once. */
+    private static void fillSetConditions(EcsSystem system, int k, Condition[][] out, String[][] names) {
+        List<SystemSet> sets = system.sets();
+        Condition[] conditions = new Condition[sets.size()];
+        String[] setNames = new String[sets.size()];
+        int count = 0;
+        for (int i = 0; i < sets.size(); i++) {
+            SystemSet set = sets.get(i);
+            if (set.runIf().isEmpty() || sets.subList(0, i).stream().anyMatch(earlier -> earlier == set)) {
+                continue;
+            }
+            conditions[count] = set.runIf().get();
+            setNames[count] = set.name();
+            count++;
+        }
+        out[k] = Arrays.copyOf(conditions, count);
+        names[k] = Arrays.copyOf(setNames, count);
+    }
+}

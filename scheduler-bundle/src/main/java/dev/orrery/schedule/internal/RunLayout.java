@@ -1,0 +1,107 @@
+package dev.orrery.schedule.internal;
+
+import dev.orrery.schedule.Condition;
+import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.Phase;
+import dev.orrery.schedule.RunFunction;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@link ExecutionPlan} in the flat form the run engine reads: plain arrays indexed by system and
+ * phase position, derived once per schedule. Immutable after construction; the arrays are never
+ * written and never handed out.
+ */
+final class RunLayout {
+    final String scheduleName;
+    /** Per phase index. */
+    final Phase[] phases;
+    final boolean[] phaseManual;
+    final int[] phaseComponent;
+    final int[] phaseStart;
+    final int[] phaseEnd;
+    /** Indexes of the automatic phases, in phase order (SCH-030, SCH-107). */
+    final int[] automaticPhases;
+    /** Index of {@link Phase#ON_START}; its systems are {@code onStartFrom} (inclusive) to {@code onStartTo}. */
+    final int onStartPhase;
+    final int onStartFrom;
+    final int onStartTo;
+    /** Per system index. */
+    final EcsSystem[] systems;
+    final String[] systemNames;
+    final RunFunction[] runs;
+    final Condition[][] setConditions;
+    final Condition[] conditions;
+    private final Map<Phase, Integer> phaseIndex;
+    private final Map<EcsSystem, Integer> systemIndex;
+    private final Map<String, Integer> systemByName;
+
+    RunLayout(ExecutionPlan plan) {
+        this.scheduleName = plan.scheduleName();
+        List<Phase> phaseList = plan.phases();
+        this.phases = phaseList.toArray(new Phase[0]);
+        this.phaseManual = plan.phaseManual().clone();
+        this.phaseComponent = plan.phaseComponent().clone();
+        this.phaseStart = plan.phaseStart().clone();
+        this.phaseEnd = plan.phaseEnd().clone();
+        int automatic = 0;
+        for (boolean manual : phaseManual) {
+            if (!manual) {
+                automatic++;
+            }
+        }
+        this.automaticPhases = new int[automatic];
+        for (int p = 0, k = 0; p < phases.length; p++) {
+            if (!phaseManual[p]) {
+                automaticPhases[k++] = p;
+            }
+        }
+        this.phaseIndex = plan.phaseIndex();
+        Integer onStart = phaseIndex.get(Phase.ON_START);
+        if (onStart == null) {
+            throw new IllegalStateException("schedule '" + scheduleName + "': execution plan lacks the OnStart phase");
+        }
+        this.onStartPhase = onStart;
+        this.onStartFrom = phaseStart[onStartPhase];
+        this.onStartTo = phaseEnd[onStartPhase];
+
+        List<EcsSystem> systemList = plan.systems();
+        int n = systemList.size();
+        this.systems = systemList.toArray(new EcsSystem[0]);
+        this.systemNames = new String[n];
+        this.runs = new RunFunction[n];
+        this.systemByName = new HashMap<>(Math.max(16, n * 2));
+        for (int i = 0; i < n; i++) {
+            systemNames[i] = systems[i].name();
+            runs[i] = systems[i].run();
+            systemByName.put(systemNames[i], i);
+        }
+        this.setConditions = plan.systemSetConditions().clone();
+        this.conditions = plan.systemConditions().clone();
+        this.systemIndex = plan.systemIndex();
+    }
+
+    /** @return the number of systems */
+    int systemCount() {
+        return systems.length;
+    }
+
+    /** @return the phase's index, or -1 if the phase is not in the schedule (identity) */
+    int indexOf(Phase phase) {
+        Integer p = phaseIndex.get(phase);
+        return p == null ? -1 : p;
+    }
+
+    /** @return the system's index, or -1 if the system is not in the schedule (identity) */
+    int indexOf(EcsSystem system) {
+        Integer i = systemIndex.get(system);
+        return i == null ? -1 : i;
+    }
+
+    /** @return the index of the system with that name, or -1 if none (SCH-125) */
+    int indexOfName(String name) {
+        Integer i = systemByName.get(name);
+        return i == null ? -1 : i;
+    }
+}

@@ -1,0 +1,228 @@
+package dev.orrery.schedule.internal;
+
+import dev.orrery.schedule.Condition;
+import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.Phase;
+import dev.orrery.schedule.Schedule;
+import dev.orrery.schedule.ScheduleHooks;
+import dev.orrery.schedule.ScheduleState;
+import dev.orrery.schedule.SkipReason;
+import dev.orrery.world.Trait;
+import dev.orrery.world.World;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The run engine of one schedule: {@code run}, {@code runPhase}, {@code runPhases} and
+ * {@code enable}/{@code disable}/{@code isEnabled} (SCH-F03, SCH-F04, SCH-F05, SCH-F07 hooks).
+ *
+ * <p>Order of work in a run call: argument checks (phases, then dt, SCH-115), the world's runtime and
+ * the re-entrancy check (SCH-043), the lazy add of the state trait (SCH-063), then the phases. Per
+ * system: the enabled flag (one trait read, an identity compare, an array read, SCH-124), the set
+ * conditions in the order of the system's sets, its own condition (SCH-118), then the run function,
+ * with a null check for hooks around each step. After the first call on a world a call allocates
+ * nothing (SCH-117, SCH-149): no iterators, lambdas, boxing or per-call objects.
+ *
+ * <p>Exceptions from systems, conditions and hooks propagate unchanged; the executing marker is cleared
+ * in every case (SCH-037, SCH-044, SCH-146).
+ */
+final class ScheduleRunner {
+    private final RunLayout layout;
+    private final RunArguments args;
+    private final Trait<ScheduleState> stateTrait;
+    private final ScheduleHooks hooks;
+    private final WorldRuntimes runtimes;
+
+    ScheduleRunner(Schedule schedule, ExecutionPlan plan, ScheduleHooks hooks, Trait<ScheduleState> stateTrait) {
+        this.layout = new RunLayout(plan);
+        this.args = new RunArguments(layout);
+        this.stateTrait = stateTrait;
+        this.hooks = hooks;
+        this.runtimes = new WorldRuntimes(schedule, layout, stateTrait, hooks != null);
+    }
+
+    void run(World world, double dt) {
+        args.requireWorld(world, "run");
+        args.checkDt(dt, "run");
+        WorldRuntime rt = enter(world, "run");
+        try {
+            int[] automatic = layout.automaticPhases;
+            for (int k = 0; k < automatic.length; k++) {
+                executePhase(rt, world, automatic[k], dt);
+            }
+        } finally {
+            exit(rt);
+        }
+    }
+
+    void runPhase(World world, Phase phase, double dt) {
+        args.requireWorld(world, "runPhase");
+        int p = args.phaseIndex(phase, "runPhase", "phase");
+        args.checkDt(dt, "runPhase");
+        WorldRuntime rt = enter(world, "runPhase");
+        try {
+            executePhase(rt, world, p, dt);
+        } finally {
+            exit(rt);
+        }
+    }
+
+    void runPhases(World world, Phase from, Phase to, double dt) {
+        args.requireWorld(world, "runPhases");
+        int first = args.phaseIndex(from, "runPhases", "from phase");
+        int last = args.phaseIndex(to, "runPhases", "to phase");
+        args.checkRange(first, last);
+        args.checkDt(dt, "runPhases");
+        WorldRuntime rt = enter(world, "runPhases");
+        try {
+            boolean manual = layout.phaseManual[first];
+            int component = layout.phaseComponent[first];
+            for (int p = first; p <= last; p++) {
+                // Automatic endpoints: the automatic phases between them (SCH-033). Manual endpoints:
+                // the manual phases of their component between them (SCH-109).
+                if (layout.phaseManual[p] == manual && (!manual || layout.phaseComponent[p] == component)) {
+                    executePhase(rt, world, p, dt);
+                }
+            }
+        } finally {
+            exit(rt);
+        }
+    }
+
+    void enable(World world, EcsSystem system) {
+        args.requireWorld(world, "enable");
+        String name = layout.systemNames[args.systemIndex(system, "enable")];
+        ScheduleState current = world.add(stateTrait);
+        List<String> disabled = current.disabled();
+        if (!disabled.contains(name)) {
+            return;
+        }
+        List<String> next = new ArrayList<>(disabled.size());
+        for (String n : disabled) {
+            if (!n.equals(name)) {
+                next.add(n);
+            }
+        }
+        world.set(stateTrait, current.withDisabled(next));
+    }
+
+    void disable(World world, EcsSystem system) {
+        args.requireWorld(world, "disable");
+        String name = layout.systemNames[args.systemIndex(system, "disable")];
+        ScheduleState current = world.add(stateTrait);
+        List<String> disabled = current.disabled();
+        if (disabled.contains(name)) {
+            return;
+        }
+        List<String> next = new ArrayList<>(disabled.size() + 1);
+        next.addAll(disabled);
+        next.add(name);
+        world.set(stateTrait, current.withDisabled(next));
+    }
+
+    boolean isEnabled(World world, EcsSystem system) {
+        args.requireWorld(world, "isEnabled");
+        int i = args.systemIndex(system, "isEnabled");
+        // Reads through the world's enabled cache; does not add the state trait (a query).
+        return !runtimes.of(world).isDisabled(i);
+    }
+
+    private WorldRuntime enter(World world, String api) {
+        WorldRuntime rt = runtimes.of(world);
+        if (rt.executing) {
+            throw args.reentered(api);
+        }
+        if (rt.state.get() == null) {
+            world.add(stateTrait);
+        }
+        rt.executing = true;
+        return rt;
+    }
+
+    private static void exit(WorldRuntime rt) {
+        rt.executing = false;
+        if (rt.hookContext != null) {
+            rt.hookContext.clear();
+        }
+    }
+
+    private void executePhase(WorldRuntime rt, World world, int p, double dt) {
+        if (p == layout.onStartPhase) {
+            executeOnStart(rt, world, dt);
+            return;
+        }
+        Phase phase = layout.phases[p];
+        for (int i = layout.phaseStart[p], end = layout.phaseEnd[p]; i < end; i++) {
+            consider(rt, world, i, phase, dt);
+        }
+    }
+
+    /**
+     * OnStart: only the pending systems are considered; the phase is skipped, firing no hook, when none
+     * is pending and the state says done (SCH-036, SCH-147). The state is written only when the phase
+     * completed (SCH-112, SCH-113).
+     */
+    private void executeOnStart(WorldRuntime rt, World world, double dt) {
+        OnStartProgress progress = rt.onStart;
+        ScheduleState before = rt.state.get();
+        progress.sync(before);
+        if (progress.nothingToDo(before)) {
+            return;
+        }
+        Phase phase = layout.phases[layout.onStartPhase];
+        for (int i = layout.onStartFrom; i < layout.onStartTo; i++) {
+            if (progress.isPending(i)) {
+                consider(rt, world, i, phase, dt);
+            }
+        }
+        ScheduleState current = rt.state.get();
+        if (current == null) {
+            current = world.add(stateTrait); // a system reset the world (unspecified, SCH-065)
+        }
+        ScheduleState next = progress.completed(current);
+        world.set(stateTrait, next);
+        if (rt.disabledFor == current) {
+            rt.disabledFor = next; // same disabled list: the enabled cache stays valid
+        }
+    }
+
+    /** One system: enabled flag, set conditions, own condition, run; hooks around (SCH-118, SCH-144). */
+    private void consider(WorldRuntime rt, World world, int i, Phase phase, double dt) {
+        MutableHookContext ctx = rt.hookContext;
+        if (rt.isDisabled(i)) {
+            if (ctx != null) {
+                ctx.point(world, layout.systems[i], phase, dt);
+                hooks.onSkip(ctx, SkipReason.DISABLED);
+            }
+            return;
+        }
+        Condition[] setConditions = layout.setConditions[i];
+        for (int c = 0; c < setConditions.length; c++) {
+            if (!setConditions[c].test(world)) {
+                skipByCondition(ctx, world, i, phase, dt);
+                return;
+            }
+        }
+        Condition own = layout.conditions[i];
+        if (own != null && !own.test(world)) {
+            skipByCondition(ctx, world, i, phase, dt);
+            return;
+        }
+        if (ctx != null) {
+            ctx.point(world, layout.systems[i], phase, dt);
+            hooks.beforeSystem(ctx);
+        }
+        layout.runs[i].run(world, dt);
+        if (ctx != null) {
+            ctx.point(world, layout.systems[i], phase, dt);
+            hooks.afterSystem(ctx);
+        }
+    }
+
+    private void skipByCondition(MutableHookContext ctx, World world, int i, Phase phase, double dt) {
+        if (ctx != null) {
+            ctx.point(world, layout.systems[i], phase, dt);
+            hooks.onSkip(ctx, SkipReason.CONDITION);
+        }
+    }
+}

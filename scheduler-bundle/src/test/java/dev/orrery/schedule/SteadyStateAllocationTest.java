@@ -1,0 +1,120 @@
+package dev.orrery.schedule;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.orrery.world.World;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Steady state allocates nothing (SCH-117, SCH-149): after the first call on a world, run calls are
+ * measured with the calling thread's allocated-bytes counter. The speed figures live in the JMH
+ * benchmarks; this test only counts bytes.
+ */
+class SteadyStateAllocationTest {
+    private static final int WARM_UP = 30_000;
+    private static final int MEASURED = 20_000;
+
+    private final com.sun.management.ThreadMXBean threads =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+    /** A counter the systems, conditions and hooks bump without allocating. */
+    private final long[] counter = new long[1];
+
+    private Schedule build(String name, ScheduleHooks hooks) {
+        Phase custom = Phase.builder("Custom").dependsOn(Phase.ON_UPDATE).build();
+        Phase detached = Phase.define("Detached");
+        SystemSet open = SystemSet.builder("open").runIf(w -> true).build();
+        SystemSet closed = SystemSet.builder("closed").runIf(w -> false).build();
+        List<EcsSystem> systems = new ArrayList<>();
+        Phase[] phases = {Phase.ON_START, Phase.ON_LOAD, Phase.PRE_UPDATE, Phase.ON_UPDATE, custom, Phase.ON_STORE, detached};
+        for (int i = 0; i < 70; i++) {
+            EcsSystem.Builder b = EcsSystem.builder("sys" + i).phase(phases[i % phases.length])
+                    .run((w, dt) -> counter[0]++);
+            if (i % 3 == 0) {
+                b.sets(open);
+            }
+            if (i % 11 == 0) {
+                b.sets(closed);
+            }
+            if (i % 5 == 0) {
+                b.runIf(w -> counter[0] >= 0);
+            }
+            systems.add(b.build());
+        }
+        ScheduleBuilder builder = Schedule.builder(name).phases(custom, detached).sets(open, closed).systems(systems);
+        return builder.hooks(hooks).build();
+    }
+
+    private long allocatedBy(Runnable calls) {
+        long before = threads.getCurrentThreadAllocatedBytes();
+        calls.run();
+        return threads.getCurrentThreadAllocatedBytes() - before;
+    }
+
+    private void assertNoAllocation(Schedule schedule) {
+        assumeTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled(),
+                "this JVM cannot count allocated bytes per thread");
+        World world = new World();
+        World other = new World();
+        schedule.disable(world, schedule.systems().get(3));
+        schedule.disable(other, schedule.systems().get(5));
+        Runnable calls = () -> {
+            for (int i = 0; i < MEASURED; i++) {
+                schedule.run(world, 0.016);
+                schedule.runPhase(world, Phase.ON_UPDATE, 0.016);
+                schedule.runPhases(world, Phase.ON_LOAD, Phase.ON_STORE, 0.016);
+                schedule.run(other, 0.016); // alternating worlds: the per-world lookup allocates nothing either
+            }
+        };
+        Runnable nothing = () -> {
+            for (int i = 0; i < MEASURED; i++) {
+                counter[0]++;
+            }
+        };
+        for (int i = 0; i < WARM_UP / MEASURED + 1; i++) {
+            calls.run(); // first calls on each world, then warm code
+            nothing.run();
+        }
+        long before = counter[0];
+        long overhead = allocatedBy(nothing);
+        long allocated = allocatedBy(calls);
+
+        assertTrue(counter[0] - before > 4L * MEASURED * 10, "systems ran: " + (counter[0] - before));
+        assertEquals(0, allocated - overhead, "bytes allocated by " + (4 * MEASURED) + " warm calls (measurement overhead "
+                + overhead + " bytes subtracted)");
+    }
+
+    @Test
+    @DisplayName("SCH-117 after the first call on a world, run calls with no hooks allocate nothing")
+    void SCH_117_no_allocation_without_hooks() {
+        assertNoAllocation(build("s117", null));
+    }
+
+    @Test
+    @DisplayName("SCH-149 with hooks, run calls allocate nothing: the one ctx per world is reused")
+    void SCH_149_no_allocation_with_hooks() {
+        ScheduleHooks hooks = new ScheduleHooks() {
+            @Override
+            public void beforeSystem(HookContext ctx) {
+                counter[0]++;
+            }
+
+            @Override
+            public void afterSystem(HookContext ctx) {
+                counter[0]++;
+            }
+
+            @Override
+            public void onSkip(HookContext ctx, SkipReason reason) {
+                counter[0] += reason.ordinal();
+            }
+        };
+        assertNoAllocation(build("s149", hooks));
+    }
+}
