@@ -25,6 +25,14 @@ public class DispatchBenchmark {
     @Param({"10", "100", "1000", "10000"})
     public int systems;
 
+    /**
+     * {@code distinct}: each system's run function is of its own class, as in a game and as the peer
+     * benchmarks must be (Artemis and Ashley key systems by class). {@code shared}: one class for all,
+     * a monomorphic call site, for reference.
+     */
+    @Param({"distinct", "shared"})
+    public String classes;
+
     private Schedule plain;
     private Schedule hooked;
     private World world;
@@ -32,8 +40,9 @@ public class DispatchBenchmark {
     /** Builds both schedules and warms the world once (the first call adds the state trait). */
     @Setup
     public void setUp() {
-        plain = Fixtures.schedule(Fixtures.emptySystems(systems, null), null);
-        hooked = Fixtures.schedule(Fixtures.emptySystems(systems, null), new Fixtures.CountingHooks());
+        boolean distinct = "distinct".equals(classes);
+        plain = Fixtures.schedule(Fixtures.emptySystems(systems, null, distinct), null);
+        hooked = Fixtures.schedule(Fixtures.emptySystems(systems, null, distinct), new Fixtures.CountingHooks());
         world = new World();
         plain.run(world, 0.016);
         hooked.run(world, 0.016);

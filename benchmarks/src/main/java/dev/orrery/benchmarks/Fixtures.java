@@ -28,7 +28,25 @@ final class Fixtures {
      * @return systems with distinct run-function classes, spread round-robin over {@link #FRAME_PHASES}
      */
     static List<EcsSystem> emptySystems(int count, Condition condition) {
-        List<RunFunction> bodies = DistinctClasses.instances(OrreryEmptySystem.class, RunFunction.class, count);
+        return emptySystems(count, condition, true);
+    }
+
+    /**
+     * @param count number of systems
+     * @param condition condition of every system, or null
+     * @param distinct whether each run function is of its own class (megamorphic call site, as in a
+     *     real game) or all share one class (monomorphic: the JIT can inline the single target)
+     * @return systems spread round-robin over {@link #FRAME_PHASES}
+     */
+    static List<EcsSystem> emptySystems(int count, Condition condition, boolean distinct) {
+        List<RunFunction> bodies = new ArrayList<>(count);
+        if (distinct) {
+            bodies.addAll(DistinctClasses.instances(OrreryEmptySystem.class, RunFunction.class, count));
+        } else {
+            for (int i = 0; i < count; i++) {
+                bodies.add(new OrreryEmptySystem());
+            }
+        }
         List<EcsSystem> out = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             RunFunction body = bodies.get(i);
