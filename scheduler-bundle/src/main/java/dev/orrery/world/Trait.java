@@ -77,6 +77,17 @@ public final class Trait<T> {
         return value;
     }
 
+    /**
+     * Pairs this trait with a value, for {@link World#spawn(TraitValue...)} and overrides.
+     *
+     * @param value the value; not null
+     * @return the pair
+     * @throws NullPointerException if {@code value} is null; the message names this trait
+     */
+    public TraitValue<T> with(T value) {
+        return new TraitValue<>(this, value);
+    }
+
     @Override
     public String toString() {
         return "Trait[" + name + "]";

@@ -1,6 +1,7 @@
 package dev.orrery.world;
 
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -12,11 +13,21 @@ import java.util.Objects;
  * {@link #reset()}. Schedules keep their per-world state in world traits, so that state follows the
  * world, not the schedule.
  *
+ * <p>Entities are {@code long} handles (see {@link Entity}) that carry traits as components, one value
+ * per trait: {@link #spawn(TraitValue...)}, {@link #destroy(long)}, {@link #isAlive(long)},
+ * {@link #add(long, Trait)}, {@link #has(long, Trait)}, {@link #get(long, Trait)},
+ * {@link #set(long, Trait, Object)}, {@link #remove(long, Trait)}. Every entity method checks the
+ * handle's generation and throws {@link IllegalArgumentException} for an entity that is not alive, so a
+ * stale handle never reaches an entity that reuses its slot. Queries: {@link #query(Query)}, with the
+ * iteration semantics of {@link QueryResult}. Storage is delegated to archetype tables (package
+ * Javadoc says why).
+ *
  * <p><b>Threading:</b> a world is confined to one thread, the thread that runs its schedules (in the
  * Orrery host, the frame thread). It is not synchronized; other threads hand work to that thread.
  */
 public final class World {
     private final Map<Trait<?>, TraitRef<?>> refs = new IdentityHashMap<>();
+    private final EntityStore entities = new EntityStore();
 
     /** Creates an empty world. */
     public World() {
@@ -117,13 +128,181 @@ public final class World {
     }
 
     /**
-     * Removes every world trait (and every entity). References from {@link #ref(Trait)} stay valid
-     * and read {@code null} until the trait is added again. Schedules re-add their state lazily with
-     * defaults (SCH-065).
+     * Removes every world trait and destroys every entity. References from {@link #ref(Trait)} stay
+     * valid and read {@code null} until the trait is added again. Schedules re-add their state lazily
+     * with defaults (SCH-065). Handles of the destroyed entities stay invalid: slots are reused with a
+     * new generation. Query objects from {@link #query(Query)} stay valid and see no entities until new
+     * ones are spawned.
+     *
+     * @throws IllegalStateException if called while a query of this world is iterating (from inside a
+     *     {@link QueryResult} callback); nothing is cleared then
      */
     public void reset() {
+        entities.reset();
         for (TraitRef<?> ref : refs.values()) {
             ref.value = null;
         }
+    }
+
+    // ---- entities ----
+
+    /**
+     * Spawns an entity with no traits.
+     *
+     * @return the new entity's handle
+     */
+    public long spawn() {
+        return entities.spawn();
+    }
+
+    /**
+     * Spawns an entity with the given traits and values, placed directly in its final table.
+     *
+     * @param values the traits and their values ({@link Trait#with(Object)}); each trait at most once
+     * @return the new entity's handle
+     * @throws IllegalArgumentException if a trait is given twice; the message names it (nothing is
+     *     spawned)
+     * @throws NullPointerException if the array or an element is null
+     */
+    public long spawn(TraitValue<?>... values) {
+        return entities.spawn(values);
+    }
+
+    /**
+     * Spawns an entity with the given traits, each with a new default value
+     * ({@link Trait#createDefault()}).
+     *
+     * @param traits the traits; each at most once
+     * @return the new entity's handle
+     * @throws IllegalArgumentException if a trait is given twice; the message names it (nothing is
+     *     spawned)
+     * @throws IllegalStateException if a default factory returns null (nothing is spawned)
+     */
+    public long spawn(Trait<?>... traits) {
+        return entities.spawn(traits);
+    }
+
+    /**
+     * Destroys an entity: its slot is freed and will be reused with a new generation.
+     *
+     * @param entity a live entity
+     * @throws IllegalArgumentException if the entity is not alive (destroyed, or never spawned in this
+     *     world); the message names the handle and says which
+     */
+    public void destroy(long entity) {
+        entities.destroy(entity);
+    }
+
+    /**
+     * @param entity any handle
+     * @return whether it names a live entity of this world (never throws)
+     */
+    public boolean isAlive(long entity) {
+        return entities.isAlive(entity);
+    }
+
+    /** @return the number of live entities */
+    public int entityCount() {
+        return entities.entityCount();
+    }
+
+    /**
+     * Adds a trait to an entity with its default value, unless the entity has it, in which case
+     * nothing changes.
+     *
+     * @param entity a live entity
+     * @param trait the trait; not null
+     * @param <T> the value type
+     * @return the entity's value of the trait (the existing one, or the new default)
+     * @throws IllegalArgumentException if the entity is not alive; the message names it
+     */
+    public <T> T add(long entity, Trait<T> trait) {
+        Objects.requireNonNull(trait, "trait");
+        return entities.add(entity, trait, null, "World.add");
+    }
+
+    /**
+     * Adds a trait to an entity with the given value, unless the entity has it, in which case nothing
+     * changes.
+     *
+     * @param entity a live entity
+     * @param trait the trait; not null
+     * @param value the initial value; not null
+     * @param <T> the value type
+     * @return the entity's value of the trait
+     * @throws IllegalArgumentException if the entity is not alive; the message names it
+     * @throws NullPointerException if {@code value} is null; the message names the trait
+     */
+    public <T> T add(long entity, Trait<T> trait, T value) {
+        Objects.requireNonNull(trait, "trait");
+        Objects.requireNonNull(value, () -> "World.add: value of trait '" + trait.name() + "' for entity "
+                + Entity.toString(entity) + " is null");
+        return entities.add(entity, trait, value, "World.add");
+    }
+
+    /**
+     * @param entity a live entity
+     * @param trait the trait; not null
+     * @return whether the entity has the trait
+     * @throws IllegalArgumentException if the entity is not alive; the message names it
+     */
+    public boolean has(long entity, Trait<?> trait) {
+        return entities.has(entity, trait);
+    }
+
+    /**
+     * @param entity a live entity
+     * @param trait the trait; not null
+     * @param <T> the value type
+     * @return the entity's value of the trait, or {@code null} if it lacks the trait
+     * @throws IllegalArgumentException if the entity is not alive; the message names it
+     */
+    public <T> T get(long entity, Trait<T> trait) {
+        return entities.get(entity, trait);
+    }
+
+    /**
+     * Replaces an entity's value of a trait, adding the trait if the entity lacks it.
+     *
+     * @param entity a live entity
+     * @param trait the trait; not null
+     * @param value the new value; not null
+     * @param <T> the value type
+     * @throws IllegalArgumentException if the entity is not alive; the message names it
+     * @throws NullPointerException if {@code value} is null; the message names the trait
+     */
+    public <T> void set(long entity, Trait<T> trait, T value) {
+        entities.set(entity, trait, value);
+    }
+
+    /**
+     * Removes a trait from an entity; does nothing if the entity lacks it.
+     *
+     * @param entity a live entity
+     * @param trait the trait; not null
+     * @throws IllegalArgumentException if the entity is not alive; the message names it
+     */
+    public void remove(long entity, Trait<?> trait) {
+        entities.remove(entity, trait);
+    }
+
+    /**
+     * @param entity a live entity
+     * @return the traits the entity has, in an unspecified but stable order (an unmodifiable copy)
+     * @throws IllegalArgumentException if the entity is not alive; the message names it
+     */
+    public List<Trait<?>> traitsOf(long entity) {
+        return entities.traitsOf(entity);
+    }
+
+    /**
+     * Returns this world's result object for a query, creating it on first request; equal queries get
+     * the same object for the life of this world.
+     *
+     * @param query the query; not null
+     * @return the live, reusable result (iteration semantics: {@link QueryResult})
+     */
+    public QueryResult query(Query query) {
+        return entities.query(query);
     }
 }

@@ -1,0 +1,93 @@
+package dev.orrery.plugin.prefab;
+
+import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.Phase;
+import dev.orrery.schedule.Plugin;
+import dev.orrery.schedule.SystemSet;
+import dev.orrery.world.World;
+import java.util.List;
+
+/**
+ * The {@code prefab} plugin: immutable data (one phase, one set, one system, all named
+ * {@code prefab/...}), published as an OSGi service by the bundle's Declarative Services component and
+ * declared for {@link java.util.ServiceLoader}.
+ *
+ * <p><b>When spawns happen.</b> The system {@link #SPAWN} ({@code prefab/spawn}) instantiates every
+ * request of the frame in its own phase {@link #SPAWN_PHASE} ({@code prefab/Spawn}), which runs right
+ * after PostUpdate and before PreStore. Why there:
+ * <ul>
+ *   <li>after the simulation phases (OnLoad to PostUpdate), so every request a gameplay system makes
+ *       in the frame, in OnStart included, is served in that same frame, at one point;</li>
+ *   <li>before PreStore and OnStore, so rendering and storing see the new entities in the frame they
+ *       were requested, and gameplay systems see them from the next frame on, all at once, never
+ *       half-way through a phase;</li>
+ *   <li>its own phase rather than a builtin one, so that other plugins can place work relative to
+ *       spawning by phase ({@code dependsOn: prefab/Spawn}, e.g. to initialise new entities), and so
+ *       that nothing of the host's own PostUpdate/PreStore ordering has to know about it. Within the
+ *       phase, systems can order against the set {@link #SPAWNING}.</li>
+ * </ul>
+ * Requests made in PreStore or OnStore are spawned in the next frame. A schedule stepped with
+ * {@code runPhase}/{@code runPhases} spawns when its steps include {@code prefab/Spawn}.
+ */
+public final class PrefabPlugin {
+    /** The plugin name. */
+    public static final String NAME = "prefab";
+
+    /** The phase in which requests are spawned: directly after PostUpdate, before PreStore. */
+    public static final Phase SPAWN_PHASE = Phase.builder("prefab/Spawn")
+            .dependsOn(Phase.POST_UPDATE)
+            .before(Phase.PRE_STORE)
+            .build();
+
+    /** The set of {@link #SPAWN}, for ordering other systems of {@link #SPAWN_PHASE} around it. */
+    public static final SystemSet SPAWNING = SystemSet.define("prefab/spawning");
+
+    /**
+     * {@code prefab/spawn}: instantiates every waiting request of the world's {@link SpawnQueue} with
+     * its {@link PrefabRegistry}, in request order; bad requests are dropped and reported
+     * ({@link SpawnQueue#drainErrors()}), never aborting the others. Does nothing (adds no trait) when
+     * no request was made.
+     */
+    public static final EcsSystem SPAWN = EcsSystem.builder("prefab/spawn")
+            .phase(SPAWN_PHASE)
+            .sets(SPAWNING)
+            .run(PrefabPlugin::spawnRequests)
+            .build();
+
+    /** The plugin value. */
+    public static final Plugin PLUGIN = Plugin.builder(NAME)
+            .phases(SPAWN_PHASE)
+            .sets(SPAWNING)
+            .systems(SPAWN)
+            .build();
+
+    private PrefabPlugin() {
+    }
+
+    private static void spawnRequests(World world, double dt) {
+        SpawnQueue queue = world.get(SpawnQueue.TRAIT);
+        if (queue != null && queue.pending() > 0) {
+            queue.spawnAll(world, PrefabRegistry.of(world));
+        }
+    }
+
+    /**
+     * An OnStart system that registers the given prefabs in the world's registry: the usual way for a
+     * content plugin to contribute prefabs. It runs once per world (and again after a reset), and, for
+     * a content bundle that joins a running world, on the next pass that includes OnStart.
+     *
+     * @param systemName the system name, prefixed by the content (e.g. {@code dungeon/prefabs})
+     * @param prefabs the prefabs; registered in this order
+     * @return the system
+     * @throws IllegalArgumentException if {@code systemName} is null or empty
+     */
+    public static EcsSystem registerOnStart(String systemName, Prefab... prefabs) {
+        List<Prefab> list = List.of(prefabs);
+        return EcsSystem.define(systemName, Phase.ON_START, (world, dt) -> {
+            PrefabRegistry registry = PrefabRegistry.of(world);
+            for (Prefab p : list) {
+                registry.register(p);
+            }
+        });
+    }
+}

@@ -1,0 +1,456 @@
+package dev.orrery.world;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.IntFunction;
+
+/**
+ * The entities of one {@link World}: slot records (generation, archetype, row), the archetype tables
+ * and the per-query matching state. See the package Javadoc for why archetypes, and
+ * {@link QueryResult} for what iteration guarantees while entities change.
+ *
+ * <p>Structural changes (spawn, destroy, add, remove) move rows between archetypes. Outside
+ * iteration a removed row is filled with the table's last row (swap-remove). While any query
+ * iterates, rows are only appended and removed rows become holes, so no row that an iteration still
+ * has to visit changes place; the holes are compacted, preserving order, when the outermost
+ * iteration ends.
+ */
+final class EntityStore {
+    private static final int[] NO_IDS = new int[0];
+
+    private final Map<Trait<?>, Integer> traitIds = new IdentityHashMap<>();
+    private final List<Trait<?>> traitsById = new ArrayList<>();
+    private final List<Archetype> archetypes = new ArrayList<>();
+    private final Map<ArchetypeKey, Archetype> archetypeByKey = new HashMap<>();
+    private final Archetype root;
+
+    private int[] generations = new int[64];
+    private Archetype[] archetypeOf = new Archetype[64];
+    private int[] rowOf = new int[64];
+    private int slotCount;
+    private int[] freeSlots = new int[16];
+    private int freeCount;
+    private int alive;
+
+    private final Map<Query, QueryResult> queries = new HashMap<>();
+    private Cursor[] cursors = new Cursor[0];
+    private int depth;
+    private final List<Archetype> dirty = new ArrayList<>();
+
+    EntityStore() {
+        root = archetype(NO_IDS);
+    }
+
+    // ---- trait ids and archetypes ----
+
+    /** @return the world id of the trait, assigning the next one on first use */
+    int traitId(Trait<?> trait) {
+        Integer id = traitIds.get(trait);
+        if (id == null) {
+            id = traitsById.size();
+            traitIds.put(trait, id);
+            traitsById.add(trait);
+        }
+        return id;
+    }
+
+    /** @return the world id of the trait, or -1 if this world has never seen it */
+    private int knownTraitId(Trait<?> trait) {
+        Integer id = traitIds.get(Objects.requireNonNull(trait, "trait"));
+        return id == null ? -1 : id;
+    }
+
+    private Archetype archetype(int[] sortedIds) {
+        ArchetypeKey key = new ArchetypeKey(sortedIds);
+        Archetype a = archetypeByKey.get(key);
+        if (a == null) {
+            Trait<?>[] traits = new Trait<?>[sortedIds.length];
+            for (int c = 0; c < sortedIds.length; c++) {
+                traits[c] = traitsById.get(sortedIds[c]);
+            }
+            a = new Archetype(archetypes.size(), sortedIds, traits);
+            archetypes.add(a);
+            archetypeByKey.put(key, a);
+        }
+        return a;
+    }
+
+    private Archetype withTrait(Archetype from, int traitId) {
+        Archetype to = from.addEdge(traitId);
+        if (to == null) {
+            int[] ids = Arrays.copyOf(from.traitIds, from.traitIds.length + 1);
+            ids[ids.length - 1] = traitId;
+            Arrays.sort(ids);
+            to = archetype(ids);
+            from.linkAdd(traitId, to);
+            to.linkRemove(traitId, from);
+        }
+        return to;
+    }
+
+    private Archetype withoutTrait(Archetype from, int traitId) {
+        Archetype to = from.removeEdge(traitId);
+        if (to == null) {
+            int[] ids = new int[from.traitIds.length - 1];
+            int n = 0;
+            for (int id : from.traitIds) {
+                if (id != traitId) {
+                    ids[n++] = id;
+                }
+            }
+            to = archetype(ids);
+            from.linkRemove(traitId, to);
+            to.linkAdd(traitId, from);
+        }
+        return to;
+    }
+
+    // ---- entity records ----
+
+    boolean isAlive(long entity) {
+        int slot = Entity.index(entity);
+        return slot >= 0 && slot < slotCount && generations[slot] == Entity.generation(entity)
+                && archetypeOf[slot] != null;
+    }
+
+    /** @return the slot of a live entity; throws if it is not alive */
+    private int slotOf(long entity, String operation) {
+        if (!isAlive(entity)) {
+            throw new IllegalArgumentException(operation + ": " + deadReason(entity));
+        }
+        return Entity.index(entity);
+    }
+
+    private String deadReason(long entity) {
+        String name = "entity " + Entity.toString(entity);
+        if (entity == Entity.NONE) {
+            return name + " is Entity.NONE, not an entity";
+        }
+        int slot = Entity.index(entity);
+        if (slot < 0 || slot >= slotCount || Entity.generation(entity) == 0) {
+            return name + " was never spawned in this world";
+        }
+        if (Integer.compareUnsigned(Entity.generation(entity), generations[slot]) > 0) {
+            return name + " was never spawned in this world (slot " + slot + " is at generation "
+                    + Integer.toUnsignedString(generations[slot]) + ")";
+        }
+        return name + " is not alive: it was destroyed"
+                + (archetypeOf[slot] != null
+                        ? " and its slot now holds entity " + Entity.toString(Entity.of(slot, generations[slot]))
+                        : "");
+    }
+
+    private long newEntity(Archetype a) {
+        int slot;
+        if (freeCount > 0) {
+            slot = freeSlots[--freeCount];
+        } else {
+            if (slotCount == generations.length) {
+                int capacity = slotCount * 2;
+                generations = Arrays.copyOf(generations, capacity);
+                archetypeOf = Arrays.copyOf(archetypeOf, capacity);
+                rowOf = Arrays.copyOf(rowOf, capacity);
+            }
+            slot = slotCount++;
+            generations[slot] = 1;
+        }
+        long entity = Entity.of(slot, generations[slot]);
+        archetypeOf[slot] = a;
+        rowOf[slot] = a.append(entity);
+        alive++;
+        return entity;
+    }
+
+    private void freeSlot(int slot) {
+        archetypeOf[slot] = null;
+        int next = generations[slot] + 1;
+        generations[slot] = next == 0 ? 1 : next;
+        if (freeCount == freeSlots.length) {
+            freeSlots = Arrays.copyOf(freeSlots, freeCount * 2);
+        }
+        freeSlots[freeCount++] = slot;
+        alive--;
+    }
+
+    int entityCount() {
+        return alive;
+    }
+
+    // ---- structural changes ----
+
+    long spawn() {
+        return newEntity(root);
+    }
+
+    long spawn(TraitValue<?>[] values) {
+        Objects.requireNonNull(values, "World.spawn: values is null");
+        int[] ids = new int[values.length];
+        for (int i = 0; i < values.length; i++) {
+            ids[i] = traitId(Objects.requireNonNull(values[i], "World.spawn: null trait value").trait());
+        }
+        Archetype a = archetype(sortedUnique(ids, i -> values[i].trait()));
+        long entity = newEntity(a);
+        int row = rowOf[Entity.index(entity)];
+        for (int i = 0; i < values.length; i++) {
+            a.columns[a.columnOf(ids[i])][row] = values[i].value();
+        }
+        return entity;
+    }
+
+    long spawn(Trait<?>[] traits) {
+        Objects.requireNonNull(traits, "World.spawn: traits is null");
+        Object[] defaults = new Object[traits.length];
+        int[] ids = new int[traits.length];
+        for (int i = 0; i < traits.length; i++) {
+            ids[i] = traitId(Objects.requireNonNull(traits[i], "World.spawn: null trait"));
+        }
+        Archetype a = archetype(sortedUnique(ids, i -> traits[i]));
+        for (int i = 0; i < traits.length; i++) {
+            defaults[i] = traits[i].createDefault();
+        }
+        long entity = newEntity(a);
+        int row = rowOf[Entity.index(entity)];
+        for (int i = 0; i < traits.length; i++) {
+            a.columns[a.columnOf(ids[i])][row] = defaults[i];
+        }
+        return entity;
+    }
+
+    private static int[] sortedUnique(int[] ids, IntFunction<Trait<?>> traitAt) {
+        int[] sorted = ids.clone();
+        Arrays.sort(sorted);
+        for (int i = 1; i < sorted.length; i++) {
+            if (sorted[i] == sorted[i - 1]) {
+                for (int j = 0; j < ids.length; j++) {
+                    if (ids[j] == sorted[i]) {
+                        throw new IllegalArgumentException(
+                                "World.spawn: trait '" + traitAt.apply(j).name() + "' is given twice");
+                    }
+                }
+            }
+        }
+        return sorted;
+    }
+
+    void destroy(long entity) {
+        int slot = slotOf(entity, "World.destroy");
+        removeRow(archetypeOf[slot], rowOf[slot]);
+        freeSlot(slot);
+    }
+
+    @SuppressWarnings("unchecked")
+    <T> T add(long entity, Trait<T> trait, T value, String operation) {
+        int slot = slotOf(entity, operation);
+        Archetype from = archetypeOf[slot];
+        int id = traitId(trait);
+        int column = from.columnOf(id);
+        if (column >= 0) {
+            return (T) from.columns[column][rowOf[slot]];
+        }
+        T v = value != null ? value : trait.createDefault();
+        Archetype to = withTrait(from, id);
+        int row = move(entity, slot, from, to);
+        to.columns[to.columnOf(id)][row] = v;
+        return v;
+    }
+
+    <T> void set(long entity, Trait<T> trait, T value) {
+        Objects.requireNonNull(trait, "trait");
+        Objects.requireNonNull(value, () -> "World.set: value of trait '" + trait.name() + "' for entity "
+                + Entity.toString(entity) + " is null");
+        int slot = slotOf(entity, "World.set");
+        Archetype a = archetypeOf[slot];
+        int column = a.columnOf(traitId(trait));
+        if (column >= 0) {
+            a.columns[column][rowOf[slot]] = value;
+        } else {
+            add(entity, trait, value, "World.set");
+        }
+    }
+
+    void remove(long entity, Trait<?> trait) {
+        int slot = slotOf(entity, "World.remove");
+        int id = knownTraitId(trait);
+        Archetype from = archetypeOf[slot];
+        if (id < 0 || !from.hasTrait(id)) {
+            return;
+        }
+        move(entity, slot, from, withoutTrait(from, id));
+    }
+
+    boolean has(long entity, Trait<?> trait) {
+        int slot = slotOf(entity, "World.has");
+        int id = knownTraitId(trait);
+        return id >= 0 && archetypeOf[slot].hasTrait(id);
+    }
+
+    @SuppressWarnings("unchecked")
+    <T> T get(long entity, Trait<T> trait) {
+        int slot = slotOf(entity, "World.get");
+        int id = knownTraitId(trait);
+        Archetype a = archetypeOf[slot];
+        int column = id < 0 ? -1 : a.columnOf(id);
+        return column < 0 ? null : (T) a.columns[column][rowOf[slot]];
+    }
+
+    List<Trait<?>> traitsOf(long entity) {
+        int slot = slotOf(entity, "World.traitsOf");
+        return List.of(archetypeOf[slot].traits);
+    }
+
+    /** Moves an entity's row to another archetype, copying the values they share; returns the new row. */
+    private int move(long entity, int slot, Archetype from, Archetype to) {
+        int fromRow = rowOf[slot];
+        if (depth > 0) {
+            for (int d = 0; d < depth; d++) {
+                Cursor c = cursors[d];
+                if (c.notYetVisited(from, fromRow) && c.state.matches(to)) {
+                    c.addPending(entity);
+                }
+            }
+        }
+        int toRow = to.append(entity);
+        for (int c = 0; c < from.traitIds.length; c++) {
+            int dst = to.columnOf(from.traitIds[c]);
+            if (dst >= 0) {
+                to.columns[dst][toRow] = from.columns[c][fromRow];
+            }
+        }
+        removeRow(from, fromRow);
+        archetypeOf[slot] = to;
+        rowOf[slot] = toRow;
+        return toRow;
+    }
+
+    private void removeRow(Archetype a, int row) {
+        if (depth > 0) {
+            a.clearRow(row);
+            a.holes++;
+            if (!a.dirty) {
+                a.dirty = true;
+                dirty.add(a);
+            }
+            return;
+        }
+        int last = a.size - 1;
+        if (row != last) {
+            a.copyRow(last, row);
+            rowOf[Entity.index(a.entities[row])] = row;
+        }
+        a.clearRow(last);
+        a.size = last;
+    }
+
+    void reset() {
+        if (depth > 0) {
+            throw new IllegalStateException("World.reset: cannot reset while a query is iterating this world");
+        }
+        for (Archetype a : archetypes) {
+            for (int row = 0; row < a.size; row++) {
+                a.clearRow(row);
+            }
+            a.size = 0;
+            a.holes = 0;
+        }
+        freeCount = 0;
+        for (int slot = slotCount - 1; slot >= 0; slot--) {
+            if (archetypeOf[slot] != null) {
+                freeSlot(slot);
+            } else {
+                if (freeCount == freeSlots.length) {
+                    freeSlots = Arrays.copyOf(freeSlots, freeCount * 2);
+                }
+                freeSlots[freeCount++] = slot;
+            }
+        }
+        alive = 0;
+    }
+
+    // ---- queries and iteration ----
+
+    QueryResult query(Query query) {
+        Objects.requireNonNull(query, "World.query: query is null");
+        QueryResult result = queries.get(query);
+        if (result == null) {
+            result = new QueryResult(this, new QueryState(query, this));
+            queries.put(query, result);
+        }
+        return result;
+    }
+
+    /** Starts an iteration: refreshes the matched archetypes and takes a pooled cursor. */
+    Cursor begin(QueryState state) {
+        state.refresh(archetypes);
+        if (depth == cursors.length) {
+            cursors = Arrays.copyOf(cursors, depth + 1);
+            cursors[depth] = new Cursor();
+        }
+        Cursor c = cursors[depth++];
+        c.start(state);
+        return c;
+    }
+
+    /** Ends an iteration; the outermost one compacts the holes left by removals. */
+    void end(Cursor c) {
+        c.finish();
+        depth--;
+        if (depth == 0 && !dirty.isEmpty()) {
+            for (Archetype a : dirty) {
+                compact(a);
+            }
+            dirty.clear();
+        }
+    }
+
+    private void compact(Archetype a) {
+        int w = 0;
+        for (int r = 0; r < a.size; r++) {
+            long e = a.entities[r];
+            if (e == Entity.NONE) {
+                continue;
+            }
+            if (w != r) {
+                a.copyRow(r, w);
+                rowOf[Entity.index(e)] = w;
+            }
+            w++;
+        }
+        for (int r = w; r < a.size; r++) {
+            a.clearRow(r);
+        }
+        a.size = w;
+        a.holes = 0;
+        a.dirty = false;
+    }
+
+    /** @return the archetype of a live entity (for pending visits), or null if it is not alive */
+    Archetype archetypeOfLive(long entity) {
+        return isAlive(entity) ? archetypeOf[Entity.index(entity)] : null;
+    }
+
+    int rowOfLive(long entity) {
+        return rowOf[Entity.index(entity)];
+    }
+
+    List<Archetype> archetypes() {
+        return archetypes;
+    }
+
+    /** Key of an archetype: its sorted trait ids. */
+    private record ArchetypeKey(int[] ids) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ArchetypeKey k && Arrays.equals(ids, k.ids);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(ids);
+        }
+    }
+}
