@@ -1,0 +1,62 @@
+package dev.orrery.benchmarks;
+
+import dev.orrery.schedule.Schedule;
+import dev.orrery.world.World;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * Orrery {@code Schedule.run()} over N empty systems (each of its own class) spread round-robin over
+ * the eight per-frame builtin phases, without hooks and with counting hooks. Score / N = ns per
+ * system. Run with {@code -prof gc} for the allocation figure (target 0 B/op, SCH-117, SCH-149).
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class DispatchBenchmark {
+    /** Number of systems. */
+    @Param({"10", "100", "1000", "10000"})
+    public int systems;
+
+    /**
+     * {@code distinct}: each system's run function is of its own class, as in a game and as the peer
+     * benchmarks must be (Artemis and Ashley key systems by class). {@code shared}: one class for all,
+     * a monomorphic call site, for reference.
+     */
+    @Param({"distinct", "shared"})
+    public String classes;
+
+    private Schedule plain;
+    private Schedule hooked;
+    private World world;
+
+    /** Builds both schedules and warms the world once (the first call adds the state trait). */
+    @Setup
+    public void setUp() {
+        boolean distinct = "distinct".equals(classes);
+        plain = Fixtures.schedule(Fixtures.emptySystems(systems, null, distinct), null);
+        hooked = Fixtures.schedule(Fixtures.emptySystems(systems, null, distinct), new Fixtures.CountingHooks());
+        world = new World();
+        plain.run(world, 0.016);
+        hooked.run(world, 0.016);
+    }
+
+    /** One frame, no hooks. */
+    @Benchmark
+    public void run() {
+        plain.run(world, 0.016);
+    }
+
+    /** One frame with beforeSystem/afterSystem hooks. */
+    @Benchmark
+    public void runWithHooks() {
+        hooked.run(world, 0.016);
+    }
+}
