@@ -1,6 +1,7 @@
 package dev.orrery.schedule;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Observers of a schedule's run calls, given at build time only (SCH-144, SCH-148).
@@ -41,9 +42,16 @@ public interface ScheduleHooks {
      *
      * @param hooks the observers; copied
      * @return one observer
+     * @throws NullPointerException if the list or an observer in it is null; the message gives its index
      */
     static ScheduleHooks all(List<? extends ScheduleHooks> hooks) {
-        ScheduleHooks[] copy = List.copyOf(hooks).toArray(new ScheduleHooks[0]);
+        Objects.requireNonNull(hooks, "ScheduleHooks.all: hooks is null");
+        for (int i = 0; i < hooks.size(); i++) {
+            if (hooks.get(i) == null) {
+                throw new NullPointerException("ScheduleHooks.all: observer #" + i + " is null");
+            }
+        }
+        ScheduleHooks[] copy = hooks.toArray(new ScheduleHooks[0]);
         if (copy.length == 1) {
             return copy[0];
         }

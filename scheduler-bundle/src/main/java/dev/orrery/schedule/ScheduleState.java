@@ -37,11 +37,23 @@ import java.util.Objects;
  * @param onStartConsidered names of the OnStart systems already considered; copied
  */
 public record ScheduleState(String name, List<String> disabled, boolean onStartDone, List<String> onStartConsidered) {
-    /** Copies the lists and checks for nulls. */
+    /**
+     * Copies the lists and checks for nulls.
+     *
+     * @throws NullPointerException if the name, a list or a name in a list is null; the message names the field
+     */
     public ScheduleState {
-        Objects.requireNonNull(name, "name");
-        disabled = List.copyOf(disabled);
-        onStartConsidered = List.copyOf(onStartConsidered);
+        Objects.requireNonNull(name, "ScheduleState: name is null");
+        disabled = copyOf(disabled, "disabled");
+        onStartConsidered = copyOf(onStartConsidered, "onStartConsidered");
+    }
+
+    private static List<String> copyOf(List<String> names, String field) {
+        Objects.requireNonNull(names, () -> "ScheduleState: " + field + " is null");
+        for (String n : names) {
+            Objects.requireNonNull(n, () -> "ScheduleState: " + field + " contains a null name");
+        }
+        return List.copyOf(names);
     }
 
     /**

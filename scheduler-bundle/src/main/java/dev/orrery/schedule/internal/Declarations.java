@@ -57,6 +57,7 @@ final class Declarations {
      * @param input the builder's input
      * @return the declarations
      * @throws NullPointerException if a plugin returns a null name, list or entry (naming the plugin)
+     * @throws IllegalArgumentException if a plugin returns an empty name (SCH-135)
      */
     static Declarations flatten(BuildInput input) {
         List<Declared<Phase>> phases = new ArrayList<>();
@@ -65,6 +66,11 @@ final class Declarations {
         for (Plugin plugin : input.plugins()) {
             String pluginName = Objects.requireNonNull(plugin.name(),
                     () -> "schedule '" + input.name() + "': a plugin returned a null name (" + plugin.getClass().getName() + ")");
+            if (pluginName.isEmpty()) {
+                // SCH-135: a plugin's name is required; it names the plugin in every build error.
+                throw new IllegalArgumentException("schedule '" + input.name() + "': a plugin returned an empty name ("
+                        + plugin.getClass().getName() + "); definePlugin (Plugin.builder) requires a name");
+            }
             Source source = Source.plugin(pluginName);
             addAll(phases, plugin.phases(), source, input.name(), "phases");
             addAll(sets, plugin.sets(), source, input.name(), "sets");
