@@ -9,6 +9,7 @@ import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.ForwardingPlugin;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Plugin;
+import dev.orrery.world.Query;
 import dev.orrery.world.Trait;
 import org.osgi.framework.FrameworkUtil;
 import org.osgi.service.component.annotations.Component;
@@ -19,7 +20,8 @@ import org.osgi.service.component.annotations.Component;
  * from the same classes; {@code leaky/tick} records {@code leaky/tick:<bundle version>}.
  * <ul>
  *   <li>a world trait of its own ({@link #STATE}, value class {@link LeakyState});</li>
- *   <li>an entity component of its own ({@link #MARKER}, value class {@link Marker});</li>
+ *   <li>an entity component of its own ({@link #MARKER}, value class {@link Marker}), and a cached
+ *       query over it ({@link #MARKED});</li>
  *   <li>values of its classes in traits of another bundle ({@link Slots#ANY}, world and entity);</li>
  *   <li>a prefab with a value factory lambda, registered in OnStart, and spawn requests;</li>
  *   <li>the frame thread's context class loader set to its own;</li>
@@ -30,6 +32,7 @@ import org.osgi.service.component.annotations.Component;
 public final class LeakyPlugin extends ForwardingPlugin {
     static final Trait<LeakyState> STATE = Trait.of("leaky/state", LeakyState::new);
     static final Trait<Marker> MARKER = Trait.of("leaky/marker", Marker::new);
+    static final Query MARKED = Query.builder().with(MARKER).without(STATE).build();
     static final Prefab BLOB = Prefab.builder("leaky/blob").withFactory(MARKER, () -> new Marker()).build();
 
     /** DS constructor. */
@@ -47,6 +50,7 @@ public final class LeakyPlugin extends ForwardingPlugin {
         world.set(Slots.ANY, new LeakyState());
         world.spawn(MARKER.with(new Marker()), Slots.ANY.with(new Marker()));
         world.spawn(Slots.ANY.with("a JDK value in a support trait"));
+        world.query(MARKED).forEach(e -> world.get(e, MARKER));
         SpawnQueue.of(world).request("leaky/blob");
         Thread.currentThread().setContextClassLoader(LeakyPlugin.class.getClassLoader());
     }
