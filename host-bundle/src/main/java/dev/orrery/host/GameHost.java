@@ -16,6 +16,31 @@ import java.util.function.Function;
  * thread that touches the world. A system that throws pauses the simulation (see
  * {@link #status()}); the host itself keeps tracking bundles.
  *
+ * <p><b>Unloaded code and hot updates</b> (DESIGN.md, "The OSGi host": a bundle that is removed or
+ * updated leaves no reference behind). When a bundle's code goes away (the bundle is uninstalled, or
+ * updated or refreshed so that its old class loader is no longer wired to anyone), the host purges the
+ * world of it on the frame thread at a frame boundary, after the schedule without that code is swapped
+ * in ({@code World.purge}, with {@code dev.orrery.world.Unloading}):
+ * <ul>
+ *   <li>world traits and entity components whose {@code Trait} was created by that bundle's code (or
+ *       whose default factory or default value is of its classes) are dropped, in every entity;</li>
+ *   <li>values of that bundle's classes are dropped from traits of other bundles (world values and
+ *       entity components); values of JDK classes and of other bundles' classes stay;</li>
+ *   <li>world values that are {@code dev.orrery.world.Purgeable} (the prefab registry, the spawn queue)
+ *       drop their entries of that code;</li>
+ *   <li>the frame thread's context class loader is reset if it was that bundle's.</li>
+ * </ul>
+ * One log line per purge names the bundles and what was dropped. So: <b>state that must survive a hot
+ * update lives in traits defined by a bundle that is not updated</b> (a model bundle), with values of
+ * that bundle's classes or of JDK classes; values of classes of the updated bundle are dropped with it
+ * (the new code could not read them anyway: its classes are new classes). A bundle that is only
+ * stopped keeps its state (its class loader stays) and finds it again when it is started. Values are
+ * judged by their own class, not by what they contain: a JDK list holding objects of a removed bundle
+ * keeps them (and the bundle's class loader) alive, so do not put such objects in JDK containers of a
+ * model bundle's trait. What a plugin leaves outside the world (a static registry of another bundle,
+ * a {@code ThreadLocal} set on the frame thread, a thread it started) is its own to clean up when its
+ * component deactivates.
+ *
  * <p>All methods may be called from any thread.
  */
 public interface GameHost {

@@ -22,6 +22,8 @@ import java.util.function.IntFunction;
  */
 final class EntityStore {
     private static final int[] NO_IDS = new int[0];
+    /** Stands in for a forgotten trait in {@link #traitsById} and archetype columns (never used). */
+    private static final Trait<Object> FORGOTTEN = Trait.of("(forgotten trait)", Object::new);
 
     private final Map<Trait<?>, Integer> traitIds = new IdentityHashMap<>();
     private final List<Trait<?>> traitsById = new ArrayList<>();
@@ -369,6 +371,105 @@ final class EntityStore {
             }
         }
         alive = 0;
+    }
+
+    // ---- bulk removal and forgetting (cold paths) ----
+
+    void requireNotIterating(String operation) {
+        if (depth > 0) {
+            throw new IllegalStateException(operation + ": cannot run while a query is iterating this world");
+        }
+    }
+
+    /**
+     * Removes a trait from every live entity that has it and whose value passes the filter.
+     *
+     * @return how many components were removed
+     */
+    @SuppressWarnings("unchecked")
+    <T> int removeWhere(Trait<T> trait, java.util.function.Predicate<? super T> which, String operation) {
+        requireNotIterating(operation);
+        int id = knownTraitId(trait);
+        if (id < 0) {
+            return 0;
+        }
+        int removed = 0;
+        for (int i = 0, n = archetypes.size(); i < n; i++) {
+            Archetype from = archetypes.get(i);
+            int column = from.columnOf(id);
+            if (column < 0 || from.size == 0) {
+                continue;
+            }
+            Archetype to = withoutTrait(from, id);
+            // From the last row down: a removal swaps the last row into this one, which was checked.
+            for (int row = from.size - 1; row >= 0; row--) {
+                if (row >= from.size) {
+                    continue;
+                }
+                long entity = from.entities[row];
+                if (which == null || which.test((T) from.columns[column][row])) {
+                    move(entity, Entity.index(entity), from, to);
+                    removed++;
+                }
+            }
+        }
+        return removed;
+    }
+
+    /**
+     * Removes the trait from every entity and drops every reference to it: its id is retired (a later
+     * use gets a new id), the tables that had it keep a placeholder, cached queries naming it are
+     * dropped.
+     *
+     * @return how many components were removed
+     */
+    int forget(Trait<?> trait, String operation) {
+        requireNotIterating(operation);
+        int id = knownTraitId(trait);
+        if (id < 0) {
+            return 0;
+        }
+        int removed = removeWhere(trait, null, operation);
+        traitIds.remove(trait);
+        traitsById.set(id, FORGOTTEN);
+        for (Archetype a : archetypes) {
+            int column = a.columnOf(id);
+            if (column >= 0) {
+                a.traits[column] = FORGOTTEN;
+            }
+        }
+        queries.keySet().removeIf(q -> q.allOf().contains(trait) || q.noneOf().contains(trait));
+        return removed;
+    }
+
+    /** @return the traits at least one live entity has, in trait id order */
+    List<Trait<?>> entityTraits() {
+        boolean[] used = new boolean[traitsById.size()];
+        for (Archetype a : archetypes) {
+            if (a.size - a.holes > 0) {
+                for (int id : a.traitIds) {
+                    used[id] = true;
+                }
+            }
+        }
+        List<Trait<?>> out = new ArrayList<>();
+        for (int id = 0; id < used.length; id++) {
+            if (used[id] && traitsById.get(id) != FORGOTTEN) {
+                out.add(traitsById.get(id));
+            }
+        }
+        return out;
+    }
+
+    /** @return every trait the store refers to (tables, queries), in trait id order */
+    List<Trait<?>> knownTraits() {
+        List<Trait<?>> out = new ArrayList<>(traitsById.size());
+        for (Trait<?> t : traitsById) {
+            if (t != FORGOTTEN) {
+                out.add(t);
+            }
+        }
+        return out;
     }
 
     // ---- queries and iteration ----

@@ -12,17 +12,29 @@ import java.util.function.Supplier;
  * each time the trait is added without a value ({@link World#add(Trait)}), so mutable defaults (a
  * fresh list) are never shared between worlds.
  *
+ * <p>A trait remembers its {@linkplain #origin() origin}, the class whose code created it. With the
+ * class of its default factory (or default value) this tells which code a trait belongs to, so that a
+ * host can drop the traits of code that is unloaded ({@link World#purge(Unloading)}).
+ *
  * <p>Instances are immutable and thread-safe; the values they key are not (see {@link World}).
  *
  * @param <T> the type of the value
  */
 public final class Trait<T> {
+    private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+
     private final String name;
     private final Supplier<? extends T> defaultFactory;
+    /** The default value of {@link #withDefault}, or null. */
+    private final T constantDefault;
+    private final Class<?> origin;
 
-    private Trait(String name, Supplier<? extends T> defaultFactory) {
+    private Trait(String name, Supplier<? extends T> defaultFactory, T constantDefault) {
         this.name = name;
         this.defaultFactory = defaultFactory;
+        this.constantDefault = constantDefault;
+        this.origin = WALKER.walk(frames -> frames.<Class<?>>map(StackWalker.StackFrame::getDeclaringClass)
+                .filter(c -> c != Trait.class).findFirst().orElse(Trait.class));
     }
 
     /**
@@ -40,7 +52,7 @@ public final class Trait<T> {
             throw new IllegalArgumentException("Trait.of: name is missing or empty");
         }
         Objects.requireNonNull(defaultFactory, () -> "Trait.of: defaultFactory of trait '" + name + "' is null");
-        return new Trait<>(name, defaultFactory);
+        return new Trait<>(name, defaultFactory, null);
     }
 
     /**
@@ -55,12 +67,31 @@ public final class Trait<T> {
      */
     public static <T> Trait<T> withDefault(String name, T defaultValue) {
         Objects.requireNonNull(defaultValue, () -> "Trait.withDefault: default value of trait '" + name + "' is null");
-        return of(name, () -> defaultValue);
+        if (name == null || name.isEmpty()) {
+            throw new IllegalArgumentException("Trait.withDefault: name is missing or empty");
+        }
+        return new Trait<>(name, () -> defaultValue, defaultValue);
     }
 
     /** @return the name given at creation */
     public String name() {
         return name;
+    }
+
+    /**
+     * The class whose code created this trait: the caller of {@link #of} or {@link #withDefault}
+     * (found once, at creation, with a {@link StackWalker}). For diagnostics, and to tell which code a
+     * trait belongs to when that code is unloaded ({@link Unloading#isUnloaded(Object)}).
+     *
+     * @return the creating class
+     */
+    public Class<?> origin() {
+        return origin;
+    }
+
+    /** @return what makes the defaults: the default value of {@link #withDefault}, else the factory */
+    Object defaultSource() {
+        return constantDefault != null ? constantDefault : defaultFactory;
     }
 
     /**

@@ -1,9 +1,13 @@
 package dev.orrery.world;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * An ECS world: the data that systems read and write.
@@ -21,6 +25,15 @@ import java.util.Objects;
  * stale handle never reaches an entity that reuses its slot. Queries: {@link #query(Query)}, with the
  * iteration semantics of {@link QueryResult}. Storage is delegated to archetype tables (package
  * Javadoc says why).
+ *
+ * <p><b>Listing, bulk removal, unloading code</b> (cold paths, for hosts and devtools; they allocate
+ * and scan, so never call them per frame): {@link #worldTraits()} lists the world traits present,
+ * {@link #entityTraits()} the traits that live entities carry; {@link #removeFromEntities(Trait)}
+ * and {@link #removeFromEntities(Trait, Predicate)} remove a trait from every entity (whose value
+ * matches); {@link #forget(Trait)} removes a trait everywhere and drops every reference the world
+ * keeps to it; {@link #purge(Unloading)} does all of that for the traits and values that belong to
+ * code being unloaded (a bundle that is uninstalled or updated), so that the world keeps no reference
+ * to that code's classes. None of them may run while a query iterates.
  *
  * <p><b>Threading:</b> a world is confined to one thread, the thread that runs its schedules (in the
  * Orrery host, the frame thread). It is not synchronized; other threads hand work to that thread.
@@ -142,6 +155,139 @@ public final class World {
         for (TraitRef<?> ref : refs.values()) {
             ref.value = null;
         }
+    }
+
+    // ---- listing, bulk removal, unloading code (cold paths) ----
+
+    /**
+     * @return the world traits this world has now (value present), in an unspecified order; a new
+     *     unmodifiable list
+     */
+    public List<Trait<?>> worldTraits() {
+        List<Trait<?>> out = new ArrayList<>();
+        for (TraitRef<?> ref : refs.values()) {
+            if (ref.value != null) {
+                out.add(ref.trait());
+            }
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    /**
+     * @return the traits that at least one live entity has, in an unspecified order; a new unmodifiable
+     *     list
+     */
+    public List<Trait<?>> entityTraits() {
+        return Collections.unmodifiableList(entities.entityTraits());
+    }
+
+    /**
+     * Removes a trait from every entity that has it.
+     *
+     * @param trait the trait; not null
+     * @return how many entities lost it
+     * @throws IllegalStateException if called while a query of this world is iterating; nothing is
+     *     removed then
+     */
+    public int removeFromEntities(Trait<?> trait) {
+        return entities.removeWhere(Objects.requireNonNull(trait, "trait"), null, "World.removeFromEntities");
+    }
+
+    /**
+     * Removes a trait from every entity whose value of it matches.
+     *
+     * @param trait the trait; not null
+     * @param which which values to remove; called once per entity that has the trait
+     * @param <T> the value type
+     * @return how many entities lost it
+     * @throws IllegalStateException if called while a query of this world is iterating; nothing is
+     *     removed then
+     */
+    public <T> int removeFromEntities(Trait<T> trait, Predicate<? super T> which) {
+        Objects.requireNonNull(which, "which");
+        return entities.removeWhere(Objects.requireNonNull(trait, "trait"), which, "World.removeFromEntities");
+    }
+
+    /**
+     * Removes a trait from this world for good: the world trait, the component of every entity, and
+     * every reference the world keeps to the trait object (its reference from {@link #ref(Trait)}, its
+     * place in the entity tables, the cached results of queries that name it). Afterwards the world
+     * holds nothing that reaches the trait or its default factory. Using the trait again works as for
+     * a trait the world never saw; a {@link TraitRef} or {@link QueryResult} obtained before is
+     * detached (it no longer sees this world's value or entities of that trait): obtain it again.
+     *
+     * @param trait the trait; not null
+     * @return how many entities lost it
+     * @throws IllegalStateException if called while a query of this world is iterating; nothing is
+     *     removed then
+     */
+    public int forget(Trait<?> trait) {
+        Objects.requireNonNull(trait, "trait");
+        int removed = entities.forget(trait, "World.forget");
+        refs.remove(trait);
+        return removed;
+    }
+
+    /**
+     * Drops what belongs to code that is being unloaded, so that this world keeps no reference to its
+     * classes (DESIGN.md: a bundle that is removed or updated leaves no reference behind). In order:
+     * <ol>
+     *   <li>every trait of the world (world trait, entity component, or named by a cached query) that
+     *       belongs to unloaded code ({@link Unloading#isUnloaded(Object)}: created by it, or its
+     *       default factory or default value is of its classes) is {@linkplain #forget(Trait)
+     *       forgotten};</li>
+     *   <li>every other world trait whose value is of an unloaded class is removed;</li>
+     *   <li>every entity component whose value is of an unloaded class is removed from its entity (the
+     *       entity stays, with its other traits);</li>
+     *   <li>every remaining world trait value that is {@link Purgeable} is asked to drop its entries of
+     *       unloaded code.</li>
+     * </ol>
+     * Values of JDK classes and of classes of code that stays are kept in traits of code that stays; a
+     * trait of unloaded code goes with all its values. Values are judged by their own class only (see
+     * {@link Unloading}). Cost: one pass over the traits, the world trait values and every entity's
+     * components; a cold path.
+     *
+     * @param unloading what is being unloaded; not null
+     * @return what was dropped
+     * @throws IllegalStateException if called while a query of this world is iterating; nothing is
+     *     dropped then
+     * @throws RuntimeException what a {@link Purgeable} threw; what was dropped before stays dropped
+     */
+    public PurgeReport purge(Unloading unloading) {
+        Objects.requireNonNull(unloading, "unloading");
+        entities.requireNotIterating("World.purge");
+        Set<Trait<?>> known = Collections.newSetFromMap(new IdentityHashMap<>());
+        known.addAll(entities.knownTraits());
+        int worldTraits = 0;
+        int components = 0;
+        for (Trait<?> t : refs.keySet()) {
+            known.add(t);
+        }
+        for (Trait<?> t : known) {
+            if (unloading.isUnloaded(t)) {
+                if (has(t)) {
+                    worldTraits++;
+                }
+                components += forget(t);
+            }
+        }
+        for (TraitRef<?> ref : refs.values()) {
+            if (ref.value != null && unloading.isUnloaded(ref.value)) {
+                ref.value = null;
+                worldTraits++;
+            }
+        }
+        for (Trait<?> t : entities.entityTraits()) {
+            components += entities.removeWhere(t, unloading::isUnloaded, "World.purge");
+        }
+        int entries = 0;
+        for (TraitRef<?> ref : new ArrayList<>(refs.values())) {
+            if (ref.value instanceof Purgeable p) {
+                entries += p.purge(unloading);
+            }
+        }
+        return worldTraits == 0 && components == 0 && entries == 0
+                ? PurgeReport.NONE : new PurgeReport(worldTraits, components, entries);
     }
 
     // ---- entities ----

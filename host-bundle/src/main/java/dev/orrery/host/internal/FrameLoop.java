@@ -9,6 +9,8 @@ import dev.orrery.host.Schedules;
 import dev.orrery.host.SystemFault;
 import dev.orrery.host.SystemFaultException;
 import dev.orrery.schedule.Schedule;
+import dev.orrery.world.PurgeReport;
+import dev.orrery.world.Unloading;
 import dev.orrery.world.World;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -27,6 +29,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The frame loop: one thread that owns the world, runs the main schedule once per frame, and at
@@ -38,6 +41,12 @@ import java.util.function.Function;
  * positive. A frame runs only when a main schedule is installed and no departing plugin is still in
  * it (see {@link #holdFor(long)}). A {@link Throwable} from the run call (other than a
  * {@link VirtualMachineError}) pauses the simulation and is recorded as a {@link SystemFault}.
+ *
+ * <p>Unloaded code: at a frame boundary after a swap in which plugins left or were replaced, and when
+ * asked ({@link #requestPurge()}, on bundle events), the loop purges the world of what belongs to code
+ * that is gone ({@code World.purge}, with the test from {@link #purgeWith}) and resets its thread's
+ * context class loader if a plugin left it pointing at such code; one log line per purge that dropped
+ * something.
  */
 final class FrameLoop implements Runnable {
     private static final int HISTORY = 100;
@@ -62,6 +71,8 @@ final class FrameLoop implements Runnable {
     private volatile Schedules published = Schedules.EMPTY;
     private volatile List<PluginStatus> pluginStatuses = List.of();
     private volatile List<RebuildInfo> history = List.of();
+    private volatile Supplier<? extends UnloadedCode> unloadedCode = () -> UnloadedCode.NONE;
+    private boolean purgePending; // guarded by tasks
 
     // Frame thread only.
     private final Map<String, Schedule> current = new HashMap<>();
@@ -93,6 +104,7 @@ final class FrameLoop implements Runnable {
         state = paused ? RunState.PAUSED : RunState.RUNNING;
         thread = new Thread(this, "orrery-frame");
         thread.setDaemon(false);
+        thread.setContextClassLoader(FrameLoop.class.getClassLoader());
         thread.start();
     }
 
@@ -124,6 +136,33 @@ final class FrameLoop implements Runnable {
     /** @param newConfig timing to use from the next frame on (mode, rate, maxDt, fixedDt) */
     void configure(HostConfig newConfig) {
         this.config = newConfig;
+    }
+
+    /**
+     * @param code makes the test for code that is gone, once per purge (e.g. bundles uninstalled or
+     *     updated away); without it nothing is ever purged
+     */
+    void purgeWith(Supplier<? extends UnloadedCode> code) {
+        this.unloadedCode = code;
+    }
+
+    /**
+     * Asks for a purge of unloaded code at the next frame boundary (also while paused); several
+     * requests before it runs give one purge.
+     */
+    void requestPurge() {
+        synchronized (tasks) {
+            if (closed || purgePending) {
+                return;
+            }
+            purgePending = true;
+            tasks.offer(() -> {
+                synchronized (tasks) {
+                    purgePending = false;
+                }
+                purge("bundle event");
+            });
+        }
     }
 
     /** @return the tracker built into every schedule */
@@ -399,8 +438,35 @@ final class FrameLoop implements Runnable {
             }
             history = List.copyOf(h);
         }
+        boolean departed = false;
         for (RebuildInfo info : swap.infos()) {
             log.log(Level.INFO, info.summary());
+            departed |= !info.left().isEmpty() || !info.replaced().isEmpty();
+        }
+        if (departed) {
+            purge("plugins left or were replaced");
+        }
+    }
+
+    /**
+     * On the frame thread, at a frame boundary: drops from the world what belongs to code that is gone
+     * and resets this thread's context class loader if it is such code's.
+     */
+    private void purge(String why) {
+        UnloadedCode code = unloadedCode.get();
+        Unloading unloading = Unloading.of(code);
+        try {
+            PurgeReport report = world.purge(unloading);
+            boolean tccl = unloading.isUnloadedLoader(Thread.currentThread().getContextClassLoader());
+            if (tccl) {
+                Thread.currentThread().setContextClassLoader(FrameLoop.class.getClassLoader());
+            }
+            if (!report.isEmpty() || tccl) {
+                log.log(Level.INFO, "purged unloaded code of " + code.names() + " (" + why + "): dropped " + report
+                        + (tccl ? "; reset the frame thread's context class loader" : ""));
+            }
+        } catch (RuntimeException e) {
+            log.log(Level.ERROR, "purging unloaded code of " + code.names() + " failed", e);
         }
     }
 

@@ -17,7 +17,9 @@ import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleEvent;
 import org.osgi.framework.BundleException;
+import org.osgi.framework.BundleListener;
 import org.osgi.framework.Constants;
 import org.osgi.framework.ServiceReference;
 import org.osgi.service.component.annotations.Activate;
@@ -51,6 +53,7 @@ public final class HostComponent implements GameHost {
     private volatile FrameLoop loop;
     private volatile RebuildCoordinator coordinator;
     private BundleContext context;
+    private BundleListener unloads;
 
     /** Creates the component; DS calls this. */
     public HostComponent() {
@@ -61,10 +64,20 @@ public final class HostComponent implements GameHost {
         this.context = ctx;
         this.config = HostConfig.from(props, ctx::getProperty);
         FrameLoop l = new FrameLoop(config, new SystemTracker(), log, this::budgetDone);
+        l.purgeWith(UnloadedBundles::new);
         RebuildCoordinator c = new RebuildCoordinator(this::snapshot, l, log);
         this.loop = l;
         this.coordinator = c;
         l.start();
+        // A bundle's code may be gone after these events (updated, refreshed, uninstalled): purge the
+        // world of it at the next frame boundary (see GameHost, "Unloaded code").
+        this.unloads = event -> {
+            int type = event.getType();
+            if (type == BundleEvent.UPDATED || type == BundleEvent.UNRESOLVED || type == BundleEvent.UNINSTALLED) {
+                l.requestPurge();
+            }
+        };
+        ctx.addBundleListener(unloads);
         log.log(Level.INFO, "Orrery host started: main schedule '" + config.mainSchedule() + "', "
                 + config.mode() + " mode, declared plugin order " + config.order());
         c.request(config, true);
@@ -81,6 +94,14 @@ public final class HostComponent implements GameHost {
 
     @Deactivate
     void deactivate() {
+        if (unloads != null) {
+            try {
+                context.removeBundleListener(unloads);
+            } catch (IllegalStateException e) {
+                // the framework is stopping: the listener goes with it
+            }
+            unloads = null;
+        }
         RebuildCoordinator c = coordinator;
         FrameLoop l = loop;
         if (c != null) {

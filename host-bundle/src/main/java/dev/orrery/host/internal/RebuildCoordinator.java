@@ -89,6 +89,7 @@ final class RebuildCoordinator {
         this.executor = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "orrery-host-builder");
             t.setDaemon(true);
+            t.setContextClassLoader(RebuildCoordinator.class.getClassLoader());
             return t;
         });
     }
@@ -140,6 +141,9 @@ final class RebuildCoordinator {
             rebuild(all);
         } catch (RuntimeException | LinkageError e) {
             log.log(Level.ERROR, "rebuild failed", e);
+        } finally {
+            // Plugin code ran here (building calls into plugins): leave no class loader of theirs behind.
+            Thread.currentThread().setContextClassLoader(RebuildCoordinator.class.getClassLoader());
         }
     }
 

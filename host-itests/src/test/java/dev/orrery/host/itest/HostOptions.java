@@ -46,6 +46,11 @@ final class HostOptions {
                 bundle(TestBundles.support()));
     }
 
+    /** @return the prefab bundle (its {@code prefab} plugin joins the main schedule) */
+    static Option prefab() {
+        return jar("orrery.itest.prefab");
+    }
+
     private static Option jar(String property) {
         return bundle(new File(BundleFiles.required(property)).toURI().toString());
     }

@@ -30,6 +30,8 @@ final class TestBundles {
         plugin("alpha", "alpha");
         build("upd-v1", "itest.upd", "1.0.0", PLUGINS + "updv1", null);
         build("upd-v2", "itest.upd", "2.0.0", PLUGINS + "updv2", null);
+        build("leaky-v1", "itest.leaky", "1.0.0", PLUGINS + "leaky", null);
+        build("leaky-v2", "itest.leaky", "2.0.0", PLUGINS + "leaky", null);
         for (String p : new String[] {"ordera", "orderb", "cyclic", "lost", "good", "dup", "exporter", "needer",
                 "broken", "boom", "turnrules", "turnclock"}) {
             plugin(p, p);
@@ -67,6 +69,7 @@ final class TestBundles {
                 b.addClasspath(new File(BundleFiles.required("orrery.itest.testClasses")));
                 b.addClasspath(new File(BundleFiles.required("orrery.itest.scheduler")));
                 b.addClasspath(new File(BundleFiles.required("orrery.itest.host")));
+                b.addClasspath(new File(BundleFiles.required("orrery.itest.prefab")));
                 Jar jar = b.build();
                 if (!b.isOk()) {
                     throw new IllegalStateException("bnd could not build test bundle " + n + ": " + b.getErrors());

@@ -1,6 +1,7 @@
 package dev.orrery.plugin.prefab;
 
 import dev.orrery.world.Trait;
+import dev.orrery.world.Unloading;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,6 +21,9 @@ import java.util.function.Supplier;
  * create a fresh value per spawn. The parent is named, not referenced, so a prefab can inherit from
  * one registered by another content bundle; unknown parents and cycles are reported when it is
  * spawned.
+ *
+ * <p>A prefab remembers its {@linkplain #origin() origin}, the class that called {@link #builder}, so
+ * that a registry can forget the prefabs of code that is unloaded ({@link #belongsTo(Unloading)}).
  */
 public final class Prefab {
     /**
@@ -29,14 +33,26 @@ public final class Prefab {
      */
     public static final Trait<String> SOURCE = Trait.withDefault("prefab/source", "");
 
+    private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+
     private final String name;
     private final String parent;
     private final Map<Trait<?>, Supplier<?>> entries;
+    private final Class<?> origin;
 
     private Prefab(Builder b) {
         this.name = b.name;
         this.parent = b.parent;
         this.entries = Collections.unmodifiableMap(new LinkedHashMap<>(b.entries));
+        this.origin = b.origin;
+    }
+
+    /** A constant value as a factory, visible to {@link #belongsTo(Unloading)}. */
+    private record Constant<T>(T value) implements Supplier<T> {
+        @Override
+        public T get() {
+            return value;
+        }
     }
 
     /**
@@ -71,6 +87,36 @@ public final class Prefab {
         return entries;
     }
 
+    /**
+     * @return the class whose code called {@link #builder(String)} for this prefab (found with a
+     *     {@link StackWalker}); for diagnostics and {@link #belongsTo(Unloading)}
+     */
+    public Class<?> origin() {
+        return origin;
+    }
+
+    /**
+     * Whether this prefab belongs to code that is being unloaded: its {@linkplain #origin() origin},
+     * one of its traits, value factories or constant values is of that code
+     * ({@link Unloading#isUnloaded(Object)}). Such a prefab could not be spawned once the code is gone.
+     *
+     * @param unloading what is being unloaded
+     * @return the verdict
+     */
+    public boolean belongsTo(Unloading unloading) {
+        if (unloading.isUnloaded(origin)) {
+            return true;
+        }
+        for (Map.Entry<Trait<?>, Supplier<?>> e : entries.entrySet()) {
+            Supplier<?> f = e.getValue();
+            if (unloading.isUnloaded(e.getKey()) || unloading.isUnloaded(f)
+                    || (f instanceof Constant<?> c && unloading.isUnloaded(c.value()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** @return this prefab's own traits, in declaration order (unmodifiable) */
     public List<Trait<?>> traits() {
         return List.copyOf(entries.keySet());
@@ -94,9 +140,12 @@ public final class Prefab {
         private final String name;
         private String parent;
         private final Map<Trait<?>, Supplier<?>> entries = new LinkedHashMap<>();
+        private final Class<?> origin;
 
         private Builder(String name) {
             this.name = name;
+            this.origin = WALKER.walk(frames -> frames.<Class<?>>map(StackWalker.StackFrame::getDeclaringClass)
+                    .filter(c -> c != Prefab.class && c != Builder.class).findFirst().orElse(Prefab.class));
         }
 
         /**
@@ -129,7 +178,7 @@ public final class Prefab {
          */
         public <T> Builder with(Trait<T> trait, T value) {
             Objects.requireNonNull(value, () -> "prefab '" + name + "': value of trait '" + trait.name() + "' is null");
-            return put(trait, () -> value);
+            return put(trait, new Constant<>(value));
         }
 
         /**

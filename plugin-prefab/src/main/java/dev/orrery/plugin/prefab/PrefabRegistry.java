@@ -1,7 +1,9 @@
 package dev.orrery.plugin.prefab;
 
+import dev.orrery.world.Purgeable;
 import dev.orrery.world.Trait;
 import dev.orrery.world.TraitValue;
+import dev.orrery.world.Unloading;
 import dev.orrery.world.World;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -23,9 +25,14 @@ import java.util.function.Supplier;
  * ({@link PrefabPlugin#registerOnStart}). Resolution flattens the parent chain (root first, a child's
  * entry replaces its ancestors'); it is cached per prefab until the registry changes.
  *
+ * <p>When code is unloaded (a content bundle uninstalled or updated), {@link #purge(Unloading)} forgets
+ * its prefabs ({@link Prefab#belongsTo(Unloading)}); the host calls it through
+ * {@code World.purge}, since the registry is a {@link Purgeable} world value. An updated content
+ * bundle registers its new prefabs again from its OnStart system, which runs for it as a late joiner.
+ *
  * <p>Mutable and confined to the world's thread.
  */
-public final class PrefabRegistry {
+public final class PrefabRegistry implements Purgeable {
     /** The world trait holding the registry; added lazily with an empty registry. */
     public static final Trait<PrefabRegistry> TRAIT = Trait.of("prefab/registry", PrefabRegistry::new);
 
@@ -72,6 +79,24 @@ public final class PrefabRegistry {
             resolved.clear();
         }
         return removed;
+    }
+
+    /**
+     * Forgets every prefab that belongs to unloaded code ({@link Prefab#belongsTo(Unloading)}: defined
+     * by it, or with a trait, factory or value of it), and the cached resolutions.
+     *
+     * @param unloading what is being unloaded
+     * @return the number of prefabs forgotten
+     */
+    @Override
+    public int purge(Unloading unloading) {
+        int before = prefabs.size();
+        prefabs.values().removeIf(p -> p.belongsTo(unloading));
+        int dropped = before - prefabs.size();
+        if (dropped > 0 || !resolved.isEmpty()) {
+            resolved.clear();
+        }
+        return dropped;
     }
 
     /**

@@ -1,7 +1,9 @@
 package dev.orrery.plugin.prefab;
 
+import dev.orrery.world.Purgeable;
 import dev.orrery.world.Trait;
 import dev.orrery.world.TraitValue;
+import dev.orrery.world.Unloading;
 import dev.orrery.world.World;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,9 +23,10 @@ import java.util.Objects;
  * an override meant for another prefab) out of the game; the error says what to fix.
  *
  * <p>Mutable and confined to the world's thread. Errors accumulate until drained (a host or devtools
- * drains them each frame).
+ * drains them each frame). When code is unloaded, {@link #purge(Unloading)} drops the requests and
+ * errors whose overrides refer to it.
  */
-public final class SpawnQueue {
+public final class SpawnQueue implements Purgeable {
     /** The world trait holding the queue; added lazily, empty. */
     public static final Trait<SpawnQueue> TRAIT = Trait.of("prefab/spawn-queue", SpawnQueue::new);
 
@@ -62,6 +65,31 @@ public final class SpawnQueue {
      */
     public void request(SpawnRequest request) {
         requests.add(Objects.requireNonNull(request, "SpawnQueue.request: request is null"));
+    }
+
+    /**
+     * Drops the waiting requests and the errors whose overrides have a trait or value of unloaded code
+     * ({@link Unloading#isUnloaded(Object)}).
+     *
+     * @param unloading what is being unloaded
+     * @return the number of requests and errors dropped
+     */
+    @Override
+    public int purge(Unloading unloading) {
+        int before = requests.size() + errors.size();
+        requests.removeIf(r -> refersTo(r, unloading));
+        errors.removeIf(e -> refersTo(e.request(), unloading));
+        spare.clear();
+        return before - requests.size() - errors.size();
+    }
+
+    private static boolean refersTo(SpawnRequest r, Unloading unloading) {
+        for (TraitValue<?> o : r.overrides()) {
+            if (unloading.isUnloaded(o.trait()) || unloading.isUnloaded(o.value())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** @return the number of requests waiting for {@code prefab/spawn} */

@@ -10,7 +10,6 @@ import java.util.Map;
  * directly; longer ones use an identity map, so the cost stays linear.
  */
 final class FirstOccurrences {
-    private static final boolean[] NONE = new boolean[0];
     private static final int SCAN_LIMIT = 8;
 
     private FirstOccurrences() {
@@ -22,9 +21,6 @@ final class FirstOccurrences {
      */
     static boolean[] of(List<?> items) {
         int size = items.size();
-        if (size == 0) {
-            return NONE;
-        }
         boolean[] first = new boolean[size];
         if (size <= SCAN_LIMIT) {
             for (int k = 0; k < size; k++) {

@@ -1,0 +1,135 @@
+package dev.orrery.plugin.prefab;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import dev.orrery.plugin.prefab.isolated.Content;
+import dev.orrery.world.PurgeReport;
+import dev.orrery.world.Trait;
+import dev.orrery.world.Unloading;
+import dev.orrery.world.World;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.ref.WeakReference;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The registry and the spawn queue forget what belongs to unloaded code (DESIGN.md, "The OSGi host":
+ * removed or updated bundles leave no reference behind). The unloaded code is {@link Content}, loaded
+ * by a class loader of its own.
+ */
+class PrefabPurgeTest {
+    private static final Trait<Object> SHARED = Trait.of("test/shared", Object::new);
+    private static final Prefab STAYS = Prefab.builder("test/stays").with(SHARED, "x").build();
+
+    @Test
+    void prefabOriginIsTheClassThatCalledBuilder() {
+        assertSame(PrefabPurgeTest.class, STAYS.origin());
+    }
+
+    @Test
+    void registryForgetsEveryPrefabThatBelongsToUnloadedCodeAndKeepsTheOthers() {
+        Isolated content = new Isolated();
+        PrefabRegistry registry = new PrefabRegistry();
+        registry.register(STAYS);
+        content.prefabs().forEach(registry::register);
+        registry.resolvedTraits("content/factory");
+        assertEquals(Set.of("test/stays", "content/plain", "content/factory", "content/own", "content/constant"),
+                registry.names());
+
+        assertEquals(4, registry.purge(Unloading.of(content)));
+        assertEquals(Set.of("test/stays"), registry.names());
+        assertEquals(0, registry.purge(Unloading.of(content)));
+    }
+
+    @Test
+    void spawnQueueDropsRequestsAndErrorsWhoseOverridesReferToUnloadedCode() {
+        Isolated content = new Isolated();
+        World world = new World();
+        PrefabRegistry registry = PrefabRegistry.of(world);
+        registry.register(STAYS);
+        SpawnQueue queue = SpawnQueue.of(world);
+        queue.request("test/missing", SHARED.with(content.value()));  // fails: an error that refers to it
+        queue.spawnAll(world, registry);
+        queue.request("test/stays", SHARED.with(content.value()));
+        queue.request("test/stays", SHARED.with("jdk"));
+        assertEquals(1, queue.errors().size());
+
+        assertEquals(2, queue.purge(Unloading.of(content)));
+        assertEquals(1, queue.pending());
+        assertEquals(List.of(), queue.errors());
+        assertEquals(1, queue.spawnAll(world, registry));
+    }
+
+    @Test
+    void worldPurgeReachesTheRegistryAndTheContentLoaderBecomesCollectable() throws InterruptedException {
+        World world = new World();
+        WeakReference<ClassLoader> ref = registerContent(world);
+        PurgeReport report = world.purge(Unloading.of(l -> l == ref.get()));
+        assertEquals(new PurgeReport(0, 0, 4), report);
+        assertEquals(Set.of("test/stays"), PrefabRegistry.of(world).names());
+        for (int i = 0; i < 50 && ref.get() != null; i++) {
+            System.gc();
+            Thread.sleep(20);
+        }
+        assertNull(ref.get(), "the registry still reaches the content's class loader");
+    }
+
+    private static WeakReference<ClassLoader> registerContent(World world) {
+        Isolated content = new Isolated();
+        PrefabRegistry registry = PrefabRegistry.of(world);
+        registry.register(STAYS);
+        content.prefabs().forEach(registry::register);
+        registry.resolvedTraits("content/constant");
+        return new WeakReference<>(content);
+    }
+
+    /** Defines {@link Content} itself; everything else comes from the test's loader. */
+    private static final class Isolated extends ClassLoader {
+        private static final String NAME = Content.class.getName();
+
+        Isolated() {
+            super("content", PrefabPurgeTest.class.getClassLoader());
+        }
+
+        @Override
+        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            synchronized (getClassLoadingLock(name)) {
+                if (!name.equals(NAME)) {
+                    return super.loadClass(name, resolve);
+                }
+                Class<?> c = findLoadedClass(name);
+                if (c == null) {
+                    try (InputStream in = getParent().getResourceAsStream(name.replace('.', '/') + ".class")) {
+                        byte[] bytes = in.readAllBytes();
+                        c = defineClass(name, bytes, 0, bytes.length);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+                return c;
+            }
+        }
+
+        @SuppressWarnings("unchecked")
+        List<Prefab> prefabs() {
+            try {
+                return (List<Prefab>) loadClass(NAME).getMethod("prefabs", Trait.class).invoke(null, SHARED);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        Object value() {
+            try {
+                return loadClass(NAME).getMethod("value").invoke(null);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+}
