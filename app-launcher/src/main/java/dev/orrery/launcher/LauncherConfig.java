@@ -1,0 +1,101 @@
+package dev.orrery.launcher;
+
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The launcher's settings: the framework properties handed to Felix, and the folders it uses.
+ *
+ * <p>Read from {@code conf/config.properties} under the distribution's home folder; JVM system
+ * properties ({@code -Dkey=value}) override the file. Values may refer to other properties and to
+ * {@code orrery.home} as {@code ${name}}. Relative folder paths are resolved against the home folder.
+ *
+ * <p>Keys used by the launcher itself: {@value #PLUGINS_DIR} (default {@code plugins}), the folder
+ * Felix FileInstall watches (it becomes {@code felix.fileinstall.dir}); {@value #BUNDLES_DIR}
+ * (default {@code bundles}), the platform bundles installed and started at boot;
+ * {@code org.osgi.framework.storage} (default {@code felix-cache}).
+ *
+ * @param home the distribution's home folder
+ * @param bundlesDir the platform bundles folder
+ * @param pluginsDir the watched plugins folder
+ * @param frameworkProperties every property, resolved, to pass to the framework
+ */
+public record LauncherConfig(Path home, Path bundlesDir, Path pluginsDir, Map<String, String> frameworkProperties) {
+    /** Property naming the home folder. */
+    public static final String HOME = "orrery.home";
+    /** Property naming the watched plugins folder. */
+    public static final String PLUGINS_DIR = "orrery.plugins.dir";
+    /** Property naming the platform bundles folder. */
+    public static final String BUNDLES_DIR = "orrery.bundles.dir";
+    /** The FileInstall property the plugins folder is written to. */
+    public static final String FILEINSTALL_DIR = "felix.fileinstall.dir";
+    /** The framework storage property. */
+    public static final String STORAGE = "org.osgi.framework.storage";
+
+    private static final Pattern VAR = Pattern.compile("\\$\\{([^}]+)}");
+
+    /** Copies the map. */
+    public LauncherConfig {
+        frameworkProperties = Collections.unmodifiableMap(new LinkedHashMap<>(frameworkProperties));
+    }
+
+    /**
+     * @param home the home folder
+     * @param fileProperties the contents of {@code conf/config.properties} (may be empty)
+     * @param systemProperties JVM system properties; those whose name starts with {@code orrery.},
+     *     {@code felix.}, {@code org.osgi.}, {@code gosh.} or {@code obr.} override the file
+     * @return the resolved configuration
+     * @throws IllegalArgumentException if a {@code ${name}} reference is circular
+     */
+    public static LauncherConfig resolve(Path home, Properties fileProperties, Properties systemProperties) {
+        Path absHome = home.toAbsolutePath().normalize();
+        Map<String, String> raw = new LinkedHashMap<>();
+        for (String k : fileProperties.stringPropertyNames()) {
+            raw.put(k, fileProperties.getProperty(k));
+        }
+        for (String k : systemProperties.stringPropertyNames()) {
+            if (k.startsWith("orrery.") || k.startsWith("felix.") || k.startsWith("org.osgi.")
+                    || k.startsWith("gosh.") || k.startsWith("obr.")) {
+                raw.put(k, systemProperties.getProperty(k));
+            }
+        }
+        raw.put(HOME, absHome.toString());
+        Map<String, String> resolved = new LinkedHashMap<>();
+        for (String k : raw.keySet()) {
+            resolved.put(k, substitute(k, raw, 0));
+        }
+        Path plugins = absHome.resolve(resolved.getOrDefault(PLUGINS_DIR, "plugins")).normalize();
+        Path bundles = absHome.resolve(resolved.getOrDefault(BUNDLES_DIR, "bundles")).normalize();
+        Path storage = absHome.resolve(resolved.getOrDefault(STORAGE, "felix-cache")).normalize();
+        resolved.put(PLUGINS_DIR, plugins.toString());
+        resolved.put(BUNDLES_DIR, bundles.toString());
+        resolved.put(FILEINSTALL_DIR, plugins.toString());
+        resolved.put(STORAGE, storage.toString());
+        resolved.putIfAbsent("org.osgi.framework.storage.clean", "onFirstInit");
+        return new LauncherConfig(absHome, bundles, plugins, resolved);
+    }
+
+    private static String substitute(String key, Map<String, String> raw, int depth) {
+        if (depth > 20) {
+            throw new IllegalArgumentException("launcher configuration: circular ${...} reference in '" + key + "'");
+        }
+        String value = raw.get(key);
+        if (value == null) {
+            return "";
+        }
+        Matcher m = VAR.matcher(value);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String name = m.group(1);
+            String rep = raw.containsKey(name) ? substitute(name, raw, depth + 1) : java.lang.System.getProperty(name, "");
+            m.appendReplacement(out, Matcher.quoteReplacement(rep));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+}

@@ -1,0 +1,15 @@
+package dev.orrery.host;
+
+/** How the host's frame loop chooses each frame's dt (seconds). */
+public enum FrameMode {
+    /**
+     * Real time: aims at a target frame rate; dt is the time since the previous frame, measured with
+     * {@code System.nanoTime()} and clamped to the configured maximum (0.1 s by default).
+     */
+    REAL_TIME,
+    /**
+     * Headless fixed step: every frame gets the same configured dt; runs a configured number of frames
+     * or until stopped, as fast as possible unless a rate is configured. For tests and servers.
+     */
+    FIXED
+}

@@ -1,0 +1,23 @@
+package dev.orrery.host.internal;
+
+import dev.orrery.host.PluginStatus;
+import dev.orrery.schedule.Schedule;
+import java.util.List;
+
+/**
+ * What {@link ScheduleAssembler} made of one schedule's plugins.
+ *
+ * @param scheduleName the schedule
+ * @param schedule the built schedule, or null when not even a schedule without plugins could be built
+ * @param active the plugins in it, in schedule order
+ * @param leftOut the plugins left out, with why (waiting or excluded)
+ * @param buildNanos time spent, retries included
+ * @param failure why no schedule could be built, or null
+ */
+record BuildOutcome(String scheduleName, Schedule schedule, List<PluginEntry> active, List<PluginStatus> leftOut,
+                    long buildNanos, RuntimeException failure) {
+    BuildOutcome {
+        active = List.copyOf(active);
+        leftOut = List.copyOf(leftOut);
+    }
+}

@@ -1,0 +1,26 @@
+package dev.orrery.host.internal;
+
+import dev.orrery.schedule.ScheduleHooks;
+import java.util.Objects;
+
+/**
+ * One tracked {@link ScheduleHooks} service.
+ *
+ * @param hooks the service object
+ * @param schedule the schedule it observes, or null for every schedule (no {@code orrery.schedule}
+ *     property)
+ * @param serviceId the service id; hooks are called in service id order
+ */
+record HooksEntry(ScheduleHooks hooks, String schedule, long serviceId) {
+    HooksEntry {
+        Objects.requireNonNull(hooks, "hooks");
+    }
+
+    /**
+     * @param scheduleName a schedule
+     * @return whether these hooks observe that schedule
+     */
+    boolean appliesTo(String scheduleName) {
+        return schedule == null || schedule.equals(scheduleName);
+    }
+}

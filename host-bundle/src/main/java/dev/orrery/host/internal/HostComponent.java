@@ -1,0 +1,257 @@
+package dev.orrery.host.internal;
+
+import dev.orrery.host.GameHost;
+import dev.orrery.host.HostStatus;
+import dev.orrery.host.PluginStatus;
+import dev.orrery.host.RebuildInfo;
+import dev.orrery.host.Schedules;
+import dev.orrery.schedule.Plugin;
+import dev.orrery.schedule.ScheduleHooks;
+import dev.orrery.world.World;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleException;
+import org.osgi.framework.Constants;
+import org.osgi.framework.ServiceReference;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+
+/**
+ * The host as a Declarative Services component (OSGi Compendium R8, 112): tracks {@link Plugin} and
+ * {@link ScheduleHooks} services through dynamic, greedy, multiple references, rebuilds schedules
+ * through the {@link RebuildCoordinator} and runs them on the {@link FrameLoop}. Registers
+ * {@link GameHost}. Configuration PID {@value HostConfig#PID} (optional; see {@link HostConfig}).
+ */
+@Component(service = GameHost.class, immediate = true, configurationPid = HostConfig.PID,
+        configurationPolicy = ConfigurationPolicy.OPTIONAL)
+public final class HostComponent implements GameHost {
+    private static final long BOUNDARY_WAIT_MILLIS = 2000;
+    private static final long STOP_WAIT_MILLIS = 5000;
+
+    private final Logger log = java.lang.System.getLogger("dev.orrery.host");
+    private final Object lock = new Object();
+    private final Map<Long, PluginEntry> plugins = new java.util.HashMap<>(); // guarded by lock
+    private final Map<Long, HooksEntry> hooks = new java.util.HashMap<>(); // guarded by lock
+    private long generation; // guarded by lock
+    private volatile HostConfig config = HostConfig.defaults();
+    private volatile FrameLoop loop;
+    private volatile RebuildCoordinator coordinator;
+    private BundleContext context;
+
+    /** Creates the component; DS calls this. */
+    public HostComponent() {
+    }
+
+    @Activate
+    void activate(BundleContext ctx, Map<String, Object> props) {
+        this.context = ctx;
+        this.config = HostConfig.from(props, ctx::getProperty);
+        FrameLoop l = new FrameLoop(config, new SystemTracker(), log, this::budgetDone);
+        RebuildCoordinator c = new RebuildCoordinator(this::snapshot, l, log);
+        this.loop = l;
+        this.coordinator = c;
+        l.start();
+        log.log(Level.INFO, "Orrery host started: main schedule '" + config.mainSchedule() + "', "
+                + config.mode() + " mode, declared plugin order " + config.order());
+        c.request(config, true);
+    }
+
+    @Modified
+    void modified(Map<String, Object> props) {
+        HostConfig next = HostConfig.from(props, context::getProperty);
+        this.config = next;
+        loop.configure(next);
+        log.log(Level.INFO, "host configuration changed: " + next);
+        coordinator.request(next, true);
+    }
+
+    @Deactivate
+    void deactivate() {
+        RebuildCoordinator c = coordinator;
+        FrameLoop l = loop;
+        if (c != null) {
+            c.shutdown();
+        }
+        if (l != null && !l.stop(STOP_WAIT_MILLIS)) {
+            log.log(Level.WARNING, "the frame loop did not reach a frame boundary within " + STOP_WAIT_MILLIS
+                    + " ms of the stop request");
+        }
+        log.log(Level.INFO, "Orrery host stopped after " + (l == null ? 0 : l.status().frames()) + " frames");
+    }
+
+    private void budgetDone() {
+        if (config.stopFrameworkWhenDone() && context != null) {
+            Thread t = new Thread(() -> {
+                try {
+                    context.getBundle(Constants.SYSTEM_BUNDLE_ID).stop();
+                } catch (BundleException | IllegalStateException e) {
+                    log.log(Level.WARNING, "could not stop the framework after the frame budget", e);
+                }
+            }, "orrery-host-stop");
+            t.start();
+        }
+    }
+
+    // ---------------------------------------------------------------- service tracking
+
+    @Reference(name = "plugin", service = Plugin.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
+            unbind = "unbindPlugin", updated = "updatedPlugin")
+    void bindPlugin(ServiceReference<Plugin> ref, Plugin plugin) {
+        PluginEntry entry = PluginEntry.of(plugin, scheduleOf(ref, config.mainSchedule()), bundleOf(ref), idOf(ref));
+        synchronized (lock) {
+            plugins.put(entry.serviceId(), entry);
+            generation++;
+        }
+        changed();
+    }
+
+    void updatedPlugin(ServiceReference<Plugin> ref, Plugin plugin) {
+        bindPlugin(ref, plugin);
+    }
+
+    void unbindPlugin(ServiceReference<Plugin> ref, Plugin plugin) {
+        long gen;
+        synchronized (lock) {
+            if (plugins.remove(idOf(ref)) == null) {
+                return;
+            }
+            gen = ++generation;
+        }
+        departed(gen);
+    }
+
+    @Reference(name = "hooks", service = ScheduleHooks.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
+            unbind = "unbindHooks", updated = "updatedHooks")
+    void bindHooks(ServiceReference<ScheduleHooks> ref, ScheduleHooks service) {
+        HooksEntry entry = new HooksEntry(service, scheduleOf(ref, null), idOf(ref));
+        synchronized (lock) {
+            hooks.put(entry.serviceId(), entry);
+            generation++;
+        }
+        changed();
+    }
+
+    void updatedHooks(ServiceReference<ScheduleHooks> ref, ScheduleHooks service) {
+        bindHooks(ref, service);
+    }
+
+    void unbindHooks(ServiceReference<ScheduleHooks> ref, ScheduleHooks service) {
+        long gen;
+        synchronized (lock) {
+            if (hooks.remove(idOf(ref)) == null) {
+                return;
+            }
+            gen = ++generation;
+        }
+        departed(gen);
+    }
+
+    private void changed() {
+        RebuildCoordinator c = coordinator;
+        if (c != null) {
+            c.request(config, false);
+        }
+    }
+
+    /** A service left: hold frames until a schedule without it is swapped in, then rebuild. */
+    private void departed(long gen) {
+        FrameLoop l = loop;
+        if (l != null) {
+            l.holdFor(gen, BOUNDARY_WAIT_MILLIS);
+        }
+        changed();
+    }
+
+    private RebuildCoordinator.Snapshot snapshot() {
+        synchronized (lock) {
+            List<HooksEntry> h = new ArrayList<>(hooks.values());
+            h.sort(Comparator.comparingLong(HooksEntry::serviceId));
+            return new RebuildCoordinator.Snapshot(generation, config, List.copyOf(plugins.values()), h);
+        }
+    }
+
+    private static String scheduleOf(ServiceReference<?> ref, String fallback) {
+        Object v = ref.getProperty(Plugin.SCHEDULE_PROPERTY);
+        if (v == null || String.valueOf(v).isBlank()) {
+            return fallback;
+        }
+        return String.valueOf(v).trim();
+    }
+
+    private static String bundleOf(ServiceReference<?> ref) {
+        var b = ref.getBundle();
+        return b == null ? "?" : b.getSymbolicName() + "/" + b.getVersion();
+    }
+
+    private static long idOf(ServiceReference<?> ref) {
+        return (Long) ref.getProperty(Constants.SERVICE_ID);
+    }
+
+    // ---------------------------------------------------------------- GameHost
+
+    @Override
+    public String mainSchedule() {
+        return config.mainSchedule();
+    }
+
+    @Override
+    public Schedules schedules() {
+        return loop.schedules();
+    }
+
+    @Override
+    public HostStatus status() {
+        return loop.status();
+    }
+
+    @Override
+    public List<PluginStatus> plugins() {
+        return loop.plugins();
+    }
+
+    @Override
+    public List<RebuildInfo> rebuilds() {
+        return loop.rebuilds();
+    }
+
+    @Override
+    public void pause() {
+        loop.pause();
+    }
+
+    @Override
+    public void resume() {
+        loop.resume();
+    }
+
+    @Override
+    public CompletionStage<Long> step(int frames) {
+        return loop.step(frames);
+    }
+
+    @Override
+    public <T> CompletionStage<T> submit(Function<World, T> work) {
+        return loop.submit(work);
+    }
+
+    @Override
+    public void requestRebuild() {
+        coordinator.request(config, true);
+    }
+}

@@ -1,0 +1,173 @@
+package dev.orrery.host.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.host.RunState;
+import dev.orrery.host.Schedules;
+import dev.orrery.host.SystemFault;
+import dev.orrery.host.SystemFaultException;
+import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.Plugin;
+import dev.orrery.schedule.Schedule;
+import dev.orrery.world.Trait;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class FrameLoopTest {
+    private final Trait<List<Double>> dts = Trait.of("test/dts", ArrayList::new);
+    private final SystemTracker tracker = new SystemTracker();
+    private FrameLoop loop;
+
+    @AfterEach
+    void stop() {
+        if (loop != null) {
+            loop.stop(5000);
+        }
+    }
+
+    private FrameLoop start(Map<String, Object> config, Runnable onBudgetDone, Plugin... plugins) {
+        HostConfig c = HostConfig.from(config, k -> null);
+        loop = new FrameLoop(c, tracker, System.getLogger("test"), onBudgetDone);
+        Schedule main = Schedule.builder("main").plugins(plugins).hooks(tracker.around(List.of())).build();
+        loop.start();
+        loop.swap(new Swap(0, "main", Map.of("main", main), List.of(), List.of()));
+        return loop;
+    }
+
+    private Plugin recordingDt() {
+        return Plugin.builder("rec").systems(EcsSystem.define("rec/dt", (w, dt) -> w.add(dts).add(dt))).build();
+    }
+
+    private static <T> T get(java.util.concurrent.CompletionStage<T> s) throws Exception {
+        return s.toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void fixedModeRunsExactlyTheFrameBudgetThenStops() throws Exception {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        start(Map.of("mode", "fixed", "fixedDt", 0.25, "rate", 0, "frames", 5), () -> done.complete(null),
+                recordingDt());
+        done.get(10, TimeUnit.SECONDS);
+        assertTrue(loop.stop(5000));
+        assertEquals(RunState.STOPPED, loop.status().state());
+        assertEquals(5, loop.status().frames());
+        ExecutionException e = assertThrows(ExecutionException.class, () -> get(loop.submit(w -> 1)));
+        assertInstanceOf(IllegalStateException.class, e.getCause());
+        assertEquals("the Orrery host is stopped; work was not run", e.getCause().getMessage());
+    }
+
+    @Test
+    void fixedModeStepsPassTheFixedDtUnchanged() throws Exception {
+        start(Map.of("mode", "fixed", "fixedDt", 0.25, "rate", 0, "startPaused", true), () -> { }, recordingDt());
+        assertEquals(3L, get(loop.step(3)));
+        assertEquals(List.of(0.25, 0.25, 0.25), get(loop.submit(w -> List.copyOf(w.add(dts)))));
+        assertEquals(RunState.PAUSED, loop.status().state());
+    }
+
+    @Test
+    void realTimeDtIsMeasuredAndClampedToMaxDt() throws Exception {
+        AtomicInteger calls = new AtomicInteger();
+        Plugin slow = Plugin.builder("slow").systems(EcsSystem.define("slow/s", (w, dt) -> {
+            w.add(dts).add(dt);
+            if (calls.incrementAndGet() == 2) {
+                try {
+                    Thread.sleep(300); // makes the next frame's measured dt about 0.3 s
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        })).build();
+        start(Map.of("mode", "realtime", "rate", 100, "maxDt", 0.05), () -> { }, slow);
+        while (calls.get() < 6) {
+            Thread.sleep(10);
+        }
+        loop.pause();
+        List<Double> seen = get(loop.submit(w -> List.copyOf(w.add(dts))));
+        assertEquals(0.05, seen.get(2), "the frame after a 0.3 s frame gets maxDt");
+        for (double dt : seen) {
+            assertTrue(dt >= 0 && dt <= 0.05, "dt " + dt + " within [0, maxDt]");
+        }
+    }
+
+    @Test
+    void throwingSystemPausesWithSystemAndPluginNamedAndCanBeResumed() throws Exception {
+        AtomicReference<Boolean> fail = new AtomicReference<>(false);
+        Plugin boom = Plugin.builder("boomer").systems(EcsSystem.define("boomer/tick", (w, dt) -> {
+            if (fail.get()) {
+                throw new IllegalArgumentException("kaboom");
+            }
+            w.add(dts).add(dt);
+        })).build();
+        start(Map.of("mode", "fixed", "fixedDt", 0.5, "rate", 0, "startPaused", true), () -> { }, boom);
+        get(loop.step(2));
+        fail.set(true);
+        ExecutionException e = assertThrows(ExecutionException.class, () -> get(loop.step(1)));
+        SystemFault fault = assertInstanceOf(SystemFaultException.class, e.getCause()).fault();
+        assertEquals("boomer/tick", fault.system());
+        assertEquals("boomer", fault.plugin());
+        assertEquals("main", fault.schedule());
+        assertEquals(3, fault.frame());
+        assertEquals("kaboom", fault.message());
+        assertEquals("system 'boomer/tick' of plugin 'boomer' in schedule 'main' threw "
+                + "java.lang.IllegalArgumentException: kaboom in frame 3", fault.describe());
+        assertEquals(RunState.PAUSED, loop.status().state());
+        assertEquals(List.of(0.5, 0.5), get(loop.submit(w -> List.copyOf(w.add(dts)))));
+
+        fail.set(false);
+        loop.resume();
+        IllegalStateException running = assertThrows(IllegalStateException.class, () -> {
+            try {
+                get(loop.step(1));
+            } catch (ExecutionException ex) {
+                throw ex.getCause();
+            }
+        });
+        assertEquals("step: the simulation is running; pause it first", running.getMessage());
+        long target = loop.status().frames() + 3;
+        while (loop.status().frames() < target) {
+            Thread.sleep(5);
+        }
+        assertEquals(fault, loop.status().lastFault(), "the last fault stays visible after resume");
+    }
+
+    @Test
+    void systemsReachOtherSchedulesThroughTheSchedulesTrait() throws Exception {
+        AtomicInteger turns = new AtomicInteger();
+        Schedule turn = Schedule.builder("turn").systems(EcsSystem.define("turn/s", (w, dt) -> turns.incrementAndGet()))
+                .hooks(tracker.around(List.of())).build();
+        Plugin clock = Plugin.builder("clock").systems(EcsSystem.define("clock/s",
+                (w, dt) -> w.get(Schedules.TRAIT).require("turn").run(w, dt))).build();
+        start(Map.of("mode", "fixed", "rate", 0, "startPaused", true), () -> { }, clock);
+        loop.swap(new Swap(0, "main", Map.of("turn", turn), List.of(), List.of()));
+        get(loop.step(3));
+        assertEquals(3, turns.get());
+        assertEquals(java.util.Set.of("main", "turn"), loop.schedules().names());
+    }
+
+    @Test
+    void faultInANestedScheduleNamesTheInnermostSystem() throws Exception {
+        Schedule turn = Schedule.builder("turn").systems(EcsSystem.define("turn/bad", (w, dt) -> {
+            throw new IllegalStateException("bad turn");
+        })).hooks(tracker.around(List.of())).build();
+        Plugin clock = Plugin.builder("clock").systems(EcsSystem.define("clock/s",
+                (w, dt) -> w.get(Schedules.TRAIT).require("turn").run(w, dt))).build();
+        start(Map.of("mode", "fixed", "rate", 0, "startPaused", true), () -> { }, clock);
+        loop.swap(new Swap(0, "main", Map.of("turn", turn), List.of(), List.of()));
+        ExecutionException e = assertThrows(ExecutionException.class, () -> get(loop.step(1)));
+        SystemFault fault = assertInstanceOf(SystemFaultException.class, e.getCause()).fault();
+        assertEquals("turn/bad", fault.system());
+        assertEquals("turn", fault.schedule());
+        assertEquals("turn", fault.plugin(), "declared by the turn schedule itself");
+    }
+}

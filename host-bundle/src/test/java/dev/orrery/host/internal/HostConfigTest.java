@@ -1,0 +1,58 @@
+package dev.orrery.host.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.host.FrameMode;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class HostConfigTest {
+    @Test
+    void defaultsAreRealTimeAt60HzWithMaxDtOfATenthOfASecond() {
+        HostConfig c = HostConfig.defaults();
+        assertEquals("main", c.mainSchedule());
+        assertEquals(List.of(), c.order());
+        assertEquals(FrameMode.REAL_TIME, c.mode());
+        assertEquals(60.0, c.rate());
+        assertEquals(0.1, c.maxDt());
+        assertEquals(1.0 / 60, c.fixedDt());
+        assertEquals(0, c.frames());
+        assertFalse(c.startPaused());
+        assertEquals(50, c.quietMillis());
+    }
+
+    @Test
+    void frameworkPropertiesFillInAndComponentPropertiesWin() {
+        Map<String, String> framework = Map.of(
+                "orrery.host.mode", "fixed",
+                "orrery.host.order", " a, b ,,c ",
+                "orrery.host.frames", "600",
+                "orrery.host.rate", "0");
+        HostConfig c = HostConfig.from(Map.of("order", new String[] {"x", "y"}), framework::get);
+        assertEquals(FrameMode.FIXED, c.mode());
+        assertEquals(List.of("x", "y"), c.order());
+        assertEquals(600, c.frames());
+        assertEquals(0.0, c.rate());
+        assertEquals(List.of("a", "b", "c"), HostConfig.from(Map.of(), framework::get).order());
+    }
+
+    @Test
+    void badValuesAreRejectedNamingTheKey() {
+        IllegalArgumentException mode = assertThrows(IllegalArgumentException.class,
+                () -> HostConfig.from(Map.of("mode", "turbo"), k -> null));
+        assertEquals("host configuration: mode must be 'realtime' or 'fixed', got 'turbo'", mode.getMessage());
+        IllegalArgumentException rate = assertThrows(IllegalArgumentException.class,
+                () -> HostConfig.from(Map.of("rate", "fast"), k -> null));
+        assertEquals("host configuration: 'rate' must be a number, got 'fast'", rate.getMessage());
+        IllegalArgumentException zero = assertThrows(IllegalArgumentException.class,
+                () -> HostConfig.from(Map.of("rate", 0), k -> null));
+        assertTrue(zero.getMessage().startsWith("host configuration: rate must be > 0"), zero.getMessage());
+        IllegalArgumentException paused = assertThrows(IllegalArgumentException.class,
+                () -> HostConfig.from(Map.of("startPaused", "yes"), k -> null));
+        assertEquals("host configuration: 'startPaused' must be true or false, got 'yes'", paused.getMessage());
+    }
+}

@@ -1,0 +1,39 @@
+package dev.orrery.host.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.orrery.schedule.Plugin;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class PluginOrderTest {
+    private static PluginEntry entry(String name, long id) {
+        return PluginEntry.of(Plugin.builder(name).build(), "main", "b/1.0.0", id);
+    }
+
+    @Test
+    void declaredPluginsComeFirstInDeclaredOrderThenTheOthersByName() {
+        List<PluginEntry> plugins = List.of(entry("zeta", 1), entry("b", 2), entry("alpha", 3), entry("a", 4));
+        PluginOrder.Result r = PluginOrder.order(plugins, List.of("b", "a", "missing"));
+        assertEquals(List.of("b", "a", "alpha", "zeta"),
+                r.ordered().stream().map(PluginEntry::name).collect(Collectors.toList()));
+        assertEquals(List.of("alpha", "zeta"), r.unlisted());
+    }
+
+    @Test
+    void reversingTheDeclaredOrderReversesTheResult() {
+        List<PluginEntry> plugins = List.of(entry("a", 1), entry("b", 2));
+        assertEquals(List.of("a", "b"), PluginOrder.order(plugins, List.of("a", "b")).ordered().stream()
+                .map(PluginEntry::name).collect(Collectors.toList()));
+        assertEquals(List.of("b", "a"), PluginOrder.order(plugins, List.of("b", "a")).ordered().stream()
+                .map(PluginEntry::name).collect(Collectors.toList()));
+    }
+
+    @Test
+    void sameNameIsOrderedByServiceId() {
+        List<PluginEntry> plugins = List.of(entry("a", 9), entry("a", 3));
+        assertEquals(List.of(3L, 9L), PluginOrder.order(plugins, List.of()).ordered().stream()
+                .map(PluginEntry::serviceId).collect(Collectors.toList()));
+    }
+}

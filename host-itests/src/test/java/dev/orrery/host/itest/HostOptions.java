@@ -1,0 +1,52 @@
+package dev.orrery.host.itest;
+
+import static org.ops4j.pax.exam.CoreOptions.bundle;
+import static org.ops4j.pax.exam.CoreOptions.cleanCaches;
+import static org.ops4j.pax.exam.CoreOptions.composite;
+import static org.ops4j.pax.exam.CoreOptions.frameworkProperty;
+import static org.ops4j.pax.exam.CoreOptions.junitBundles;
+import static org.ops4j.pax.exam.CoreOptions.systemProperty;
+
+import java.io.File;
+import org.ops4j.pax.exam.Option;
+
+/**
+ * The container every test starts from (driver side): Felix with SCR and ConfigAdmin, the scheduler
+ * and host bundles from the reactor, the support bundle, and a host in headless fixed-step mode that
+ * starts paused, so tests advance it frame by frame with {@code GameHost.step}.
+ */
+final class HostOptions {
+    static {
+        // pax-url-aether (driver side) resolves Pax Exam's own bundles from the local repository only.
+        System.setProperty("org.ops4j.pax.url.mvn.repositories", "");
+        System.setProperty("org.ops4j.pax.url.mvn.useFallbackRepositories", "false");
+    }
+
+    private HostOptions() {
+    }
+
+    static Option base() {
+        TestBundles.all();
+        return composite(
+                cleanCaches(),
+                systemProperty("org.ops4j.pax.logging.DefaultServiceLog.level").value("WARN"),
+                frameworkProperty("orrery.host.mode").value("fixed"),
+                frameworkProperty("orrery.host.fixedDt").value("0.25"),
+                frameworkProperty("orrery.host.rate").value("0"),
+                frameworkProperty("orrery.host.startPaused").value("true"),
+                frameworkProperty("orrery.host.quietMillis").value("150"),
+                junitBundles(),
+                jar("orrery.itest.function"),
+                jar("orrery.itest.promise"),
+                jar("orrery.itest.component"),
+                jar("orrery.itest.scr"),
+                jar("orrery.itest.configadmin"),
+                jar("orrery.itest.scheduler"),
+                jar("orrery.itest.host"),
+                bundle(TestBundles.support()));
+    }
+
+    private static Option jar(String property) {
+        return bundle(new File(BundleFiles.required(property)).toURI().toString());
+    }
+}

@@ -1,0 +1,153 @@
+package dev.orrery.host.itest;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+import static org.ops4j.pax.exam.CoreOptions.options;
+
+import dev.orrery.host.PluginState;
+import dev.orrery.host.RebuildInfo;
+import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.Schedule;
+import java.io.FileInputStream;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.ops4j.pax.exam.Configuration;
+import org.ops4j.pax.exam.Option;
+import org.ops4j.pax.exam.junit.PaxExam;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.FrameworkEvent;
+import org.osgi.framework.wiring.FrameworkWiring;
+
+/** Plugins coming, going and being updated while the host runs. */
+@RunWith(PaxExam.class)
+public class PluginLifecycleIT extends HostTestBase {
+    @Configuration
+    public Option[] config() {
+        return options(HostOptions.base());
+    }
+
+    @Test
+    public void startedPluginsSystemsRunAndStoppedPluginsSystemsAreGone() throws Exception {
+        awaitMainSchedule();
+        long before = lastSequence();
+        Bundle alpha = start("alpha");
+        awaitPlugin("alpha", PluginState.ACTIVE);
+        RebuildInfo joined = awaitRebuild("main", before, r -> r.joined().contains("alpha"));
+        assertEquals(List.of("alpha"), joined.plugins());
+        assertEquals(1, joined.systems());
+        assertTrue(joined.summary(), joined.summary().startsWith("schedule 'main' rebuilt (#"));
+        assertTrue(joined.summary(), joined.summary().contains("plugins [alpha], 1 systems, 9 phases; joined [alpha]; left []"));
+
+        step(3);
+        assertEquals(List.of("alpha/tick", "alpha/tick", "alpha/tick"), events());
+
+        long mid = lastSequence();
+        alpha.stop();
+        RebuildInfo left = awaitRebuild("main", mid, r -> r.left().contains("alpha"));
+        assertEquals(List.of(), left.plugins());
+        assertEquals(0, left.systems());
+        awaitNoPlugin("alpha");
+        clearTrace();
+        step(2);
+        assertEquals(List.of(), events());
+    }
+
+    @Test
+    public void updatedPluginRunsNewCodeAndKeepsWorldDataAndDisabledFlags() throws Exception {
+        awaitMainSchedule();
+        Bundle upd = start("upd-v1");
+        awaitPlugin("upd", PluginState.ACTIVE);
+        step(2);
+        assertEquals(List.of("upd/tick:v1", "upd/extra", "upd/tick:v1", "upd/extra"), events());
+
+        // Disable upd/extra in the world, through the schedule in force.
+        onFrame(w -> {
+            Schedule main = host.schedule("main").orElseThrow();
+            EcsSystem extra = main.systems().stream().filter(s -> s.name().equals("upd/extra")).findFirst().orElseThrow();
+            main.disable(w, extra);
+            return null;
+        });
+        step(1);
+        assertEquals(List.of("upd/tick:v1", "upd/extra", "upd/tick:v1", "upd/extra", "upd/tick:v1"), events());
+
+        long before = lastSequence();
+        try (InputStream in = new FileInputStream(BundleFiles.file("upd-v2"))) {
+            upd.update(in);
+        }
+        refresh(upd);
+        RebuildInfo replaced = awaitRebuild("main", before, r -> r.plugins().contains("upd") && r.left().isEmpty()
+                && (r.replaced().contains("upd") || r.joined().contains("upd")));
+        assertEquals(List.of("upd"), replaced.plugins());
+        assertEquals("2.0.0", upd.getVersion().toString());
+
+        step(2);
+        List<String> all = events();
+        // World data kept: the five events from before the update are still there, then only v2 code
+        // runs, and upd/extra stays disabled.
+        assertEquals(List.of("upd/tick:v1", "upd/extra", "upd/tick:v1", "upd/extra", "upd/tick:v1",
+                "upd/tick:v2", "upd/tick:v2"), all);
+        boolean extraEnabled = onFrame(w -> {
+            Schedule main = host.schedule("main").orElseThrow();
+            EcsSystem extra = main.systems().stream().filter(s -> s.name().equals("upd/extra")).findFirst().orElseThrow();
+            return main.isEnabled(w, extra);
+        });
+        assertFalse("upd/extra must stay disabled across the update", extraEnabled);
+    }
+
+    @Test
+    public void componentWhoseActivateThrowsGivesNoPluginAndNoRebuildLoop() throws Exception {
+        awaitMainSchedule();
+        Bundle good = start("good");
+        awaitPlugin("good", PluginState.ACTIVE);
+        long before = lastSequence();
+        Bundle broken = start("broken");
+        assertEquals(Bundle.ACTIVE, broken.getState());
+        Thread.sleep(1000);
+        assertFalse("no plugin from a component whose activate threw", plugin("broken").isPresent());
+        assertEquals("nothing to rebuild, and no retry loop", List.of(), rebuildsAfter("main", before));
+        step(2);
+        assertEquals(List.of("good/tick", "good/tick"), events());
+        assertEquals(Bundle.ACTIVE, good.getState());
+    }
+
+    @Test
+    public void tenPluginBundlesStartedAtOnceGiveOneRebuild() throws Exception {
+        awaitMainSchedule();
+        List<Bundle> bundles = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            bundles.add(install("n" + i));
+        }
+        long before = lastSequence();
+        for (Bundle b : bundles) {
+            b.start();
+        }
+        for (int i = 0; i < 10; i++) {
+            awaitPlugin("n" + i, PluginState.ACTIVE);
+        }
+        Thread.sleep(600); // several quiet periods: a late second rebuild would show up
+        List<RebuildInfo> rebuilds = rebuildsAfter("main", before);
+        assertEquals("one rebuild for ten bundles: " + rebuilds, 1, rebuilds.size());
+        List<String> joined = new ArrayList<>(rebuilds.get(0).joined());
+        Collections.sort(joined);
+        assertEquals(List.of("n0", "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9"), joined);
+        step(1);
+        assertEquals(10, events().size());
+    }
+
+    private void refresh(Bundle b) throws InterruptedException {
+        CountDownLatch done = new CountDownLatch(1);
+        ctx.getBundle(0).adapt(FrameworkWiring.class).refreshBundles(List.of(b), e -> {
+            if (e.getType() == FrameworkEvent.PACKAGES_REFRESHED) {
+                done.countDown();
+            }
+        });
+        assertTrue("refresh finished", done.await(WAIT_MILLIS, TimeUnit.MILLISECONDS));
+    }
+}
