@@ -1,0 +1,164 @@
+package dev.orrery.plugin.devtools;
+
+import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.Phase;
+import dev.orrery.schedule.Schedule;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Draws a built schedule as Graphviz DOT or Mermaid flowchart text: one box (cluster or subgraph) per
+ * phase in phase order, marked when manual (SCH-104), linked by phase-order arrows; one node per
+ * system inside its phase, marked when disabled; one arrow per ordered pair of systems after set
+ * expansion ({@link OrderEdges}), labelled with the set when the edge came from one.
+ *
+ * <p>Node ids are positions ({@code p0} for the first phase, {@code s0} for the first system), so the
+ * text of a schedule is the same on every call. Names are quoted and escaped.
+ */
+public final class GraphRenderer {
+    private GraphRenderer() {
+    }
+
+    /**
+     * @param schedule a built schedule; not null
+     * @param disabled names of the systems to mark as disabled (read from the world's state on its
+     *     thread); names that match no system are ignored
+     * @param format the output format
+     * @return the graph text, ending with a newline
+     */
+    public static String render(Schedule schedule, Set<String> disabled, GraphFormat format) {
+        Objects.requireNonNull(schedule, "schedule");
+        Objects.requireNonNull(disabled, "disabled");
+        return switch (Objects.requireNonNull(format, "format")) {
+            case DOT -> dot(schedule, disabled);
+            case MERMAID -> mermaid(schedule, disabled);
+        };
+    }
+
+    private static Map<EcsSystem, Integer> ids(Schedule schedule) {
+        Map<EcsSystem, Integer> ids = new IdentityHashMap<>();
+        List<EcsSystem> systems = schedule.systems();
+        for (int i = 0; i < systems.size(); i++) {
+            ids.put(systems.get(i), i);
+        }
+        return ids;
+    }
+
+    /** One entry per distinct ordered pair "sI -> sJ", with the set label of its first declaration. */
+    private static Map<String, String> edges(Schedule schedule, Map<EcsSystem, Integer> ids) {
+        Map<String, String> pairs = new LinkedHashMap<>();
+        for (OrderEdge e : OrderEdges.of(schedule).all()) {
+            String key = "s" + ids.get(e.from()) + " -> s" + ids.get(e.to());
+            String label = e.via() == null ? "" : "set " + e.via().name();
+            pairs.putIfAbsent(key, label);
+        }
+        return pairs;
+    }
+
+    private static String phaseLabel(Schedule schedule, Phase phase) {
+        return schedule.isManual(phase) ? phase.name() + " (manual)" : phase.name();
+    }
+
+    private static String dot(Schedule schedule, Set<String> disabled) {
+        Map<EcsSystem, Integer> ids = ids(schedule);
+        StringBuilder out = new StringBuilder();
+        out.append("digraph ").append(dotQuote(schedule.name())).append(" {\n");
+        out.append("  compound=true;\n");
+        out.append("  rankdir=TB;\n");
+        out.append("  node [shape=box, style=rounded];\n");
+        List<Phase> phases = schedule.phases();
+        for (int p = 0; p < phases.size(); p++) {
+            Phase phase = phases.get(p);
+            boolean manual = schedule.isManual(phase);
+            out.append("  subgraph cluster_").append(p).append(" {\n");
+            out.append("    label=").append(dotQuote(phaseLabel(schedule, phase))).append(";\n");
+            if (manual) {
+                out.append("    style=dashed;\n");
+            }
+            out.append("    p").append(p).append(" [shape=point, style=invis];\n");
+            for (EcsSystem s : schedule.systemsOf(phase)) {
+                out.append("    s").append(ids.get(s)).append(" [label=");
+                if (disabled.contains(s.name())) {
+                    out.append(dotQuote(s.name() + "\n(disabled)"))
+                            .append(", style=\"rounded,dashed\", color=gray50, fontcolor=gray50");
+                } else {
+                    out.append(dotQuote(s.name()));
+                }
+                out.append("];\n");
+            }
+            out.append("  }\n");
+        }
+        for (int p = 0; p + 1 < phases.size(); p++) {
+            out.append("  p").append(p).append(" -> p").append(p + 1).append(" [ltail=cluster_").append(p)
+                    .append(", lhead=cluster_").append(p + 1).append(", style=bold, color=gray60];\n");
+        }
+        for (Map.Entry<String, String> e : edges(schedule, ids).entrySet()) {
+            out.append("  ").append(e.getKey());
+            if (!e.getValue().isEmpty()) {
+                out.append(" [label=").append(dotQuote(e.getValue())).append(']');
+            }
+            out.append(";\n");
+        }
+        out.append("}\n");
+        return out.toString();
+    }
+
+    private static String mermaid(Schedule schedule, Set<String> disabled) {
+        Map<EcsSystem, Integer> ids = ids(schedule);
+        StringBuilder out = new StringBuilder();
+        out.append("flowchart TB\n");
+        out.append("  %% schedule ").append(schedule.name().replace('\n', ' ')).append('\n');
+        List<Phase> phases = schedule.phases();
+        StringBuilder disabledIds = new StringBuilder();
+        for (int p = 0; p < phases.size(); p++) {
+            Phase phase = phases.get(p);
+            out.append("  subgraph p").append(p).append(" [").append(mermaidQuote(phaseLabel(schedule, phase)))
+                    .append("]\n");
+            for (EcsSystem s : schedule.systemsOf(phase)) {
+                int id = ids.get(s);
+                out.append("    s").append(id).append('[');
+                if (disabled.contains(s.name())) {
+                    out.append(mermaidQuote(s.name() + " (disabled)"));
+                    disabledIds.append(disabledIds.length() == 0 ? "" : ",").append('s').append(id);
+                } else {
+                    out.append(mermaidQuote(s.name()));
+                }
+                out.append("]\n");
+            }
+            out.append("  end\n");
+        }
+        for (int p = 0; p + 1 < phases.size(); p++) {
+            out.append("  p").append(p).append(" ==> p").append(p + 1).append('\n');
+        }
+        for (Map.Entry<String, String> e : edges(schedule, ids).entrySet()) {
+            String[] ends = e.getKey().split(" -> ");
+            out.append("  ").append(ends[0]).append(" -->");
+            if (!e.getValue().isEmpty()) {
+                out.append('|').append(mermaidQuote(e.getValue())).append('|');
+            }
+            out.append(' ').append(ends[1]).append('\n');
+        }
+        out.append("  classDef disabled stroke-dasharray: 5 5,color:#888\n");
+        if (disabledIds.length() > 0) {
+            out.append("  class ").append(disabledIds).append(" disabled\n");
+        }
+        for (int p = 0; p < phases.size(); p++) {
+            if (schedule.isManual(phases.get(p))) {
+                out.append("  style p").append(p).append(" stroke-dasharray: 5 5\n");
+            }
+        }
+        return out.toString();
+    }
+
+    private static String dotQuote(String s) {
+        return '"' + s.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n") + '"';
+    }
+
+    private static String mermaidQuote(String s) {
+        return '"' + s.replace("\"", "#quot;").replace("\n", " ") + '"';
+    }
+}

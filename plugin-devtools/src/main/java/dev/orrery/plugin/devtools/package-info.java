@@ -1,0 +1,18 @@
+/**
+ * Devtools for a running Orrery schedule, usable with or without OSGi.
+ *
+ * <p>Observes only, never builds or changes a schedule: {@link dev.orrery.plugin.devtools.SystemTimings}
+ * measures systems through {@link dev.orrery.schedule.ScheduleHooks};
+ * {@link dev.orrery.plugin.devtools.Explainer} tells why one system runs before another;
+ * {@link dev.orrery.plugin.devtools.GraphRenderer} draws a schedule as Graphviz DOT or Mermaid text.
+ * Everything here reads the schedule's introspection API (SCH-142, SCH-143) and, where it needs
+ * the enabled flags, takes them as data that the caller read on the world's thread.
+ *
+ * <p>The Gogo shell commands of the bundle live in the non-exported {@code internal} package.
+ */
+@Export
+@Version("0.1.0")
+package dev.orrery.plugin.devtools;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;

@@ -1,0 +1,155 @@
+package dev.orrery.plugin.devtools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.Phase;
+import dev.orrery.schedule.RunFunction;
+import dev.orrery.schedule.Schedule;
+import dev.orrery.schedule.SystemSet;
+import java.util.Set;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+class GraphRendererTest {
+    private static final RunFunction NOOP = (w, dt) -> { };
+
+    /** Builtins are all present; only OnUpdate, OnStore and a manual phase carry systems. */
+    private static Schedule schedule() {
+        Phase turn = Phase.define("Turn");
+        SystemSet draw = SystemSet.define("draw");
+        EcsSystem paint = EcsSystem.builder("paint").phase(Phase.ON_STORE).sets(draw).run(NOOP).build();
+        EcsSystem move = EcsSystem.builder("move").before(draw).run(NOOP).build();
+        EcsSystem say = EcsSystem.builder("say \"hi\"").after(move).run(NOOP).build();
+        EcsSystem act = EcsSystem.define("act", turn, NOOP);
+        return Schedule.builder("main").phases(turn).sets(draw).systems(paint, move, say, act).build();
+    }
+
+    @Test
+    @DisplayName("DOT: a cluster per phase in order (manual dashed), phase-order arrows, system nodes, disabled marked, set edges labelled")
+    void dot() {
+        String expected = """
+                digraph "main" {
+                  compound=true;
+                  rankdir=TB;
+                  node [shape=box, style=rounded];
+                  subgraph cluster_0 {
+                    label="OnStart";
+                    p0 [shape=point, style=invis];
+                  }
+                  subgraph cluster_1 {
+                    label="OnLoad";
+                    p1 [shape=point, style=invis];
+                  }
+                  subgraph cluster_2 {
+                    label="PostLoad";
+                    p2 [shape=point, style=invis];
+                  }
+                  subgraph cluster_3 {
+                    label="PreUpdate";
+                    p3 [shape=point, style=invis];
+                  }
+                  subgraph cluster_4 {
+                    label="OnUpdate";
+                    p4 [shape=point, style=invis];
+                    s0 [label="move"];
+                    s1 [label="say \\"hi\\"\\n(disabled)", style="rounded,dashed", color=gray50, fontcolor=gray50];
+                  }
+                  subgraph cluster_5 {
+                    label="OnValidate";
+                    p5 [shape=point, style=invis];
+                  }
+                  subgraph cluster_6 {
+                    label="PostUpdate";
+                    p6 [shape=point, style=invis];
+                  }
+                  subgraph cluster_7 {
+                    label="PreStore";
+                    p7 [shape=point, style=invis];
+                  }
+                  subgraph cluster_8 {
+                    label="OnStore";
+                    p8 [shape=point, style=invis];
+                    s2 [label="paint"];
+                  }
+                  subgraph cluster_9 {
+                    label="Turn (manual)";
+                    style=dashed;
+                    p9 [shape=point, style=invis];
+                    s3 [label="act"];
+                  }
+                  p0 -> p1 [ltail=cluster_0, lhead=cluster_1, style=bold, color=gray60];
+                  p1 -> p2 [ltail=cluster_1, lhead=cluster_2, style=bold, color=gray60];
+                  p2 -> p3 [ltail=cluster_2, lhead=cluster_3, style=bold, color=gray60];
+                  p3 -> p4 [ltail=cluster_3, lhead=cluster_4, style=bold, color=gray60];
+                  p4 -> p5 [ltail=cluster_4, lhead=cluster_5, style=bold, color=gray60];
+                  p5 -> p6 [ltail=cluster_5, lhead=cluster_6, style=bold, color=gray60];
+                  p6 -> p7 [ltail=cluster_6, lhead=cluster_7, style=bold, color=gray60];
+                  p7 -> p8 [ltail=cluster_7, lhead=cluster_8, style=bold, color=gray60];
+                  p8 -> p9 [ltail=cluster_8, lhead=cluster_9, style=bold, color=gray60];
+                  s0 -> s2 [label="set draw"];
+                  s0 -> s1;
+                }
+                """;
+        assertEquals(expected, GraphRenderer.render(schedule(), Set.of("say \"hi\"", "gone"), GraphFormat.DOT));
+    }
+
+    @Test
+    @DisplayName("Mermaid: a subgraph per phase, phase-order arrows, system nodes, edges, disabled class, manual phase dashed")
+    void mermaid() {
+        String expected = """
+                flowchart TB
+                  %% schedule main
+                  subgraph p0 ["OnStart"]
+                  end
+                  subgraph p1 ["OnLoad"]
+                  end
+                  subgraph p2 ["PostLoad"]
+                  end
+                  subgraph p3 ["PreUpdate"]
+                  end
+                  subgraph p4 ["OnUpdate"]
+                    s0["move"]
+                    s1["say #quot;hi#quot; (disabled)"]
+                  end
+                  subgraph p5 ["OnValidate"]
+                  end
+                  subgraph p6 ["PostUpdate"]
+                  end
+                  subgraph p7 ["PreStore"]
+                  end
+                  subgraph p8 ["OnStore"]
+                    s2["paint"]
+                  end
+                  subgraph p9 ["Turn (manual)"]
+                    s3["act"]
+                  end
+                  p0 ==> p1
+                  p1 ==> p2
+                  p2 ==> p3
+                  p3 ==> p4
+                  p4 ==> p5
+                  p5 ==> p6
+                  p6 ==> p7
+                  p7 ==> p8
+                  p8 ==> p9
+                  s0 -->|"set draw"| s2
+                  s0 --> s1
+                  classDef disabled stroke-dasharray: 5 5,color:#888
+                  class s1 disabled
+                  style p9 stroke-dasharray: 5 5
+                """;
+        assertEquals(expected, GraphRenderer.render(schedule(), Set.of("say \"hi\""), GraphFormat.MERMAID));
+    }
+
+    @Test
+    @DisplayName("format names: dot, graphviz, mermaid in any case; anything else is refused by name")
+    void formats() {
+        assertEquals(GraphFormat.DOT, GraphFormat.parse("DOT"));
+        assertEquals(GraphFormat.DOT, GraphFormat.parse("graphviz"));
+        assertEquals(GraphFormat.MERMAID, GraphFormat.parse(" Mermaid "));
+        assertEquals("unknown graph format 'png'; use dot or mermaid",
+                assertThrows(IllegalArgumentException.class, () -> GraphFormat.parse("png")).getMessage());
+    }
+}

@@ -1,0 +1,181 @@
+package dev.orrery.plugin.devtools.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.host.PluginState;
+import dev.orrery.host.PluginStatus;
+import dev.orrery.host.RebuildInfo;
+import dev.orrery.plugin.devtools.SystemTimings;
+import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.Phase;
+import dev.orrery.schedule.Plugin;
+import dev.orrery.schedule.RunFunction;
+import dev.orrery.schedule.Schedule;
+import dev.orrery.schedule.SystemSet;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+class DevtoolsCommandsTest {
+    private static final RunFunction NOOP = (w, dt) -> { };
+
+    private final FakeHost host = new FakeHost();
+    private final SystemTimings timings = new SystemTimings();
+    private final DevtoolsCommands commands = new DevtoolsCommands(host, timings, Duration.ofSeconds(5));
+
+    private final Phase turn = Phase.builder("Turn").dependsOn(Phase.ON_UPDATE).manual(true).build();
+    private final Phase replay = Phase.define("Replay");
+    private final SystemSet sim = SystemSet.builder("sim").runIf(w -> true).build();
+    private final EcsSystem integrate = EcsSystem.builder("physics/integrate").sets(sim).run(NOOP).build();
+    private final EcsSystem collide = EcsSystem.builder("physics/collide").sets(sim).after(integrate).run(NOOP).build();
+    private final EcsSystem draw = EcsSystem.builder("render/draw").phase(Phase.ON_STORE).runIf(w -> true).run(NOOP).build();
+    private final EcsSystem act = EcsSystem.define("turn/act", turn, NOOP);
+    private final Plugin physics = Plugin.builder("physics").sets(sim).systems(integrate, collide).build();
+    private final Plugin render = Plugin.builder("render").systems(draw).build();
+    private final Plugin turns = Plugin.builder("turns").phases(turn, replay).systems(act).build();
+
+    private Schedule build(Schedule previous, Plugin... plugins) {
+        return Schedule.builder("main").plugins(plugins).hooks(timings).adoptStateOf(previous).build();
+    }
+
+    @BeforeEach
+    void start() {
+        host.put(build(null, physics, render, turns));
+    }
+
+    @Test
+    @DisplayName("systems: position, phase, system, enabled, conditions, sets and plugin, aligned")
+    void systems_table() {
+        commands.disable("render/draw", null);
+        assertEquals("""
+                schedule main: 4 systems, 1 disabled
+                #  phase     system             enabled  conditions  sets  plugin
+                -  --------  -----------------  -------  ----------  ----  -------
+                1  OnUpdate  physics/integrate  yes      set sim     sim   physics
+                2  OnUpdate  physics/collide    yes      set sim     sim   physics
+                3  Turn      turn/act           yes      -                 turns
+                4  OnStore   render/draw        no       own               render
+                """, commands.systems(null));
+    }
+
+    @Test
+    @DisplayName("phases: order, manual (flag) or manual (detached), systems per phase, declared edges")
+    void phases_table() {
+        String out = commands.phases(null);
+        assertTrue(out.startsWith("schedule main: 11 phases\n #  phase       mode               systems  after     before\n"), out);
+        assertTrue(out.contains(" 5  OnUpdate    auto                     2\n"), out);
+        assertTrue(out.contains(" 6  Turn        manual                   1  OnUpdate\n"), out);
+        assertTrue(out.contains("11  Replay      manual (detached)        0\n"), out);
+    }
+
+    @Test
+    @DisplayName("disable and enable go through the state trait, say what they did, and are idempotent")
+    void disable_enable() {
+        Schedule s = host.schedules.get("main");
+        assertEquals("disabled physics/collide in schedule main\n", commands.disable("physics/collide", null));
+        assertFalse(s.isEnabled(host.world, collide));
+        assertEquals(List.of("physics/collide"), host.world.get(s.state()).disabled());
+        assertEquals("physics/collide was already disabled in schedule main\n", commands.disable("physics/collide", "main"));
+        assertEquals("enabled physics/collide in schedule main\n", commands.enable("physics/collide", null));
+        assertTrue(s.isEnabled(host.world, collide));
+    }
+
+    @Test
+    @DisplayName("an unknown system name prints a reason and changes nothing")
+    void unknown_system_changes_nothing() {
+        Schedule s = host.schedules.get("main");
+        commands.disable("render/draw", null);
+        Object before = host.world.get(s.state());
+        assertEquals("no system 'render/drwa' in schedule main; nothing changed\n", commands.disable("render/drwa", null));
+        assertEquals("no system 'nope' in schedule main; nothing changed\n", commands.enable("nope", null));
+        assertTrue(before == host.world.get(s.state()), "the state record was not replaced");
+        assertEquals("no schedule 'turn' in the host; schedules: [main]\n", commands.disable("x", "turn"));
+    }
+
+    @Test
+    @DisplayName("an unknown name that another schedule has is pointed out")
+    void unknown_here_known_elsewhere() {
+        Phase t = Phase.define("T");
+        host.put(Schedule.builder("turn").phases(t).systems(EcsSystem.define("roll", t, NOOP)).build());
+        assertEquals("no system 'roll' in schedule main (schedule turn has one); nothing changed\n",
+                commands.disable("roll", null));
+        assertEquals("disabled roll in schedule turn\n", commands.disable("roll", "turn"));
+    }
+
+    @Test
+    @DisplayName("a system disabled from the shell stays disabled across rebuilds, also after leaving and coming back")
+    void disabled_survives_rebuilds() {
+        commands.disable("render/draw", null);
+        Schedule first = host.schedules.get("main");
+        Schedule without = build(first, physics, turns);
+        host.put(without);
+        assertTrue(commands.systems(null).startsWith("schedule main: 3 systems, 0 disabled\n"));
+        Schedule back = build(without, physics, render, turns);
+        host.put(back);
+        assertTrue(commands.systems(null).contains("4  OnStore   render/draw        no "), commands.systems(null));
+        assertFalse(back.isEnabled(host.world, draw));
+    }
+
+    @Test
+    @DisplayName("step runs frames of the paused host; timings count them; step while running says why not")
+    void step_and_timings() {
+        commands.disable("render/draw", null);
+        assertEquals("stepped 3 frames; now at frame 3\n", commands.step(3));
+        String t = commands.timings(null);
+        assertTrue(t.startsWith("schedule main: timings of 4 systems\n"), t);
+        assertTrue(t.matches("(?s).*\\n1  physics/integrate  OnUpdate     3 +[0-9.]+ +[0-9.]+ +[0-9.]+ +0 +0\\n.*"), t);
+        assertTrue(t.matches("(?s).*\\n4  render/draw        OnStore      0 +0\\.0 +0\\.0 +0\\.0 +3 +0\\n.*"), t);
+        assertTrue(t.contains("#  system             phase     runs  last µs  mean µs  max µs  skipped disabled  skipped condition\n"), t);
+        assertEquals("step: the number of frames must be at least 1, got 0\n", commands.step(0));
+        assertEquals("resume: running at frame 3\n", commands.resume());
+        assertEquals("step: the simulation is running; pause it first\n", commands.step(1));
+        assertEquals("pause: paused at frame 3\n", commands.pause());
+    }
+
+    @Test
+    @DisplayName("timings before the schedule ran say so")
+    void timings_before_any_run() {
+        assertEquals("no timings for schedule main yet: it has not run since the devtools started (paused? try step)\n",
+                commands.timings(null));
+    }
+
+    @Test
+    @DisplayName("explain and graph use the schedule in force; bad input gives a reason")
+    void explain_and_graph() {
+        assertEquals("physics/integrate runs before physics/collide: before/after chain in phase OnUpdate\n"
+                + "  physics/integrate -> physics/collide   system physics/collide: after physics/integrate (plugin physics)\n",
+                commands.explain("physics/integrate", "physics/collide", null));
+        assertEquals("schedule 'main' has no system 'nope'\n", commands.explain("nope", "render/draw", null));
+        commands.disable("render/draw", null);
+        String dot = commands.graph(null, null);
+        assertTrue(dot.startsWith("digraph \"main\" {\n"), dot);
+        assertTrue(dot.contains("s3 [label=\"render/draw\\n(disabled)\""), dot);
+        assertTrue(commands.graph("mermaid", null).startsWith("flowchart TB\n"));
+        assertEquals("unknown graph format 'svg'; use dot or mermaid\n", commands.graph("svg", null));
+    }
+
+    @Test
+    @DisplayName("plugins: declared order with state and reason, then the last rebuild of each schedule")
+    void plugins_table() {
+        host.plugins.add(new PluginStatus("physics", "main", "demo.physics/1.0.0", 41, PluginState.ACTIVE, ""));
+        host.plugins.add(new PluginStatus("loop", "main", "demo.loop/1.0.0", 42, PluginState.EXCLUDED,
+                "cycle between systems loop/a, loop/b"));
+        host.rebuilds.add(new RebuildInfo(1, "main", List.of("physics"), 2, 9, 1_500_000, List.of("physics"),
+                List.of(), List.of(), List.of()));
+        String out = commands.plugins();
+        assertEquals("""
+                2 plugins in declared order
+                #  plugin   schedule  state     bundle              reason
+                -  -------  --------  --------  ------------------  ------------------------------------
+                1  physics  main      active    demo.physics/1.0.0
+                2  loop     main      excluded  demo.loop/1.0.0     cycle between systems loop/a, loop/b
+                last rebuild: schedule 'main' rebuilt (#1) in 1.50 ms: plugins [physics], 2 systems, 9 phases; joined [physics]; left []
+                """, out);
+        commands.step(1);
+        assertTrue(commands.plugins().matches("(?s).*; running since \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3}\\n"));
+    }
+}

@@ -1,0 +1,97 @@
+package dev.orrery.plugin.devtools.internal;
+
+import dev.orrery.host.FrameMode;
+import dev.orrery.host.GameHost;
+import dev.orrery.host.HostStatus;
+import dev.orrery.host.PluginStatus;
+import dev.orrery.host.RebuildInfo;
+import dev.orrery.host.RunState;
+import dev.orrery.host.Schedules;
+import dev.orrery.schedule.Schedule;
+import dev.orrery.world.World;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
+
+/**
+ * A {@link GameHost} test double without threads: submitted work and steps run at once on the
+ * caller's thread, on one real world with real schedules. Records which thread ran submitted work.
+ */
+final class FakeHost implements GameHost {
+    final World world = new World();
+    final Map<String, Schedule> schedules = new LinkedHashMap<>();
+    final List<PluginStatus> plugins = new ArrayList<>();
+    final List<RebuildInfo> rebuilds = new ArrayList<>();
+    boolean paused = true;
+    long frames;
+    int submitted;
+
+    void put(Schedule s) {
+        schedules.put(s.name(), s);
+    }
+
+    @Override
+    public String mainSchedule() {
+        return "main";
+    }
+
+    @Override
+    public Schedules schedules() {
+        return Schedules.of(schedules);
+    }
+
+    @Override
+    public HostStatus status() {
+        return new HostStatus(paused ? RunState.PAUSED : RunState.RUNNING, FrameMode.FIXED, frames, null);
+    }
+
+    @Override
+    public List<PluginStatus> plugins() {
+        return List.copyOf(plugins);
+    }
+
+    @Override
+    public List<RebuildInfo> rebuilds() {
+        return List.copyOf(rebuilds);
+    }
+
+    @Override
+    public void pause() {
+        paused = true;
+    }
+
+    @Override
+    public void resume() {
+        paused = false;
+    }
+
+    @Override
+    public CompletionStage<Long> step(int n) {
+        if (!paused) {
+            return CompletableFuture.failedFuture(new IllegalStateException("step: the simulation is running; pause it first"));
+        }
+        for (int i = 0; i < n; i++) {
+            schedules.get("main").run(world, 1.0 / 60);
+            frames++;
+        }
+        return CompletableFuture.completedFuture(frames);
+    }
+
+    @Override
+    public <T> CompletionStage<T> submit(Function<World, T> work) {
+        submitted++;
+        try {
+            return CompletableFuture.completedFuture(work.apply(world));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    @Override
+    public void requestRebuild() {
+    }
+}

@@ -1,0 +1,213 @@
+package dev.orrery.plugin.devtools.itest;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+import static org.ops4j.pax.exam.CoreOptions.bundle;
+import static org.ops4j.pax.exam.CoreOptions.frameworkProperty;
+import static org.ops4j.pax.exam.CoreOptions.junitBundles;
+import static org.ops4j.pax.exam.CoreOptions.options;
+import static org.ops4j.pax.exam.CoreOptions.systemProperty;
+
+import dev.orrery.host.GameHost;
+import dev.orrery.host.PluginState;
+import dev.orrery.host.PluginStatus;
+import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.Phase;
+import dev.orrery.schedule.Plugin;
+import dev.orrery.schedule.RunFunction;
+import dev.orrery.schedule.SystemSet;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.regex.Pattern;
+import javax.inject.Inject;
+import org.apache.felix.service.command.CommandProcessor;
+import org.apache.felix.service.command.CommandSession;
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.ops4j.pax.exam.Configuration;
+import org.ops4j.pax.exam.Option;
+import org.ops4j.pax.exam.junit.PaxExam;
+import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
+import org.ops4j.pax.exam.spi.reactors.PerMethod;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceRegistration;
+
+/**
+ * Runs the {@code orrery:*} commands through Gogo's {@link CommandProcessor} against a running host
+ * in Felix (host started paused, so frames run only on {@code step}), with plugins registered as
+ * services by the test, and checks what the commands print.
+ */
+@RunWith(PaxExam.class)
+@ExamReactorStrategy(PerMethod.class)
+public class DevtoolsShellIT {
+    private static final RunFunction NOOP = (w, dt) -> { };
+
+    @Inject
+    private BundleContext context;
+
+    @Inject
+    private CommandProcessor processor;
+
+    @Inject
+    private GameHost host;
+
+    private final List<ServiceRegistration<?>> registrations = new ArrayList<>();
+    private CommandSession session;
+    private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
+
+    private static Option jar(String property) {
+        String path = System.getProperty(property);
+        if (path == null || path.isEmpty()) {
+            throw new IllegalStateException("system property " + property + " (a bundle jar path) is not set;"
+                    + " run this test through Maven failsafe");
+        }
+        return bundle("file:" + path);
+    }
+
+    /** @return the container: DS, Gogo runtime, scheduler, host (paused), devtools */
+    @Configuration
+    public Option[] config() {
+        return options(
+                systemProperty("org.ops4j.pax.url.mvn.localRepository")
+                        .value(System.getProperty("org.ops4j.pax.url.mvn.localRepository", "")),
+                systemProperty("org.ops4j.pax.url.mvn.repositories").value("+"),
+                systemProperty("org.ops4j.pax.logging.DefaultServiceLog.level").value("WARN"),
+                frameworkProperty("orrery.host.startPaused").value("true"),
+                frameworkProperty("orrery.host.order").value("physics,render,loop,late"),
+                frameworkProperty("orrery.host.mode").value("fixed"),
+                frameworkProperty("orrery.host.quietMillis").value("20"),
+                jar("orrery.itest.function"),
+                jar("orrery.itest.promise"),
+                jar("orrery.itest.component"),
+                jar("orrery.itest.scr"),
+                jar("orrery.itest.gogo"),
+                jar("orrery.itest.scheduler"),
+                jar("orrery.itest.host"),
+                jar("orrery.itest.devtools"),
+                junitBundles());
+    }
+
+    @Before
+    public void plugins() {
+        SystemSet sim = SystemSet.define("sim");
+        EcsSystem integrate = EcsSystem.builder("physics/integrate").sets(sim).run(NOOP).build();
+        EcsSystem collide = EcsSystem.builder("physics/collide").after(integrate).sets(sim).run(NOOP).build();
+        EcsSystem draw = EcsSystem.define("render/draw", Phase.ON_STORE, NOOP);
+        SystemSet loopSet = SystemSet.define("loop/set");
+        EcsSystem self = EcsSystem.builder("loop/self").sets(loopSet).before(loopSet).run(NOOP).build();
+        register(Plugin.builder("physics").sets(sim).systems(integrate, collide).build());
+        register(Plugin.builder("render").systems(draw).build());
+        register(Plugin.builder("loop").sets(loopSet).systems(self).build());
+        await("the host to build main with physics and render and exclude loop", () ->
+                host.schedule("main").map(s -> s.systems().size() == 3).orElse(false)
+                        && host.plugins().stream().anyMatch(p -> p.name().equals("loop")
+                        && p.state() == PluginState.EXCLUDED));
+        session = processor.createSession(new ByteArrayInputStream(new byte[0]),
+                new PrintStream(printed, true, StandardCharsets.UTF_8), new PrintStream(printed, true, StandardCharsets.UTF_8));
+    }
+
+    @After
+    public void unregister() {
+        if (session != null) {
+            session.close();
+        }
+        for (ServiceRegistration<?> r : registrations) {
+            r.unregister();
+        }
+    }
+
+    private void register(Plugin plugin) {
+        registrations.add(context.registerService(Plugin.class, plugin, null));
+    }
+
+    private static void await(String what, BooleanSupplier condition) {
+        long end = System.nanoTime() + 20_000_000_000L;
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > end) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted waiting for " + what);
+            }
+        }
+    }
+
+    /** Runs one command line as typed at the Gogo prompt and returns the text it prints. */
+    private String run(String line) throws Exception {
+        Object result = session.execute(line);
+        return result == null ? "" : String.valueOf(result);
+    }
+
+    private static void assertMatches(String regex, String text) {
+        assertTrue("expected to match " + regex + " but was:\n" + text, Pattern.compile(regex, Pattern.DOTALL).matcher(text).matches());
+    }
+
+    @Test
+    public void introspection_commands() throws Exception {
+        assertEquals("schedule main: 3 systems, 0 disabled\n"
+                + "#  phase     system             enabled  conditions  sets  plugin\n"
+                + "-  --------  -----------------  -------  ----------  ----  -------\n"
+                + "1  OnUpdate  physics/integrate  yes      -           sim   physics\n"
+                + "2  OnUpdate  physics/collide    yes      -           sim   physics\n"
+                + "3  OnStore   render/draw        yes      -                 render\n", run("systems"));
+        assertMatches("schedule main: 9 phases\n#  phase +mode +systems +after +before\n.*\n5  OnUpdate +auto +2\n.*", run("phases"));
+
+        String plugins = run("plugins");
+        assertMatches(".*\\n1  physics  main      active    .*", plugins);
+        assertMatches(".*\\n2  render   main      active    .*", plugins);
+        assertMatches(".*\\n3  loop     main      excluded  \\S+ +.*loop/self.*", plugins);
+        assertMatches(".*\\nlast rebuild: schedule 'main' rebuilt .*", plugins);
+
+        assertEquals("physics/integrate runs before physics/collide: before/after chain in phase OnUpdate\n"
+                + "  physics/integrate -> physics/collide   system physics/collide: after physics/integrate (plugin physics)\n",
+                run("explain physics/integrate physics/collide"));
+        assertEquals("physics/collide runs before render/draw: phase order: OnUpdate (#5) comes before OnStore (#9) of 9 phases\n",
+                run("orrery:explain physics/collide render/draw"));
+        assertTrue(run("graph").startsWith("digraph \"main\" {\n"));
+        assertTrue(run("graph mermaid").startsWith("flowchart TB\n"));
+    }
+
+    @Test
+    public void steering_commands() throws Exception {
+        assertEquals("no system 'render/drwa' in schedule main; nothing changed\n", run("disable render/drwa"));
+        assertEquals("disabled render/draw in schedule main\n", run("disable render/draw"));
+        assertMatches(".*\\n3  OnStore   render/draw        no .*", run("systems"));
+
+        String stepped = run("step 3");
+        assertMatches("stepped 3 frames; now at frame \\d+\n", stepped);
+        String timings = run("timings");
+        assertMatches(".*\\n1  physics/integrate  OnUpdate     3 +[0-9.]+ +[0-9.]+ +[0-9.]+ +0 +0\\n.*", timings);
+        assertMatches(".*\\n3  render/draw        OnStore      0 +0\\.0 +0\\.0 +0\\.0 +3 +0\\n.*", timings);
+        assertMatches("stepped 1 frame; now at frame \\d+\n", run("step"));
+
+        // A rebuild (a new plugin joins) keeps the disabled flag: it lives in the adopted state trait.
+        register(Plugin.builder("late").systems(EcsSystem.define("late/tick", NOOP)).build());
+        await("the rebuild with plugin late", () -> host.schedule("main").map(s -> s.systems().size() == 4).orElse(false));
+        String systems = run("systems");
+        assertMatches("schedule main: 4 systems, 1 disabled\n.*render/draw +no .*", systems);
+        assertMatches(".*\\n1  physics/integrate  OnUpdate     4 .*", run("timings"));
+
+        assertEquals("enabled render/draw in schedule main\n", run("enable render/draw"));
+        // SCR's commands of the same name stay reachable by their full name.
+        assertEquals("false", run("scr:enable no.such.component"));
+        assertEquals("render/draw was already enabled in schedule main\n", run("orrery:enable render/draw"));
+        assertMatches("resume: running at frame \\d+\n", run("resume"));
+        assertEquals("step: the simulation is running; pause it first\n", run("step 2"));
+        assertMatches("pause: paused at frame \\d+\n", run("pause"));
+        assertFalse(run("systems").contains(" no "));
+        for (PluginStatus p : host.plugins()) {
+            assertTrue(p.toString(), p.name().equals("loop") || p.state() == PluginState.ACTIVE);
+        }
+    }
+}
