@@ -165,7 +165,7 @@ public final class TurnSystems {
                 String rollText = String.valueOf(roll);
                 if (world.has(target, Dodging.TRAIT)) {
                     int second = rng.die(20);
-                    rollText = "min(" + roll + "," + second + ") for the dodge";
+                    rollText = Math.min(roll, second) + " (disadvantage, " + roll + " and " + second + ")";
                     roll = Math.min(roll, second);
                 }
                 boolean critical = roll == 20;
@@ -245,7 +245,7 @@ public final class TurnSystems {
         }
         BattleSummary summary = new BattleSummary(config.seed(), over.turns(), over.round(), winner, survivors);
         CombatLog log = log(world);
-        log.add(winner.map(w -> "=== Victory: " + w.title() + " win after " + over.turns() + " turns ===")
+        log.add(winner.map(w -> "=== Victory: " + w.wins() + " after " + over.turns() + " turns ===")
                 .orElse("=== Draw after " + over.turns() + " turns ==="));
         log.add("Summary");
         log.add("  winner: " + winner.map(Side::title).orElse("none (draw)"));

@@ -37,7 +37,7 @@ class BattleTest {
         assertEquals(42, summary.seed());
         assertEquals(b.state().turns(), summary.turns());
         int n = log.size();
-        assertEquals("=== Victory: " + summary.winner().get().title() + " win after " + summary.turns() + " turns ===",
+        assertEquals("=== Victory: " + summary.winner().get().wins() + " after " + summary.turns() + " turns ===",
                 log.get(n - 6));
         assertEquals("  winner: " + summary.winner().get().title(), log.get(n - 4));
         assertEquals("  seed: 42 (replay: ./orrery-demo --seed 42)", log.get(n - 1));
