@@ -200,9 +200,15 @@ public final class FrameSystems {
         }
     }
 
+    /**
+     * The turn schedule, when the host has one with the turn phases: while the rules bundle is being
+     * replaced, the host may for a moment run a {@code dnd/turn} without the {@code dnd-turn} plugin;
+     * the battle then simply waits (stepping it would throw: unknown phase).
+     */
     private static Optional<Schedule> turnSchedule(World world) {
         Schedules schedules = world.get(Schedules.TRAIT);
-        return schedules == null ? Optional.empty() : schedules.get(TurnPhases.SCHEDULE);
+        return schedules == null ? Optional.empty() : schedules.get(TurnPhases.SCHEDULE)
+                .filter(t -> t.phases().containsAll(TurnPhases.ALL));
     }
 
     /** The combatants stand: show them, the prefabs, the turn pipeline; roll initiative. */

@@ -128,4 +128,24 @@ class BattleTest {
         assertTrue(wins.getOrDefault(Optional.of(Side.PARTY), 0) > 0, wins.toString());
         assertTrue(wins.getOrDefault(Optional.of(Side.MONSTERS), 0) > 0, wins.toString());
     }
+
+    @Test
+    @DisplayName("while dnd/turn lacks the turn phases (the rules bundle is being replaced) the battle waits instead of failing")
+    void waitsForTheTurnPlugin() {
+        Battle b = new Battle(BattleConfig.defaults(13, false));
+        while (b.state() == null || b.state().turns() < 3 || b.stage() != Stage.BETWEEN_TURNS) {
+            b.frame();
+        }
+        b.install(FrameSystems.plugin(BattleConfig.defaults(13, false), System.out),
+                dev.orrery.schedule.Plugin.builder("placeholder").build());
+        int turns = b.state().turns();
+        for (int i = 0; i < 300; i++) {
+            b.frame();
+        }
+        assertEquals(turns, b.state().turns());
+        assertEquals(Stage.BETWEEN_TURNS, b.stage());
+        b.install(FrameSystems.plugin(BattleConfig.defaults(13, false), System.out), TurnSystems.PLUGIN);
+        b.runToEnd(MAX_FRAMES);
+        assertEquals(new Battle(BattleConfig.defaults(13, false)).runToEnd(MAX_FRAMES).log(), b.log());
+    }
 }
