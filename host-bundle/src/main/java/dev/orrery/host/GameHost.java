@@ -111,4 +111,20 @@ public interface GameHost {
      * Asks the host to rebuild every schedule now (after the quiet period), even if no plugin changed.
      */
     void requestRebuild();
+
+    /**
+     * Asks the host to end the run, for a game that knows it is over (the demo's battle, a headless
+     * server's scripted session): the frame loop stops at the next frame boundary and the OSGi
+     * framework (the system bundle) is stopped from a separate thread, so a launcher waiting for the
+     * framework (the Orrery launcher) exits with code 0. Returns at once; may be called from any thread,
+     * a system on the frame thread included. Idempotent: later calls are ignored.
+     *
+     * <p>The default implementation throws: a host that cannot stop its framework keeps it.
+     *
+     * @param reason why, for the log (e.g. {@code "battle over"}); not null
+     * @throws UnsupportedOperationException if this host cannot stop its framework
+     */
+    default void requestShutdown(String reason) {
+        throw new UnsupportedOperationException("this GameHost cannot stop its framework (requestShutdown: " + reason + ")");
+    }
 }

@@ -52,8 +52,9 @@ public final class HostComponent implements GameHost {
     private volatile HostConfig config = HostConfig.defaults();
     private volatile FrameLoop loop;
     private volatile RebuildCoordinator coordinator;
-    private BundleContext context;
+    private volatile BundleContext context;
     private BundleListener unloads;
+    private final java.util.concurrent.atomic.AtomicBoolean shutdownStarted = new java.util.concurrent.atomic.AtomicBoolean();
 
     /** Creates the component; DS calls this. */
     public HostComponent() {
@@ -115,16 +116,25 @@ public final class HostComponent implements GameHost {
     }
 
     private void budgetDone() {
-        if (config.stopFrameworkWhenDone() && context != null) {
-            Thread t = new Thread(() -> {
-                try {
-                    context.getBundle(Constants.SYSTEM_BUNDLE_ID).stop();
-                } catch (BundleException | IllegalStateException e) {
-                    log.log(Level.WARNING, "could not stop the framework after the frame budget", e);
-                }
-            }, "orrery-host-stop");
-            t.start();
+        if (config.stopFrameworkWhenDone()) {
+            stopFramework("the frame budget");
         }
+    }
+
+    /** Stops the system bundle from a new thread (a DS component must not stop it from its own calls). */
+    private void stopFramework(String after) {
+        BundleContext ctx = context;
+        if (ctx == null || !shutdownStarted.compareAndSet(false, true)) {
+            return;
+        }
+        Thread t = new Thread(() -> {
+            try {
+                ctx.getBundle(Constants.SYSTEM_BUNDLE_ID).stop();
+            } catch (BundleException | IllegalStateException e) {
+                log.log(Level.WARNING, "could not stop the framework after " + after, e);
+            }
+        }, "orrery-host-stop");
+        t.start();
     }
 
     // ---------------------------------------------------------------- service tracking
@@ -269,6 +279,21 @@ public final class HostComponent implements GameHost {
     @Override
     public <T> CompletionStage<T> submit(Function<World, T> work) {
         return loop.submit(work);
+    }
+
+    @Override
+    public void requestShutdown(String reason) {
+        java.util.Objects.requireNonNull(reason, "requestShutdown: reason");
+        if (shutdownStarted.get()) {
+            return;
+        }
+        log.log(Level.INFO, "shutdown requested (" + reason + "): the frame loop stops at the next frame boundary,"
+                + " then the framework stops");
+        FrameLoop l = loop;
+        if (l != null) {
+            l.stop(0);
+        }
+        stopFramework("the shutdown request (" + reason + ")");
     }
 
     @Override

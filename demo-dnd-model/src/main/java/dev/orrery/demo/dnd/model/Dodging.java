@@ -1,0 +1,14 @@
+package dev.orrery.demo.dnd.model;
+
+import dev.orrery.world.Trait;
+
+/**
+ * Entity trait, a marker: the combatant took the Dodge action; attacks against it roll with
+ * disadvantage until the start of its next turn.
+ *
+ * @param since the turn it dodged on
+ */
+public record Dodging(int since) {
+    /** The entity trait. */
+    public static final Trait<Dodging> TRAIT = Trait.withDefault("dnd/dodging", new Dodging(0));
+}

@@ -1,0 +1,13 @@
+package dev.orrery.demo.dnd.model;
+
+import dev.orrery.world.Trait;
+
+/**
+ * Entity trait, a marker: the combatant dropped to 0 hit points and is out of the fight.
+ *
+ * @param turn the turn it fell on
+ */
+public record Fallen(int turn) {
+    /** The entity trait. */
+    public static final Trait<Fallen> TRAIT = Trait.withDefault("dnd/fallen", new Fallen(0));
+}

@@ -1,0 +1,13 @@
+package dev.orrery.demo.dnd.model;
+
+import dev.orrery.world.Trait;
+
+/**
+ * Entity trait: current hit points.
+ *
+ * @param hp current hit points, 0 when fallen
+ */
+public record Health(int hp) {
+    /** The entity trait; prefabs set it to the combatant's maximum. */
+    public static final Trait<Health> TRAIT = Trait.withDefault("dnd/health", new Health(1));
+}

@@ -1,0 +1,27 @@
+package dev.orrery.demo.dnd.model;
+
+import dev.orrery.world.Trait;
+
+/**
+ * Entity trait: a square of the battle grid.
+ *
+ * @param x column
+ * @param y row
+ */
+public record Position(int x, int y) {
+    /** The entity trait. */
+    public static final Trait<Position> TRAIT = Trait.withDefault("dnd/position", new Position(0, 0));
+
+    /**
+     * @param other another square
+     * @return the grid distance (diagonal steps count 1, as in 5e's default rule)
+     */
+    public int distanceTo(Position other) {
+        return Math.max(Math.abs(x - other.x), Math.abs(y - other.y));
+    }
+
+    @Override
+    public String toString() {
+        return "(" + x + "," + y + ")";
+    }
+}

@@ -1,0 +1,115 @@
+package dev.orrery.demo.dnd.internal;
+
+import dev.orrery.demo.dnd.DemoSettings;
+import dev.orrery.demo.dnd.model.BattleEnd;
+import dev.orrery.demo.dnd.model.BattleSummary;
+import dev.orrery.demo.dnd.model.Side;
+import dev.orrery.host.GameHost;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import org.apache.felix.service.command.CommandProcessor;
+import org.apache.felix.service.command.CommandSession;
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+
+/**
+ * Waits, on a thread of its own, for the battle's end ({@link BattleEnd}, completed on the frame
+ * thread), then prints the devtools' view of the turn schedule by running the {@code orrery:*} shell
+ * commands of plugin-devtools through Gogo's {@link CommandProcessor} ({@code orrery:phases dnd/turn},
+ * {@code orrery:timings dnd/turn}, {@code orrery:plugins}), and finally, unless
+ * {@code orrery.demo.exitWhenOver=false}, asks the host to shut down ({@link GameHost#requestShutdown})
+ * so the process exits with code 0. The commands wait for the frame thread, which is why this is not
+ * done from a system. Deactivation (a rules update) interrupts the thread; the new component's thread
+ * waits on the same future, which lives in the world.
+ */
+@Component(immediate = true)
+public final class BattleEndWatcher {
+    /** The devtools commands printed when the battle is over. */
+    static final List<String> REPORT = List.of("orrery:phases dnd/turn", "orrery:timings dnd/turn", "orrery:plugins");
+
+    private final GameHost host;
+    private final boolean exitWhenOver;
+    private final Thread thread;
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private volatile CommandProcessor shell;
+
+    /**
+     * @param host the game host
+     * @param context for the demo's framework properties
+     */
+    @Activate
+    public BattleEndWatcher(@Reference GameHost host, BundleContext context) {
+        this.host = host;
+        this.exitWhenOver = DemoSettings.from(context::getProperty).exitWhenOver();
+        this.thread = new Thread(this::watch, "dnd-battle-end");
+        this.thread.setDaemon(true);
+        this.thread.start();
+    }
+
+    @Deactivate
+    void deactivate() {
+        thread.interrupt();
+    }
+
+    private void watch() {
+        BattleSummary summary;
+        try {
+            CompletableFuture<BattleSummary> end = host.submit(world -> world.add(BattleEnd.TRAIT).future())
+                    .toCompletableFuture().get();
+            summary = end.get();
+        } catch (InterruptedException e) {
+            return;
+        } catch (ExecutionException e) {
+            System.err.println("dnd: cannot watch for the end of the battle: " + e.getCause());
+            return;
+        }
+        printDevtoolsReport();
+        if (exitWhenOver && !Thread.currentThread().isInterrupted()) {
+            host.requestShutdown("battle over: " + summary.winner().map(Side::title).orElse("draw") + " after "
+                    + summary.turns() + " turns, seed " + summary.seed());
+        }
+    }
+
+    private void printDevtoolsReport() {
+        CommandProcessor processor = shell;
+        if (processor == null) {
+            System.out.println("[devtools] no Gogo shell runtime: no devtools report");
+            return;
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
+        CommandSession session = processor.createSession(new ByteArrayInputStream(new byte[0]), print, print);
+        try {
+            for (String command : REPORT) {
+                StringBuilder sb = new StringBuilder("[devtools] g! ").append(command).append('\n');
+                try {
+                    Object result = session.execute(command);
+                    sb.append(result == null ? "" : result.toString());
+                } catch (Exception e) {
+                    sb.append("[devtools] ").append(command).append(" failed: ").append(e.getMessage());
+                }
+                System.out.println(sb.toString().stripTrailing());
+            }
+            String extra = out.toString(StandardCharsets.UTF_8);
+            if (!extra.isBlank()) {
+                System.out.println(extra.stripTrailing());
+            }
+        } finally {
+            session.close();
+        }
+        System.out.flush();
+    }
+}

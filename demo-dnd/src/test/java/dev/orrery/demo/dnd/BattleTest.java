@@ -1,0 +1,151 @@
+package dev.orrery.demo.dnd;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.demo.dnd.model.BattleConfig;
+import dev.orrery.demo.dnd.model.BattleEnd;
+import dev.orrery.demo.dnd.model.BattleSummary;
+import dev.orrery.demo.dnd.model.Side;
+import dev.orrery.demo.dnd.model.Stage;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+class BattleTest {
+    private static final long MAX_FRAMES = 200_000;
+
+    @Test
+    @DisplayName("a headless battle ends with a winner, a summary and the seed; the log shows prefabs and the turn schedule")
+    void battleEndsWithSummary() {
+        Battle b = new Battle(BattleConfig.defaults(42, false)).runToEnd(MAX_FRAMES);
+        assertEquals(Stage.OVER, b.stage());
+        List<String> log = b.log();
+        assertEquals("seed 42, AI on both sides", log.get(1));
+        assertTrue(log.contains("prefabs: 12 registered; 10 combatants spawned by prefab/spawn"), log.toString());
+        assertTrue(log.stream().anyMatch(l -> l.startsWith("  Aria ") && l.contains("prefab dnd/hero/fighter")), log.toString());
+        assertTrue(log.contains("turn schedule 'dnd/turn': StartOfTurn -> Move -> Act -> Resolve -> EndOfTurn,"
+                + " manual (detached) chain stepped by dnd/turn-driver"), log.toString());
+        assertTrue(log.stream().anyMatch(l -> l.startsWith("initiative: ")));
+        assertTrue(log.contains("-- Round 1 --"));
+        BattleSummary summary = b.world.get(BattleEnd.TRAIT).future().getNow(null);
+        assertTrue(summary != null && summary.winner().isPresent(), "no winner: " + summary);
+        assertEquals(42, summary.seed());
+        assertEquals(b.state().turns(), summary.turns());
+        int n = log.size();
+        assertEquals("=== Victory: " + summary.winner().get().wins() + " after " + summary.turns() + " turns ===",
+                log.get(n - 6));
+        assertEquals("  winner: " + summary.winner().get().title(), log.get(n - 4));
+        assertEquals("  seed: 42 (replay: ./orrery-demo --seed 42)", log.get(n - 1));
+        assertTrue(summary.survivors().stream().allMatch(s -> log.get(n - 2).contains(s)));
+    }
+
+    @Test
+    @DisplayName("the same seed gives the same combat log; another seed another log")
+    void deterministicPerSeed() {
+        List<String> a = new Battle(BattleConfig.defaults(7, false)).runToEnd(MAX_FRAMES).log();
+        List<String> b = new Battle(BattleConfig.defaults(7, false)).runToEnd(MAX_FRAMES).log();
+        List<String> c = new Battle(BattleConfig.defaults(8, false)).runToEnd(MAX_FRAMES).log();
+        assertEquals(a, b);
+        assertNotEquals(a, c);
+    }
+
+    @Test
+    @DisplayName("turns wait for the decision: after StartOfTurn..Move nothing acts until the AI has thought for its dt")
+    void turnWaitsForDecision() {
+        Battle b = new Battle(BattleConfig.defaults(3, false));
+        while (b.stage() != Stage.AWAITING_DECISION) {
+            b.frame();
+        }
+        int turns = b.state().turns();
+        int logSize = b.log().size();
+        int waited = 0;
+        while (b.stage() == Stage.AWAITING_DECISION) {
+            assertEquals(logSize, b.log().size(), "something happened before the decision: " + b.log());
+            b.frame();
+            waited++;
+        }
+        // the AI thinks for 0.25 s of dt (at 1/60 s per frame), then the same frame acts
+        assertTrue(waited * Battle.DT >= 0.25 - 1e-9 && waited * Battle.DT < 0.25 + 2 * Battle.DT, "frames: " + waited);
+        assertEquals(Stage.BETWEEN_TURNS, b.stage());
+        assertEquals(turns, b.state().turns());
+        assertTrue(b.log().size() > logSize);
+    }
+
+    @Test
+    @DisplayName("rebuilding both schedules from new plugin values mid-battle (a hot update) changes nothing in the battle")
+    void rebuildMidBattleKeepsTheBattle() {
+        List<String> straight = new Battle(BattleConfig.defaults(11, false)).runToEnd(MAX_FRAMES).log();
+        Battle b = new Battle(BattleConfig.defaults(11, false));
+        while (b.state() == null || b.state().turns() < 5 || b.stage() != Stage.AWAITING_DECISION) {
+            b.frame();
+        }
+        // New plugin values, as a new rules bundle's components would publish; another seed in the
+        // new config must not matter: the running battle keeps the one in its world.
+        b.install(FrameSystems.plugin(BattleConfig.defaults(999, false), System.out),
+                dev.orrery.schedule.Plugin.builder(TurnSystems.PLUGIN_NAME).phases(TurnSystems.PLUGIN.phases())
+                        .systems(TurnSystems.PLUGIN.systems()).build());
+        b.runToEnd(MAX_FRAMES);
+        assertEquals(straight, b.log());
+    }
+
+    @Test
+    @DisplayName("interactive mode: the party's turn waits for the console; act decides it")
+    void interactiveWaitsForConsole() {
+        Battle b = new Battle(BattleConfig.defaults(5, true));
+        for (int i = 0; i < 20_000 && !(b.stage() == Stage.AWAITING_DECISION
+                && FrameSystems.consoleDecides(b.world, b.state().actor().get())); i++) {
+            b.frame();
+        }
+        long actor = b.state().actor().get();
+        int turns = b.state().turns();
+        for (int i = 0; i < 600; i++) {
+            b.frame();
+        }
+        assertEquals(turns, b.state().turns(), "the party's turn went on without a decision");
+        assertTrue(b.consoleText().contains(">>> Your move, " + Battlefield.describe(b.world, actor)), b.consoleText());
+        assertEquals("unknown action 'fly'; use attack <name>, heal <name>, dodge or an option number",
+                ConsoleTurn.accept(b.world, "fly"));
+        assertEquals(Battlefield.name(b.world, actor) + ": dodge", ConsoleTurn.accept(b.world, "dodge"));
+        b.frame();
+        assertTrue(b.log().contains(Battlefield.name(b.world, actor) + " takes the Dodge action"), b.log().toString());
+    }
+
+    @Test
+    @DisplayName("both sides can win: over 60 seeds each side wins at least once, and every battle ends")
+    void bothSidesCanWin() {
+        Map<Optional<Side>, Integer> wins = new java.util.HashMap<>();
+        for (long seed = 1; seed <= 60; seed++) {
+            Battle b = new Battle(BattleConfig.defaults(seed, false)).runToEnd(MAX_FRAMES);
+            assertEquals(Stage.OVER, b.stage(), "seed " + seed);
+            wins.merge(b.state().winner(), 1, Integer::sum);
+        }
+        System.out.println("wins over 60 seeds: " + wins);
+        assertTrue(wins.getOrDefault(Optional.of(Side.PARTY), 0) > 0, wins.toString());
+        assertTrue(wins.getOrDefault(Optional.of(Side.MONSTERS), 0) > 0, wins.toString());
+    }
+
+    @Test
+    @DisplayName("while dnd/turn lacks the turn phases (the rules bundle is being replaced) the battle waits instead of failing")
+    void waitsForTheTurnPlugin() {
+        Battle b = new Battle(BattleConfig.defaults(13, false));
+        while (b.state() == null || b.state().turns() < 3 || b.stage() != Stage.BETWEEN_TURNS) {
+            b.frame();
+        }
+        b.install(FrameSystems.plugin(BattleConfig.defaults(13, false), System.out),
+                dev.orrery.schedule.Plugin.builder("placeholder").build());
+        int turns = b.state().turns();
+        for (int i = 0; i < 300; i++) {
+            b.frame();
+        }
+        assertEquals(turns, b.state().turns());
+        assertEquals(Stage.BETWEEN_TURNS, b.stage());
+        b.install(FrameSystems.plugin(BattleConfig.defaults(13, false), System.out), TurnSystems.PLUGIN);
+        b.runToEnd(MAX_FRAMES);
+        assertEquals(new Battle(BattleConfig.defaults(13, false)).runToEnd(MAX_FRAMES).log(), b.log());
+    }
+}

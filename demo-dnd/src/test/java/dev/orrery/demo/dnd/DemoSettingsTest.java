@@ -1,0 +1,31 @@
+package dev.orrery.demo.dnd;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+class DemoSettingsTest {
+    @Test
+    @DisplayName("framework properties set seed, interactive mode and exit; a missing seed is random in 1..999999")
+    void reads() {
+        assertEquals(new DemoSettings(42, true, false), DemoSettings.from(Map.of(DemoSettings.SEED, " 42 ",
+                DemoSettings.INTERACTIVE, "true", DemoSettings.EXIT_WHEN_OVER, "FALSE")::get));
+        DemoSettings d = DemoSettings.from(Map.<String, String>of()::get);
+        assertTrue(d.seed() >= 1 && d.seed() < 1_000_000, "seed " + d.seed());
+        assertEquals(false, d.interactive());
+        assertEquals(true, d.exitWhenOver());
+    }
+
+    @Test
+    @DisplayName("a bad value names the property")
+    void badValues() {
+        assertEquals("orrery.demo.seed: not a whole number: 'abc'", assertThrows(IllegalArgumentException.class,
+                () -> DemoSettings.from(Map.of(DemoSettings.SEED, "abc")::get)).getMessage());
+        assertEquals("orrery.demo.interactive: expected true or false, got 'yes'", assertThrows(IllegalArgumentException.class,
+                () -> DemoSettings.from(Map.of(DemoSettings.INTERACTIVE, "yes")::get)).getMessage());
+    }
+}

@@ -1,0 +1,120 @@
+package dev.orrery.demo.e2e;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+/**
+ * The README's Quick start command, {@code ./orrery-demo ...}, run from the repository root as a
+ * separate process, stdout and stderr merged, every line collected.
+ */
+final class DemoProcess implements AutoCloseable {
+    /** The repository root (set by the pom). */
+    static final Path REPO = Paths.get(System.getProperty("orrery.repo", "..")).toAbsolutePath().normalize();
+
+    private final Process process;
+    private final List<String> lines = new ArrayList<>();
+    private final Thread reader;
+
+    private DemoProcess(Process process) {
+        this.process = process;
+        this.reader = new Thread(this::read, "demo-output");
+        this.reader.setDaemon(true);
+        this.reader.start();
+    }
+
+    /**
+     * Starts {@code ./orrery-demo args} in the repository root. {@code ORRERY_DEMO_NO_BUILD=1}: the
+     * reactor has just built the distribution, so the script must find it up to date (it fails with
+     * exit code 3 rather than start a Maven build inside the test).
+     */
+    static DemoProcess start(Map<String, String> env, String... args) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add("./orrery-demo");
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(REPO.toFile()).redirectErrorStream(true);
+        pb.environment().put("ORRERY_DEMO_NO_BUILD", "1");
+        pb.environment().remove("JAVA_OPTS");
+        pb.environment().putAll(env);
+        pb.redirectInput(ProcessBuilder.Redirect.PIPE);
+        DemoProcess p = new DemoProcess(pb.start());
+        p.process.getOutputStream().close();
+        return p;
+    }
+
+    private void read() {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                synchronized (lines) {
+                    lines.add(line);
+                    lines.notifyAll();
+                }
+            }
+        } catch (IOException e) {
+            synchronized (lines) {
+                lines.add("!! reading the output failed: " + e);
+            }
+        }
+    }
+
+    /** Waits for the process to end; kills it after the timeout. @return the exit code */
+    int waitFor(Duration timeout) throws InterruptedException {
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("./orrery-demo did not end within " + timeout + "; output:\n" + text());
+        }
+        reader.join(5000);
+        return process.exitValue();
+    }
+
+    /** Waits until a line matches; fails after the timeout. */
+    void awaitLine(Predicate<String> match, Duration timeout) throws InterruptedException {
+        long end = System.nanoTime() + timeout.toNanos();
+        synchronized (lines) {
+            while (lines.stream().noneMatch(match)) {
+                long left = end - System.nanoTime();
+                if (left <= 0 || !process.isAlive() && lines.stream().noneMatch(match)) {
+                    if (lines.stream().anyMatch(match)) {
+                        return;
+                    }
+                    throw new AssertionError("no expected line within " + timeout + "; output:\n" + text());
+                }
+                lines.wait(Math.max(1, Math.min(100, left / 1_000_000)));
+            }
+        }
+    }
+
+    /** @return every line so far */
+    List<String> lines() {
+        synchronized (lines) {
+            return List.copyOf(lines);
+        }
+    }
+
+    /** @return the combat log: the lines starting with "[dnd] " */
+    List<String> combatLog() {
+        return lines().stream().filter(l -> l.startsWith("[dnd] ")).collect(Collectors.toList());
+    }
+
+    String text() {
+        return String.join("\n", lines());
+    }
+
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            process.destroyForcibly();
+        }
+    }
+}
