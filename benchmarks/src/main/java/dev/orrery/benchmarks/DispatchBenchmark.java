@@ -1,5 +1,7 @@
 package dev.orrery.benchmarks;
 
+import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.RunFunction;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.world.World;
 import java.util.concurrent.TimeUnit;
@@ -34,6 +36,7 @@ public class DispatchBenchmark {
     public String classes;
 
     private Schedule plain;
+    private RunFunction[] bare;
     private Schedule hooked;
     private World world;
 
@@ -43,6 +46,7 @@ public class DispatchBenchmark {
         boolean distinct = "distinct".equals(classes);
         plain = Fixtures.schedule(Fixtures.emptySystems(systems, null, distinct), null);
         hooked = Fixtures.schedule(Fixtures.emptySystems(systems, null, distinct), new Fixtures.CountingHooks());
+        bare = plain.systems().stream().map(EcsSystem::run).toArray(RunFunction[]::new);
         world = new World();
         plain.run(world, 0.016);
         hooked.run(world, 0.016);
@@ -52,6 +56,19 @@ public class DispatchBenchmark {
     @Benchmark
     public void run() {
         plain.run(world, 0.016);
+    }
+
+    /**
+     * The floor: the same run functions called in a plain array loop, with no phases, flags,
+     * conditions or state. The difference to {@link #run()} is the scheduler's own cost.
+     */
+    @Benchmark
+    public void bareLoop() {
+        RunFunction[] fns = bare;
+        World w = world;
+        for (int i = 0; i < fns.length; i++) {
+            fns[i].run(w, 0.016);
+        }
     }
 
     /** One frame with beforeSystem/afterSystem hooks. */
