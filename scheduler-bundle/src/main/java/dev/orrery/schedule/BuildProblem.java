@@ -15,6 +15,15 @@ import java.util.Objects;
 public record BuildProblem(Kind kind, String message, List<BuildItem> items) {
     /** The kinds of build problems, with the requirement each comes from. */
     public enum Kind {
+        /**
+         * Beyond the spec (plugin names identify plugins in every message and in
+         * {@link ScheduleBuildException#sources()}, SCH-135, SCH-138): the same plugin object is listed
+         * twice, or two different plugin objects have the same name. The message names the plugin, its
+         * positions in the plugin list and, for two objects, their classes; the items are the two
+         * {@link BuildItem.Kind#PLUGIN} entries. The phases, sets and systems of the second entry are
+         * not flattened, so they cause no further duplicate problems.
+         */
+        DUPLICATE_PLUGIN,
         /** A phase's dependsOn/before names a phase that is neither builtin nor declared (SCH-006). */
         UNKNOWN_PHASE_REFERENCE,
         /** A system's phase is neither builtin nor declared (SCH-019). */

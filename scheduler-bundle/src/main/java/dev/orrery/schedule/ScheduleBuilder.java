@@ -32,7 +32,9 @@ public final class ScheduleBuilder {
     }
 
     /**
-     * @param items plugins, flattened first in this order (SCH-136); no nulls
+     * @param items plugins, flattened first in this order (SCH-136); no nulls. Each plugin may be listed
+     *     once, and plugin names must be unique in the schedule: {@link #build()} rejects the same object
+     *     twice or two objects with one name ({@link BuildProblem.Kind#DUPLICATE_PLUGIN})
      * @return this builder
      */
     public ScheduleBuilder plugins(Plugin... items) {
@@ -40,7 +42,9 @@ public final class ScheduleBuilder {
     }
 
     /**
-     * @param items plugins, flattened first in this order (SCH-136); no nulls
+     * @param items plugins, flattened first in this order (SCH-136); no nulls. Each plugin may be listed
+     *     once, and plugin names must be unique in the schedule: {@link #build()} rejects the same object
+     *     twice or two objects with one name ({@link BuildProblem.Kind#DUPLICATE_PLUGIN})
      * @return this builder
      */
     public ScheduleBuilder plugins(List<? extends Plugin> items) {

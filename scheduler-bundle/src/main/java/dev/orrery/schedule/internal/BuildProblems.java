@@ -5,6 +5,7 @@ import dev.orrery.schedule.BuildProblem;
 import dev.orrery.schedule.BuildProblem.Kind;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
+import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.SystemSet;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,6 +40,29 @@ final class BuildProblems {
             return "both by " + first.source().describe();
         }
         return "by " + first.source().describe() + " and by " + second.source().describe();
+    }
+
+    // ---- plugins: beyond the spec (SCH-135, SCH-138 rely on plugin names) ----
+
+    private static BuildItem pluginItem(String name) {
+        return new BuildItem(BuildItem.Kind.PLUGIN, name, name);
+    }
+
+    /** The same plugin object listed twice; its contents are flattened once only. */
+    static BuildProblem pluginListedTwice(String name, int first, int again) {
+        return new BuildProblem(Kind.DUPLICATE_PLUGIN,
+                "plugin '" + name + "' is listed twice (the same plugin object, as plugins #" + first + " and #"
+                        + again + "); list each plugin once",
+                List.of(pluginItem(name), pluginItem(name)));
+    }
+
+    /** Two different plugin objects with the same name. */
+    static BuildProblem pluginNameTaken(String name, int first, Plugin firstPlugin, int again, Plugin againPlugin) {
+        return new BuildProblem(Kind.DUPLICATE_PLUGIN,
+                "two different plugin objects are named '" + name + "' (plugins #" + first + ", "
+                        + firstPlugin.getClass().getName() + ", and #" + again + ", " + againPlugin.getClass().getName()
+                        + "); plugin names must be unique in a schedule",
+                List.of(pluginItem(name), pluginItem(name)));
     }
 
     // ---- declarations: SCH-007, SCH-020, SCH-023, SCH-138 ----
