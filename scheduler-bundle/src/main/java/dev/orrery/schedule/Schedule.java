@@ -33,8 +33,8 @@ public interface Schedule {
      *
      * @param name the schedule name, unique per world (SCH-062, SCH-140)
      * @return a builder
-     * @throws IllegalArgumentException if {@code name} is null or empty; the message says that name is
-     *     missing or empty (SCH-140)
+     * @throws IllegalArgumentException if {@code name} is null, empty or blank; the message says that
+     *     name is missing or empty (or blank) (SCH-140)
      */
     static ScheduleBuilder builder(String name) {
         return new ScheduleBuilder(name);

@@ -25,10 +25,7 @@ public final class ScheduleBuilder {
     private Schedule adoptStateOf;
 
     ScheduleBuilder(String name) {
-        if (name == null || name.isEmpty()) {
-            throw new IllegalArgumentException("createSchedule (Schedule.builder): name is missing or empty");
-        }
-        this.name = name;
+        this.name = RequiredName.check(name, "createSchedule (Schedule.builder)");
     }
 
     /**

@@ -31,7 +31,15 @@ final class BuildProblems {
         return new BuildItem(BuildItem.Kind.SYSTEM, d.item().name(), d.source().name());
     }
 
-    private static String declaredBy(Declared<?> d) {
+    /**
+     * Quotes a name for messages: {@code 'name'}. Every name in a build message is quoted, also in
+     * cycle paths, so names with spaces, arrows or other punctuation stay readable.
+     */
+    static String quote(String name) {
+        return "'" + name + "'";
+    }
+
+        private static String declaredBy(Declared<?> d) {
         return "declared by " + d.source().describe();
     }
 
@@ -197,9 +205,9 @@ final class BuildProblems {
     static BuildProblem phaseCycle(List<Phase> path, List<Declared<Phase>> custom) {
         StringBuilder sb = new StringBuilder("the phase graph has a cycle: ");
         for (Phase p : path) {
-            sb.append(p.name()).append(p.isBuiltin() ? " (builtin)" : "").append(" → ");
+            sb.append(quote(p.name())).append(p.isBuiltin() ? " (builtin)" : "").append(" → ");
         }
-        sb.append(path.get(0).name()).append("; custom phases on it: ");
+        sb.append(quote(path.get(0).name())).append("; custom phases on it: ");
         List<BuildItem> items = new ArrayList<>();
         for (int i = 0; i < custom.size(); i++) {
             Declared<Phase> d = custom.get(i);
@@ -262,7 +270,8 @@ final class BuildProblems {
      * the edges that came from it.
      *
      * @param phase the phase the cycle lies in
-     * @param path the text of each step of the path ({@code name} or {@code [set name]})
+     * @param path the text of each step of the path ({@code 'name'} or {@code [set 'name']}, see
+     *     {@link #quote})
      * @param systems the systems on it, in path order, without repeats
      * @param sets the sets whose edges are on it, in path order, without repeats
      */

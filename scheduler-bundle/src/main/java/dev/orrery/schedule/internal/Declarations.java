@@ -63,7 +63,7 @@ final class Declarations {
      * @param input the builder's input
      * @return the declarations
      * @throws NullPointerException if a plugin returns a null name, list or entry (naming the plugin)
-     * @throws IllegalArgumentException if a plugin returns an empty name (SCH-135)
+     * @throws IllegalArgumentException if a plugin returns an empty or blank name (SCH-135)
      */
     static Declarations flatten(BuildInput input) {
         List<BuildProblem> pluginProblems = new ArrayList<>();
@@ -77,10 +77,10 @@ final class Declarations {
             Plugin plugin = plugins.get(i);
             String pluginName = Objects.requireNonNull(plugin.name(),
                     () -> "schedule '" + input.name() + "': a plugin returned a null name (" + plugin.getClass().getName() + ")");
-            if (pluginName.isEmpty()) {
+            if (pluginName.isBlank()) {
                 // SCH-135: a plugin's name is required; it names the plugin in every build error.
-                throw new IllegalArgumentException("schedule '" + input.name() + "': a plugin returned an empty name ("
-                        + plugin.getClass().getName() + "); definePlugin (Plugin.builder) requires a name");
+                throw new IllegalArgumentException("schedule '" + input.name() + "': a plugin returned an empty or blank "
+                        + "name (" + plugin.getClass().getName() + "); definePlugin (Plugin.builder) requires a name");
             }
             Integer sameObject = pluginIndex.putIfAbsent(plugin, i);
             Integer sameName = pluginByName.putIfAbsent(pluginName, i);

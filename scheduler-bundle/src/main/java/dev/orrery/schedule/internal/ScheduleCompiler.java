@@ -109,11 +109,11 @@ final class ScheduleCompiler {
             for (int v : cycle) {
                 if (graph.isSystem(v)) {
                     Declared<EcsSystem> d = graph.system(v);
-                    path.add(d.item().name());
+                    path.add(BuildProblems.quote(d.item().name()));
                     systems.putIfAbsent(d.index(), d);
                 } else {
                     Declared<SystemSet> d = graph.setOf(v);
-                    path.add("[set " + d.item().name() + "]");
+                    path.add("[set " + BuildProblems.quote(d.item().name()) + "]");
                     sets.putIfAbsent(d.index(), d);
                 }
             }
