@@ -22,6 +22,9 @@ import java.util.Objects;
  * iteration semantics of {@link QueryResult}. Storage is delegated to archetype tables (package
  * Javadoc says why).
  *
+ * <p>A null trait throws a {@link NullPointerException} whose message names the method and says the
+ * trait is null, e.g. {@code World.has: trait is null}.
+ *
  * <p><b>Threading:</b> a world is confined to one thread, the thread that runs its schedules (in the
  * Orrery host, the frame thread). It is not synchronized; other threads hand work to that thread.
  */
@@ -42,6 +45,7 @@ public final class World {
      * @return the trait's value in this world (the existing one, or the new default)
      */
     public <T> T add(Trait<T> trait) {
+        Objects.requireNonNull(trait, "World.add: trait is null");
         TraitRef<T> ref = ref(trait);
         if (ref.value == null) {
             ref.value = trait.createDefault();
@@ -59,6 +63,7 @@ public final class World {
      * @return the trait's value in this world
      */
     public <T> T add(Trait<T> trait, T value) {
+        Objects.requireNonNull(trait, "World.add: trait is null");
         Objects.requireNonNull(value, () -> "World.add: value of trait '" + trait.name() + "' is null");
         TraitRef<T> ref = ref(trait);
         if (ref.value == null) {
@@ -72,7 +77,7 @@ public final class World {
      * @return whether this world has the trait
      */
     public boolean has(Trait<?> trait) {
-        TraitRef<?> ref = refs.get(Objects.requireNonNull(trait, "trait"));
+        TraitRef<?> ref = refs.get(Objects.requireNonNull(trait, "World.has: trait is null"));
         return ref != null && ref.value != null;
     }
 
@@ -83,7 +88,7 @@ public final class World {
      */
     @SuppressWarnings("unchecked")
     public <T> T get(Trait<T> trait) {
-        TraitRef<?> ref = refs.get(Objects.requireNonNull(trait, "trait"));
+        TraitRef<?> ref = refs.get(Objects.requireNonNull(trait, "World.get: trait is null"));
         return ref == null ? null : (T) ref.value;
     }
 
@@ -96,6 +101,7 @@ public final class World {
      * @throws NullPointerException if {@code value} is null
      */
     public <T> void set(Trait<T> trait, T value) {
+        Objects.requireNonNull(trait, "World.set: trait is null");
         Objects.requireNonNull(value, () -> "World.set: value of trait '" + trait.name() + "' is null");
         ref(trait).value = value;
     }
@@ -106,7 +112,7 @@ public final class World {
      * @param trait the trait; not null
      */
     public void remove(Trait<?> trait) {
-        TraitRef<?> ref = refs.get(Objects.requireNonNull(trait, "trait"));
+        TraitRef<?> ref = refs.get(Objects.requireNonNull(trait, "World.remove: trait is null"));
         if (ref != null) {
             ref.value = null;
         }
@@ -123,7 +129,7 @@ public final class World {
      */
     @SuppressWarnings("unchecked")
     public <T> TraitRef<T> ref(Trait<T> trait) {
-        Objects.requireNonNull(trait, "trait");
+        Objects.requireNonNull(trait, "World.ref: trait is null");
         return (TraitRef<T>) refs.computeIfAbsent(trait, TraitRef::new);
     }
 
@@ -217,7 +223,7 @@ public final class World {
      * @throws IllegalArgumentException if the entity is not alive; the message names it
      */
     public <T> T add(long entity, Trait<T> trait) {
-        Objects.requireNonNull(trait, "trait");
+        Objects.requireNonNull(trait, "World.add: trait is null");
         return entities.add(entity, trait, null, "World.add");
     }
 
@@ -234,7 +240,7 @@ public final class World {
      * @throws NullPointerException if {@code value} is null; the message names the trait
      */
     public <T> T add(long entity, Trait<T> trait, T value) {
-        Objects.requireNonNull(trait, "trait");
+        Objects.requireNonNull(trait, "World.add: trait is null");
         Objects.requireNonNull(value, () -> "World.add: value of trait '" + trait.name() + "' for entity "
                 + Entity.toString(entity) + " is null");
         return entities.add(entity, trait, value, "World.add");
@@ -247,6 +253,7 @@ public final class World {
      * @throws IllegalArgumentException if the entity is not alive; the message names it
      */
     public boolean has(long entity, Trait<?> trait) {
+        Objects.requireNonNull(trait, "World.has: trait is null");
         return entities.has(entity, trait);
     }
 
@@ -258,6 +265,7 @@ public final class World {
      * @throws IllegalArgumentException if the entity is not alive; the message names it
      */
     public <T> T get(long entity, Trait<T> trait) {
+        Objects.requireNonNull(trait, "World.get: trait is null");
         return entities.get(entity, trait);
     }
 
@@ -272,6 +280,7 @@ public final class World {
      * @throws NullPointerException if {@code value} is null; the message names the trait
      */
     public <T> void set(long entity, Trait<T> trait, T value) {
+        Objects.requireNonNull(trait, "World.set: trait is null");
         entities.set(entity, trait, value);
     }
 
@@ -283,6 +292,7 @@ public final class World {
      * @throws IllegalArgumentException if the entity is not alive; the message names it
      */
     public void remove(long entity, Trait<?> trait) {
+        Objects.requireNonNull(trait, "World.remove: trait is null");
         entities.remove(entity, trait);
     }
 
