@@ -40,7 +40,7 @@ public final class EcsSystem implements OrderTarget {
      * @param name required
      * @param run the run function; not null
      * @return the system
-     * @throws IllegalArgumentException if {@code name} is null or empty (SCH-010)
+     * @throws IllegalArgumentException if {@code name} is null, empty or blank (SCH-010)
      * @throws NullPointerException if {@code run} is null
      */
     public static EcsSystem define(String name, RunFunction run) {
@@ -54,7 +54,7 @@ public final class EcsSystem implements OrderTarget {
      * @param phase the phase; not null
      * @param run the run function; not null
      * @return the system
-     * @throws IllegalArgumentException if {@code name} is null or empty (SCH-010)
+     * @throws IllegalArgumentException if {@code name} is null, empty or blank (SCH-010)
      * @throws NullPointerException if {@code phase} or {@code run} is null
      */
     public static EcsSystem define(String name, Phase phase, RunFunction run) {
@@ -66,13 +66,11 @@ public final class EcsSystem implements OrderTarget {
      *
      * @param name required
      * @return a builder
-     * @throws IllegalArgumentException if {@code name} is null or empty (SCH-010); the message names
-     *     defineSystem and says that name is missing or empty
+     * @throws IllegalArgumentException if {@code name} is null, empty or blank (SCH-010); the message names
+     *     defineSystem and says that name is missing or empty (or blank)
      */
     public static Builder builder(String name) {
-        if (name == null || name.isEmpty()) {
-            throw new IllegalArgumentException("defineSystem (EcsSystem.builder): name is missing or empty");
-        }
+        RequiredName.check(name, "defineSystem (EcsSystem.builder)");
         return new Builder(name);
     }
 

@@ -63,7 +63,7 @@ public final class Phase {
      *
      * @param name the phase name; required
      * @return the phase
-     * @throws IllegalArgumentException if {@code name} is null or empty (SCH-100)
+     * @throws IllegalArgumentException if {@code name} is null, empty or blank (SCH-100)
      */
     public static Phase define(String name) {
         return builder(name).build();
@@ -74,13 +74,11 @@ public final class Phase {
      *
      * @param name the phase name; required
      * @return a builder
-     * @throws IllegalArgumentException if {@code name} is null or empty (SCH-100); the message names
-     *     definePhase and says that name is missing or empty
+     * @throws IllegalArgumentException if {@code name} is null, empty or blank (SCH-100); the message names
+     *     definePhase and says that name is missing or empty (or blank)
      */
     public static Builder builder(String name) {
-        if (name == null || name.isEmpty()) {
-            throw new IllegalArgumentException("definePhase (Phase.builder): name is missing or empty");
-        }
+        RequiredName.check(name, "definePhase (Phase.builder)");
         return new Builder(name);
     }
 

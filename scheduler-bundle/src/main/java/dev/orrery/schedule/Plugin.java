@@ -39,13 +39,11 @@ public interface Plugin {
      *
      * @param name required
      * @return a builder
-     * @throws IllegalArgumentException if {@code name} is null or empty (SCH-135); the message names
-     *     definePlugin and says that name is missing or empty
+     * @throws IllegalArgumentException if {@code name} is null, empty or blank (SCH-135); the message names
+     *     definePlugin and says that name is missing or empty (or blank)
      */
     static Builder builder(String name) {
-        if (name == null || name.isEmpty()) {
-            throw new IllegalArgumentException("definePlugin (Plugin.builder): name is missing or empty");
-        }
+        RequiredName.check(name, "definePlugin (Plugin.builder)");
         return new Builder(name);
     }
 

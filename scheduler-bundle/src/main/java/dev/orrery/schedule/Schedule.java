@@ -19,6 +19,14 @@ import java.util.List;
  * exception from a system, condition or hook propagates unchanged and leaves the schedule usable
  * (SCH-037, SCH-044).
  *
+ * <p><b>Null arguments.</b> Every method of a built schedule, run APIs and introspection alike, throws
+ * a {@link NullPointerException} for a null world, phase or system, checked before anything else and
+ * before any state changes; the message names the schedule, the method and the parameter, e.g.
+ * {@code schedule 'main': systemsOf: phase is null} or {@code schedule 'main': runPhases: from phase is
+ * null}. A phase or system that is not null but not in this schedule is an
+ * {@link IllegalArgumentException} whose message names the schedule, the method and the item, e.g.
+ * {@code schedule 'main': isManual: phase 'X' is not in this schedule}.
+ *
  * <p><b>Per-world state.</b> Enabled flags and OnStart completion live in the world trait
  * {@link #state()} (SCH-063), added lazily on first use; see {@link ScheduleState}. A schedule holds no
  * per-world data in static fields (SCH-064); its runtime data per world (re-entrancy marker, hook
@@ -33,8 +41,8 @@ public interface Schedule {
      *
      * @param name the schedule name, unique per world (SCH-062, SCH-140)
      * @return a builder
-     * @throws IllegalArgumentException if {@code name} is null or empty; the message says that name is
-     *     missing or empty (SCH-140)
+     * @throws IllegalArgumentException if {@code name} is null, empty or blank; the message says that
+     *     name is missing or empty (or blank) (SCH-140)
      */
     static ScheduleBuilder builder(String name) {
         return new ScheduleBuilder(name);
@@ -58,6 +66,7 @@ public interface Schedule {
     /**
      * @param phase a phase of this schedule
      * @return its systems in execution order; the same list on every call for that phase (SCH-143)
+     * @throws NullPointerException if the phase is null
      * @throws IllegalArgumentException if the phase is not in this schedule
      */
     List<EcsSystem> systemsOf(Phase phase);
@@ -65,6 +74,7 @@ public interface Schedule {
     /**
      * @param phase a phase of this schedule
      * @return whether it is manual: marked manual, or detached from the builtin phases (SCH-104)
+     * @throws NullPointerException if the phase is null
      * @throws IllegalArgumentException if the phase is not in this schedule
      */
     boolean isManual(Phase phase);
@@ -78,6 +88,7 @@ public interface Schedule {
     /**
      * @param system a system of this schedule
      * @return the name of the plugin that declared it, or this schedule's name if the schedule did
+     * @throws NullPointerException if the system is null
      * @throws IllegalArgumentException if the system is not in this schedule
      */
     String sourceOf(EcsSystem system);
@@ -87,6 +98,7 @@ public interface Schedule {
      *
      * @param world the world
      * @param dt seconds since the last call; finite and {@code >= 0}
+     * @throws NullPointerException if the world is null
      * @throws IllegalArgumentException if dt is NaN, infinite or negative (SCH-041)
      * @throws IllegalStateException if this schedule is already running on this world (SCH-043)
      */
@@ -98,6 +110,7 @@ public interface Schedule {
      * @param world the world
      * @param phase a phase of this schedule, automatic or manual
      * @param dt seconds; finite and {@code >= 0}
+     * @throws NullPointerException if the world or the phase is null
      * @throws IllegalArgumentException if the phase is unknown (SCH-034) or dt is invalid (SCH-041)
      * @throws IllegalStateException if this schedule is already running on this world (SCH-043)
      */
@@ -112,6 +125,7 @@ public interface Schedule {
      * @param from first phase
      * @param to last phase
      * @param dt seconds; finite and {@code >= 0}
+     * @throws NullPointerException if the world, {@code from} or {@code to} is null
      * @throws IllegalArgumentException if a phase is unknown, {@code from} comes after {@code to}
      *     (SCH-034), the endpoints mix manual and automatic (SCH-111) or lie in different manual
      *     components (SCH-110), or dt is invalid (SCH-041)
@@ -124,6 +138,7 @@ public interface Schedule {
      *
      * @param world the world
      * @param system a system of this schedule
+     * @throws NullPointerException if the world or the system is null
      * @throws IllegalArgumentException if the system is not in this schedule (SCH-055)
      */
     void enable(World world, EcsSystem system);
@@ -133,6 +148,7 @@ public interface Schedule {
      *
      * @param world the world
      * @param system a system of this schedule
+     * @throws NullPointerException if the world or the system is null
      * @throws IllegalArgumentException if the system is not in this schedule (SCH-055)
      */
     void disable(World world, EcsSystem system);
@@ -142,6 +158,7 @@ public interface Schedule {
      * @param system a system of this schedule
      * @return the system's enabled flag in that world; conditions are not evaluated (SCH-054, SCH-153).
      *     A query: it does not add the state trait to the world (true when the world lacks it)
+     * @throws NullPointerException if the world or the system is null
      * @throws IllegalArgumentException if the system is not in this schedule (SCH-055)
      */
     boolean isEnabled(World world, EcsSystem system);

@@ -25,14 +25,13 @@ public final class ScheduleBuilder {
     private Schedule adoptStateOf;
 
     ScheduleBuilder(String name) {
-        if (name == null || name.isEmpty()) {
-            throw new IllegalArgumentException("createSchedule (Schedule.builder): name is missing or empty");
-        }
-        this.name = name;
+        this.name = RequiredName.check(name, "createSchedule (Schedule.builder)");
     }
 
     /**
-     * @param items plugins, flattened first in this order (SCH-136); no nulls
+     * @param items plugins, flattened first in this order (SCH-136); no nulls. Each plugin may be listed
+     *     once, and plugin names must be unique in the schedule: {@link #build()} rejects the same object
+     *     twice or two objects with one name ({@link BuildProblem.Kind#DUPLICATE_PLUGIN})
      * @return this builder
      */
     public ScheduleBuilder plugins(Plugin... items) {
@@ -40,7 +39,9 @@ public final class ScheduleBuilder {
     }
 
     /**
-     * @param items plugins, flattened first in this order (SCH-136); no nulls
+     * @param items plugins, flattened first in this order (SCH-136); no nulls. Each plugin may be listed
+     *     once, and plugin names must be unique in the schedule: {@link #build()} rejects the same object
+     *     twice or two objects with one name ({@link BuildProblem.Kind#DUPLICATE_PLUGIN})
      * @return this builder
      */
     public ScheduleBuilder plugins(List<? extends Plugin> items) {

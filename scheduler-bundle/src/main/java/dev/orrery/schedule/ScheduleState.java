@@ -1,5 +1,6 @@
 package dev.orrery.schedule;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -15,7 +16,8 @@ import java.util.Objects;
  *       system of that name comes back in a rebuilt schedule.</li>
  *   <li>{@code onStartDone}: true once OnStart has completed in this world for every OnStart system
  *       of the schedule that last wrote the record (SCH-036, SCH-112..114). Informational: which
- *       OnStart systems still run is decided by {@code onStartConsidered}.</li>
+ *       OnStart systems still run is decided by {@code onStartConsidered}, so setting it to true alone
+ *       does not stop OnStart systems from running (see below).</li>
  *   <li>{@code onStartConsidered}: beyond the spec (Orrery's OnStart for late joiners): names of the
  *       OnStart systems that were considered (run, or skipped as disabled or by a condition) when
  *       OnStart last completed in this world. An OnStart system whose name is absent runs on the next
@@ -30,6 +32,19 @@ import java.util.Objects;
  * {@link Schedule#enable}/{@link Schedule#disable}, or replacing the record:
  * {@code world.set(schedule.state(), state.withDisabled(List.of("a")))}. Replacing it takes effect at
  * once, even inside a running pass (SCH-153).
+ *
+ * <p><b>Derive records, do not build them by hand.</b> Which OnStart systems still run in a world is
+ * decided by {@code onStartConsidered} alone; {@code onStartDone} is informational (and gates only the
+ * skip of an OnStart phase with nothing pending). So a record built from scratch, such as
+ * {@code new ScheduleState(name, disabled, true, List.of())}, says "done" but considers no system, and
+ * <em>every OnStart system runs again</em> on the next pass that includes OnStart. To change a world's
+ * state, take its current record ({@code world.get(schedule.state())}, or {@link #initial} for a world
+ * that has none) and derive the new one with {@link #withDisabled}, {@link #withOnStartReset} or
+ * {@link #withOnStartDone}. A save format must store all four fields, {@code onStartConsidered}
+ * included, and restore them as they were; a format that keeps only the spec's three fields
+ * ({@code name}, {@code disabled}, {@code onStartDone}) must rebuild the record with
+ * {@code ScheduleState.initial(name).withDisabled(disabled)} followed, when {@code onStartDone} was
+ * true, by {@link #withOnStartDone(Schedule)} for the schedule it is loaded into.
  *
  * @param name the schedule name; not null
  * @param disabled disabled system names; copied
@@ -75,5 +90,34 @@ public record ScheduleState(String name, List<String> disabled, boolean onStartD
     /** @return a copy in which OnStart is not done and no OnStart system is considered, so all run again */
     public ScheduleState withOnStartReset() {
         return new ScheduleState(name, disabled, false, List.of());
+    }
+
+    /**
+     * Marks OnStart as done for every OnStart system of {@code schedule}, as if it had completed in this
+     * world: a copy with {@code onStartDone} true and the names of the schedule's OnStart systems added
+     * to {@code onStartConsidered} (after the names already there, in execution order). Use it to
+     * restore a save that recorded only {@code onStartDone}, or to skip OnStart in a world on purpose.
+     * {@code disabled} is kept.
+     *
+     * @param schedule the schedule whose OnStart systems count as considered; its name must be this
+     *     record's name
+     * @return the new record
+     * @throws NullPointerException if {@code schedule} is null
+     * @throws IllegalArgumentException if the schedule's name differs from this record's name; the
+     *     message names both
+     */
+    public ScheduleState withOnStartDone(Schedule schedule) {
+        Objects.requireNonNull(schedule, "ScheduleState.withOnStartDone: schedule is null");
+        if (!schedule.name().equals(name)) {
+            throw new IllegalArgumentException("ScheduleState.withOnStartDone: this state belongs to schedule '"
+                    + name + "', not to schedule '" + schedule.name() + "'");
+        }
+        List<String> considered = new ArrayList<>(onStartConsidered);
+        for (EcsSystem system : schedule.systemsOf(Phase.ON_START)) {
+            if (!considered.contains(system.name())) {
+                considered.add(system.name());
+            }
+        }
+        return new ScheduleState(name, disabled, true, considered);
     }
 }

@@ -32,7 +32,7 @@ public final class SystemSet implements OrderTarget {
      *
      * @param name required
      * @return the set
-     * @throws IllegalArgumentException if {@code name} is null or empty (SCH-126)
+     * @throws IllegalArgumentException if {@code name} is null, empty or blank (SCH-126)
      */
     public static SystemSet define(String name) {
         return builder(name).build();
@@ -43,13 +43,11 @@ public final class SystemSet implements OrderTarget {
      *
      * @param name required
      * @return a builder
-     * @throws IllegalArgumentException if {@code name} is null or empty (SCH-126); the message names
-     *     defineSet and says that name is missing or empty
+     * @throws IllegalArgumentException if {@code name} is null, empty or blank (SCH-126); the message names
+     *     defineSet and says that name is missing or empty (or blank)
      */
     public static Builder builder(String name) {
-        if (name == null || name.isEmpty()) {
-            throw new IllegalArgumentException("defineSet (SystemSet.builder): name is missing or empty");
-        }
+        RequiredName.check(name, "defineSet (SystemSet.builder)");
         return new Builder(name);
     }
 

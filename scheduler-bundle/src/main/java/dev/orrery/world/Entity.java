@@ -37,13 +37,27 @@ public final class Entity {
     }
 
     /**
-     * Formats a handle for messages as {@code index v generation}, e.g. {@code 5v2}.
+     * Formats a handle for messages: {@code index v generation} for a well-formed handle, e.g.
+     * {@code 5v2} (the generation unsigned); {@code Entity.NONE} for {@link #NONE}; and
+     * {@code invalid entity handle 0x…} (16 hex digits) for a handle no world can spawn, one with
+     * generation 0 or a negative index (e.g. {@code -1}).
      *
      * @param entity a handle
      * @return the text
      */
     public static String toString(long entity) {
+        if (entity == NONE) {
+            return "Entity.NONE";
+        }
+        if (!isWellFormed(entity)) {
+            return "invalid entity handle 0x" + String.format("%016x", entity);
+        }
         return index(entity) + "v" + Integer.toUnsignedString(generation(entity));
+    }
+
+    /** @return whether a world could have spawned the handle: index {@code >= 0}, generation not 0 */
+    static boolean isWellFormed(long entity) {
+        return index(entity) >= 0 && generation(entity) != 0;
     }
 
     static long of(int index, int generation) {

@@ -129,12 +129,15 @@ final class EntityStore {
     }
 
     private String deadReason(long entity) {
-        String name = "entity " + Entity.toString(entity);
         if (entity == Entity.NONE) {
-            return name + " is Entity.NONE, not an entity";
+            return "Entity.NONE is not an entity";
         }
+        if (!Entity.isWellFormed(entity)) {
+            return Entity.toString(entity) + " (generation 0 or negative index) is not an entity";
+        }
+        String name = "entity " + Entity.toString(entity);
         int slot = Entity.index(entity);
-        if (slot < 0 || slot >= slotCount || Entity.generation(entity) == 0) {
+        if (slot >= slotCount) {
             return name + " was never spawned in this world";
         }
         if (Integer.compareUnsigned(Entity.generation(entity), generations[slot]) > 0) {

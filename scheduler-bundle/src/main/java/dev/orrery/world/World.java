@@ -35,6 +35,9 @@ import java.util.function.Predicate;
  * code being unloaded (a bundle that is uninstalled or updated), so that the world keeps no reference
  * to that code's classes. None of them may run while a query iterates.
  *
+ * <p>A null trait throws a {@link NullPointerException} whose message names the method and says the
+ * trait is null, e.g. {@code World.has: trait is null}.
+ *
  * <p><b>Threading:</b> a world is confined to one thread, the thread that runs its schedules (in the
  * Orrery host, the frame thread). It is not synchronized; other threads hand work to that thread.
  */
@@ -55,6 +58,7 @@ public final class World {
      * @return the trait's value in this world (the existing one, or the new default)
      */
     public <T> T add(Trait<T> trait) {
+        Objects.requireNonNull(trait, "World.add: trait is null");
         TraitRef<T> ref = ref(trait);
         if (ref.value == null) {
             ref.value = trait.createDefault();
@@ -72,6 +76,7 @@ public final class World {
      * @return the trait's value in this world
      */
     public <T> T add(Trait<T> trait, T value) {
+        Objects.requireNonNull(trait, "World.add: trait is null");
         Objects.requireNonNull(value, () -> "World.add: value of trait '" + trait.name() + "' is null");
         TraitRef<T> ref = ref(trait);
         if (ref.value == null) {
@@ -85,7 +90,7 @@ public final class World {
      * @return whether this world has the trait
      */
     public boolean has(Trait<?> trait) {
-        TraitRef<?> ref = refs.get(Objects.requireNonNull(trait, "trait"));
+        TraitRef<?> ref = refs.get(Objects.requireNonNull(trait, "World.has: trait is null"));
         return ref != null && ref.value != null;
     }
 
@@ -96,7 +101,7 @@ public final class World {
      */
     @SuppressWarnings("unchecked")
     public <T> T get(Trait<T> trait) {
-        TraitRef<?> ref = refs.get(Objects.requireNonNull(trait, "trait"));
+        TraitRef<?> ref = refs.get(Objects.requireNonNull(trait, "World.get: trait is null"));
         return ref == null ? null : (T) ref.value;
     }
 
@@ -109,6 +114,7 @@ public final class World {
      * @throws NullPointerException if {@code value} is null
      */
     public <T> void set(Trait<T> trait, T value) {
+        Objects.requireNonNull(trait, "World.set: trait is null");
         Objects.requireNonNull(value, () -> "World.set: value of trait '" + trait.name() + "' is null");
         ref(trait).value = value;
     }
@@ -119,7 +125,7 @@ public final class World {
      * @param trait the trait; not null
      */
     public void remove(Trait<?> trait) {
-        TraitRef<?> ref = refs.get(Objects.requireNonNull(trait, "trait"));
+        TraitRef<?> ref = refs.get(Objects.requireNonNull(trait, "World.remove: trait is null"));
         if (ref != null) {
             ref.value = null;
         }
@@ -136,7 +142,7 @@ public final class World {
      */
     @SuppressWarnings("unchecked")
     public <T> TraitRef<T> ref(Trait<T> trait) {
-        Objects.requireNonNull(trait, "trait");
+        Objects.requireNonNull(trait, "World.ref: trait is null");
         return (TraitRef<T>) refs.computeIfAbsent(trait, TraitRef::new);
     }
 
@@ -190,7 +196,7 @@ public final class World {
      *     removed then
      */
     public int removeFromEntities(Trait<?> trait) {
-        return entities.removeWhere(Objects.requireNonNull(trait, "trait"), null, "World.removeFromEntities");
+        return entities.removeWhere(Objects.requireNonNull(trait, "World.removeFromEntities: trait is null"), null, "World.removeFromEntities");
     }
 
     /**
@@ -205,7 +211,7 @@ public final class World {
      */
     public <T> int removeFromEntities(Trait<T> trait, Predicate<? super T> which) {
         Objects.requireNonNull(which, "which");
-        return entities.removeWhere(Objects.requireNonNull(trait, "trait"), which, "World.removeFromEntities");
+        return entities.removeWhere(Objects.requireNonNull(trait, "World.removeFromEntities: trait is null"), which, "World.removeFromEntities");
     }
 
     /**
@@ -222,7 +228,7 @@ public final class World {
      *     removed then
      */
     public int forget(Trait<?> trait) {
-        Objects.requireNonNull(trait, "trait");
+        Objects.requireNonNull(trait, "World.forget: trait is null");
         int removed = entities.forget(trait, "World.forget");
         refs.remove(trait);
         return removed;
@@ -363,7 +369,7 @@ public final class World {
      * @throws IllegalArgumentException if the entity is not alive; the message names it
      */
     public <T> T add(long entity, Trait<T> trait) {
-        Objects.requireNonNull(trait, "trait");
+        Objects.requireNonNull(trait, "World.add: trait is null");
         return entities.add(entity, trait, null, "World.add");
     }
 
@@ -380,7 +386,7 @@ public final class World {
      * @throws NullPointerException if {@code value} is null; the message names the trait
      */
     public <T> T add(long entity, Trait<T> trait, T value) {
-        Objects.requireNonNull(trait, "trait");
+        Objects.requireNonNull(trait, "World.add: trait is null");
         Objects.requireNonNull(value, () -> "World.add: value of trait '" + trait.name() + "' for entity "
                 + Entity.toString(entity) + " is null");
         return entities.add(entity, trait, value, "World.add");
@@ -393,6 +399,7 @@ public final class World {
      * @throws IllegalArgumentException if the entity is not alive; the message names it
      */
     public boolean has(long entity, Trait<?> trait) {
+        Objects.requireNonNull(trait, "World.has: trait is null");
         return entities.has(entity, trait);
     }
 
@@ -404,6 +411,7 @@ public final class World {
      * @throws IllegalArgumentException if the entity is not alive; the message names it
      */
     public <T> T get(long entity, Trait<T> trait) {
+        Objects.requireNonNull(trait, "World.get: trait is null");
         return entities.get(entity, trait);
     }
 
@@ -418,6 +426,7 @@ public final class World {
      * @throws NullPointerException if {@code value} is null; the message names the trait
      */
     public <T> void set(long entity, Trait<T> trait, T value) {
+        Objects.requireNonNull(trait, "World.set: trait is null");
         entities.set(entity, trait, value);
     }
 
@@ -429,6 +438,7 @@ public final class World {
      * @throws IllegalArgumentException if the entity is not alive; the message names it
      */
     public void remove(long entity, Trait<?> trait) {
+        Objects.requireNonNull(trait, "World.remove: trait is null");
         entities.remove(entity, trait);
     }
 

@@ -33,7 +33,7 @@ class BadInputMessagesTest {
         Plugin raw = new RawPlugin("", List.of(), List.of(), List.of(EcsSystem.define("a", (w, dt) -> { })));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Schedule.builder("main").plugins(raw).build());
-        assertEquals("schedule 'main': a plugin returned an empty name (" + RawPlugin.class.getName()
+        assertEquals("schedule 'main': a plugin returned an empty or blank name (" + RawPlugin.class.getName()
                 + "); definePlugin (Plugin.builder) requires a name", e.getMessage());
     }
 

@@ -79,6 +79,6 @@ class BuildErrorsTest {
             assertEquals(first, fails(builder).getMessage());
         }
         assertEquals("schedule 'main': the before/after edges of systems in phase 'OnUpdate' form a cycle: "
-                + "d → b → c → d", first);
+                + "'d' → 'b' → 'c' → 'd'", first);
     }
 }

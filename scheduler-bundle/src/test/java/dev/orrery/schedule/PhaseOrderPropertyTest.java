@@ -206,7 +206,10 @@ class PhaseOrderPropertyTest {
             String prefix = "the phase graph has a cycle: ";
             assertTrue(msg.startsWith(prefix), msg);
             String path = msg.substring(prefix.length(), msg.indexOf("; custom phases on it: "));
-            List<String> steps = Arrays.stream(path.split(" → ")).map(s -> s.replace(" (builtin)", "")).toList();
+            List<String> quoted = Arrays.stream(path.split(" → ")).map(s -> s.replace(" (builtin)", "")).toList();
+            quoted.forEach(step -> assertTrue(step.length() > 2 && step.startsWith("'") && step.endsWith("'"),
+                    "quoted step " + step + " in " + msg));
+            List<String> steps = quoted.stream().map(step -> step.substring(1, step.length() - 1)).toList();
             assertEquals(steps.get(0), steps.get(steps.size() - 1), msg);
             assertEquals(steps.size() - 1, new HashSet<>(steps).size(), "a simple cycle: " + msg);
             List<String> custom = new ArrayList<>();

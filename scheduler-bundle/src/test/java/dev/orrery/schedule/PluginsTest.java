@@ -185,4 +185,54 @@ class PluginsTest {
         assertEquals("fwd", s.sourceOf(a));
         assertSame(component, s.plugins().get(0));
     }
+
+    @Test
+    void SCH_138_two_different_plugins_with_one_name_throw_DUPLICATE_PLUGIN_naming_both_classes() {
+        Plugin first = Plugin.builder("p").systems(sys("a")).build();
+        Plugin second = new ForwardingPlugin(Plugin.builder("p").systems(sys("b")).build()) { };
+        Plugin other = Plugin.builder("q").systems(sys("c")).build();
+        ScheduleBuildException e = fails(Schedule.builder("main").plugins(first, other, second));
+        assertEquals("schedule 'main': two different plugin objects are named 'p' (plugins #0, "
+                + "dev.orrery.schedule.PluginData, and #2, " + second.getClass().getName()
+                + "); plugin names must be unique in a schedule", e.getMessage());
+        assertEquals(1, e.problems().size());
+        assertEquals(BuildProblem.Kind.DUPLICATE_PLUGIN, e.problems().get(0).kind());
+        assertEquals(List.of(new BuildItem(BuildItem.Kind.PLUGIN, "p", "p"), new BuildItem(BuildItem.Kind.PLUGIN, "p", "p")),
+                e.problems().get(0).items());
+        assertEquals(List.of("p"), List.copyOf(e.sources()));
+    }
+
+    @Test
+    void SCH_138_two_equal_plugin_values_are_still_two_objects() {
+        // PluginData is a record, so two values with the same content are equal(); identity decides
+        Plugin first = Plugin.builder("p").build();
+        Plugin second = Plugin.builder("p").build();
+        assertEquals(first, second);
+        ScheduleBuildException e = fails(Schedule.builder("main").plugins(first, second));
+        assertEquals("schedule 'main': two different plugin objects are named 'p' (plugins #0, "
+                + "dev.orrery.schedule.PluginData, and #1, dev.orrery.schedule.PluginData); plugin names must be "
+                + "unique in a schedule", e.getMessage());
+    }
+
+    @Test
+    void SCH_138_the_same_plugin_object_twice_throws_once_naming_the_plugin_not_each_system() {
+        Phase stage = Phase.builder("P").dependsOn(Phase.ON_UPDATE).build();
+        Plugin p = Plugin.builder("p").phases(stage).sets(SystemSet.define("S")).systems(sys("a"), sys("b")).build();
+        ScheduleBuildException e = fails(Schedule.builder("main").plugins(p, p));
+        assertEquals("schedule 'main': plugin 'p' is listed twice (the same plugin object, as plugins #0 and #1); "
+                + "list each plugin once", e.getMessage());
+        assertEquals(List.of(BuildProblem.Kind.DUPLICATE_PLUGIN), e.problems().stream().map(BuildProblem::kind).toList());
+        assertEquals(List.of(new BuildItem(BuildItem.Kind.PLUGIN, "p", "p"), new BuildItem(BuildItem.Kind.PLUGIN, "p", "p")),
+                e.problems().get(0).items());
+    }
+
+    @Test
+    void SCH_138_duplicate_plugins_are_reported_with_the_other_declaration_problems() {
+        Plugin p = Plugin.builder("p").systems(sys("a")).build();
+        ScheduleBuildException e = fails(Schedule.builder("main").plugins(p, p).systems(sys("a")));
+        assertEquals(List.of(BuildProblem.Kind.DUPLICATE_PLUGIN, BuildProblem.Kind.DUPLICATE_SYSTEM),
+                e.problems().stream().map(BuildProblem::kind).toList());
+        assertEquals("two different systems are named 'a', declared by plugin 'p' and by schedule 'main'; "
+                + "system names must be unique in a schedule", e.problems().get(1).message());
+    }
 }

@@ -136,7 +136,7 @@ class SetsTest {
         EcsSystem b = sysB("b").after(a).before(set).build();
         ScheduleBuildException e = fails(Schedule.builder("main").sets(set).systems(a, b));
         assertEquals("schedule 'main': the before/after edges of systems in phase 'OnUpdate' form a cycle: "
-                + "a → b → [set S] → a (edges through a [set] come from that set: 'S')", e.getMessage());
+                + "'a' → 'b' → [set 'S'] → 'a' (edges through a [set] come from that set: 'S')", e.getMessage());
         BuildProblem p = e.problems().get(0);
         assertEquals(BuildProblem.Kind.SYSTEM_CYCLE, p.kind());
         assertEquals(List.of(new BuildItem(BuildItem.Kind.SYSTEM, "a", "main"),
@@ -152,7 +152,7 @@ class SetsTest {
         EcsSystem b = sysB("b").sets(sb).before(a).build();
         ScheduleBuildException e = fails(Schedule.builder("main").sets(sa, sb).systems(a, b));
         assertEquals("schedule 'main': the before/after edges of systems in phase 'OnUpdate' form a cycle: "
-                + "a → [set A] → [set B] → b → a (edges through a [set] come from that set: 'A', 'B')", e.getMessage());
+                + "'a' → [set 'A'] → [set 'B'] → 'b' → 'a' (edges through a [set] come from that set: 'A', 'B')", e.getMessage());
     }
 
     @Test
@@ -161,7 +161,7 @@ class SetsTest {
         EcsSystem a = sysB("a").sets(set).after(set).build();
         ScheduleBuildException e = fails(Schedule.builder("main").sets(set).systems(a));
         assertEquals("schedule 'main': the before/after edges of systems in phase 'OnUpdate' form a cycle: "
-                + "a → [set S] → a (edges through a [set] come from that set: 'S')", e.getMessage());
+                + "'a' → [set 'S'] → 'a' (edges through a [set] come from that set: 'S')", e.getMessage());
     }
 
     @Test
@@ -175,7 +175,7 @@ class SetsTest {
         String m2 = fails(Schedule.builder("main").sets(a2, b2).systems(
                 sysB("x").sets(a2).build(), sysB("y").sets(b2).build(), sysB("z").sets(b2, a2).build())).getMessage();
         assertEquals("schedule 'main': the before/after edges of systems in phase 'OnUpdate' form a cycle: "
-                + "z → [set A] → [set B] → z (edges through a [set] come from that set: 'A', 'B')", m1);
+                + "'z' → [set 'A'] → [set 'B'] → 'z' (edges through a [set] come from that set: 'A', 'B')", m1);
         assertEquals(m1, m2);
     }
 

@@ -324,8 +324,11 @@ class SystemOrderPropertyTest {
         String path = msg.substring(start, end < 0 ? msg.length() : end);
         List<Integer> systems = new ArrayList<>();
         for (String step : path.split(" → ")) {
-            if (!step.startsWith("[set ")) {
-                systems.add(Integer.parseInt(step.substring(1)));
+            if (step.startsWith("[set ")) {
+                assertTrue(step.startsWith("[set '") && step.endsWith("']"), "quoted set step " + step + " in " + msg);
+            } else {
+                assertTrue(step.startsWith("'s") && step.endsWith("'"), "quoted system step " + step + " in " + msg);
+                systems.add(Integer.parseInt(step.substring(2, step.length() - 1)));
             }
         }
         assertEquals(systems.get(0), systems.get(systems.size() - 1), msg);

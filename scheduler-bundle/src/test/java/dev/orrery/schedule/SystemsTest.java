@@ -145,7 +145,7 @@ class SystemsTest {
         EcsSystem c = sysB("c").after(b).before(a).build();
         ScheduleBuildException e = fails(Schedule.builder("main").systems(a, b, c));
         assertEquals("schedule 'main': the before/after edges of systems in phase 'OnUpdate' form a cycle: "
-                + "a → b → c → a", e.getMessage());
+                + "'a' → 'b' → 'c' → 'a'", e.getMessage());
         BuildProblem p = e.problems().get(0);
         assertEquals(BuildProblem.Kind.SYSTEM_CYCLE, p.kind());
         assertEquals(List.of("a", "b", "c"), p.items().stream().map(BuildItem::name).toList());
@@ -165,7 +165,7 @@ class SystemsTest {
         assertEquals(m1, m2);
         // the path starts at the earliest-declared system of the cycle
         String m3 = fails(Schedule.builder("main").systems(b1, c1, a1)).getMessage();
-        assertTrue(m3.endsWith("form a cycle: b → c → a → b"), m3);
+        assertTrue(m3.endsWith("form a cycle: 'b' → 'c' → 'a' → 'b'"), m3);
     }
 
     @Test
@@ -179,9 +179,9 @@ class SystemsTest {
         EcsSystem y = sysB("y").phase(Phase.ON_LOAD).after(x).before(x).build();
         ScheduleBuildException e = fails(Schedule.builder("main").systems(d, c, b, a, y, x));
         assertEquals(2, e.problems().size(), e.getMessage());
-        assertEquals("the before/after edges of systems in phase 'OnUpdate' form a cycle: d → a → c → d",
+        assertEquals("the before/after edges of systems in phase 'OnUpdate' form a cycle: 'd' → 'a' → 'c' → 'd'",
                 e.problems().get(0).message());
-        assertEquals("the before/after edges of systems in phase 'OnLoad' form a cycle: y → x → y",
+        assertEquals("the before/after edges of systems in phase 'OnLoad' form a cycle: 'y' → 'x' → 'y'",
                 e.problems().get(1).message());
     }
 
@@ -192,7 +192,7 @@ class SystemsTest {
         EcsSystem a = sysB("a").sets(set).before(set).build();
         ScheduleBuildException e = fails(Schedule.builder("main").sets(set).systems(a));
         assertEquals("schedule 'main': the before/after edges of systems in phase 'OnUpdate' form a cycle: "
-                + "a → [set S] → a (edges through a [set] come from that set: 'S')", e.getMessage());
+                + "'a' → [set 'S'] → 'a' (edges through a [set] come from that set: 'S')", e.getMessage());
     }
 
     @Test

@@ -67,7 +67,7 @@ class EntityGenerationTest {
     @Test
     void noneAndForeignHandlesAreRejected() {
         IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> world.get(Entity.NONE, health));
-        assertEquals("World.get: entity 0v0 is Entity.NONE, not an entity", none.getMessage());
+        assertEquals("World.get: Entity.NONE is not an entity", none.getMessage());
         World other = new World();
         other.spawn();
         other.spawn();
@@ -111,5 +111,29 @@ class EntityGenerationTest {
         assertThrows(IllegalArgumentException.class, () -> world.set(b, health, 9));
         assertEquals(3, world.get(c, health));
         assertEquals(4, world.get(d, health));
+    }
+
+    @Test
+    void toStringPrintsNoneAndMalformedHandlesReadably() {
+        assertEquals("Entity.NONE", Entity.toString(Entity.NONE));
+        assertEquals("invalid entity handle 0xffffffffffffffff", Entity.toString(-1L));
+        assertEquals("invalid entity handle 0x0000000000000005", Entity.toString(Entity.of(5, 0)));
+        assertEquals("invalid entity handle 0x00000001ffffffff", Entity.toString(Entity.of(-1, 1)));
+        assertEquals("5v2", Entity.toString(Entity.of(5, 2)));
+        assertEquals("0v4294967295", Entity.toString(Entity.of(0, -1)), "the generation is unsigned");
+        assertEquals("2147483647v1", Entity.toString(Entity.of(Integer.MAX_VALUE, 1)));
+    }
+
+    @Test
+    void malformedHandlesAreRejectedWithTheirHexForm() {
+        world.spawn();
+        IllegalArgumentException minusOne = assertThrows(IllegalArgumentException.class, () -> world.get(-1L, health));
+        assertEquals("World.get: invalid entity handle 0xffffffffffffffff (generation 0 or negative index) is not an "
+                + "entity", minusOne.getMessage());
+        IllegalArgumentException genZero = assertThrows(IllegalArgumentException.class,
+                () -> world.destroy(Entity.of(0, 0) | 7));
+        assertEquals("World.destroy: invalid entity handle 0x0000000000000007 (generation 0 or negative index) is "
+                + "not an entity", genZero.getMessage());
+        assertEquals(1, world.entityCount());
     }
 }

@@ -5,6 +5,7 @@ import dev.orrery.schedule.BuildProblem;
 import dev.orrery.schedule.BuildProblem.Kind;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
+import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.SystemSet;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +31,15 @@ final class BuildProblems {
         return new BuildItem(BuildItem.Kind.SYSTEM, d.item().name(), d.source().name());
     }
 
-    private static String declaredBy(Declared<?> d) {
+    /**
+     * Quotes a name for messages: {@code 'name'}. Every name in a build message is quoted, also in
+     * cycle paths, so names with spaces, arrows or other punctuation stay readable.
+     */
+    static String quote(String name) {
+        return "'" + name + "'";
+    }
+
+        private static String declaredBy(Declared<?> d) {
         return "declared by " + d.source().describe();
     }
 
@@ -39,6 +48,29 @@ final class BuildProblems {
             return "both by " + first.source().describe();
         }
         return "by " + first.source().describe() + " and by " + second.source().describe();
+    }
+
+    // ---- plugins: beyond the spec (SCH-135, SCH-138 rely on plugin names) ----
+
+    private static BuildItem pluginItem(String name) {
+        return new BuildItem(BuildItem.Kind.PLUGIN, name, name);
+    }
+
+    /** The same plugin object listed twice; its contents are flattened once only. */
+    static BuildProblem pluginListedTwice(String name, int first, int again) {
+        return new BuildProblem(Kind.DUPLICATE_PLUGIN,
+                "plugin '" + name + "' is listed twice (the same plugin object, as plugins #" + first + " and #"
+                        + again + "); list each plugin once",
+                List.of(pluginItem(name), pluginItem(name)));
+    }
+
+    /** Two different plugin objects with the same name. */
+    static BuildProblem pluginNameTaken(String name, int first, Plugin firstPlugin, int again, Plugin againPlugin) {
+        return new BuildProblem(Kind.DUPLICATE_PLUGIN,
+                "two different plugin objects are named '" + name + "' (plugins #" + first + ", "
+                        + firstPlugin.getClass().getName() + ", and #" + again + ", " + againPlugin.getClass().getName()
+                        + "); plugin names must be unique in a schedule",
+                List.of(pluginItem(name), pluginItem(name)));
     }
 
     // ---- declarations: SCH-007, SCH-020, SCH-023, SCH-138 ----
@@ -173,9 +205,9 @@ final class BuildProblems {
     static BuildProblem phaseCycle(List<Phase> path, List<Declared<Phase>> custom) {
         StringBuilder sb = new StringBuilder("the phase graph has a cycle: ");
         for (Phase p : path) {
-            sb.append(p.name()).append(p.isBuiltin() ? " (builtin)" : "").append(" → ");
+            sb.append(quote(p.name())).append(p.isBuiltin() ? " (builtin)" : "").append(" → ");
         }
-        sb.append(path.get(0).name()).append("; custom phases on it: ");
+        sb.append(quote(path.get(0).name())).append("; custom phases on it: ");
         List<BuildItem> items = new ArrayList<>();
         for (int i = 0; i < custom.size(); i++) {
             Declared<Phase> d = custom.get(i);
@@ -238,7 +270,8 @@ final class BuildProblems {
      * the edges that came from it.
      *
      * @param phase the phase the cycle lies in
-     * @param path the text of each step of the path ({@code name} or {@code [set name]})
+     * @param path the text of each step of the path ({@code 'name'} or {@code [set 'name']}, see
+     *     {@link #quote})
      * @param systems the systems on it, in path order, without repeats
      * @param sets the sets whose edges are on it, in path order, without repeats
      */

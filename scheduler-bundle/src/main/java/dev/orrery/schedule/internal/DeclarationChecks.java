@@ -15,6 +15,8 @@ import java.util.Set;
  * cannot cascade into each other, so all their problems are reported together.
  *
  * <ul>
+ *   <li>duplicate plugins: the same plugin object twice, or two plugins with one name (found while
+ *       flattening, {@link Declarations#pluginProblems()}; their second entry is not flattened);</li>
  *   <li>duplicates: a builtin phase listed (SCH-007), the same phase, set or system object twice, or
  *       two of one kind with the same name (SCH-007, SCH-020, SCH-023, SCH-138);</li>
  *   <li>references, by identity: phases in dependsOn/before (SCH-006), a system's phase (SCH-019), systems in
@@ -29,10 +31,10 @@ final class DeclarationChecks {
 
     /**
      * @param decl the flattened declarations
-     * @return the problems, in declaration order: phases, sets, systems, then references
+     * @return the problems, in declaration order: plugins, phases, sets, systems, then references
      */
     static List<BuildProblem> check(Declarations decl) {
-        List<BuildProblem> problems = new ArrayList<>();
+        List<BuildProblem> problems = new ArrayList<>(decl.pluginProblems());
         checkPhaseDeclarations(decl, problems);
         checkSetDeclarations(decl, problems);
         checkSystemDeclarations(decl, problems);

@@ -1,5 +1,6 @@
 package dev.orrery.schedule.internal;
 
+import dev.orrery.schedule.BuildProblem;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Plugin;
@@ -30,10 +31,12 @@ final class Declarations {
     private final Map<String, Integer> phaseByName = new HashMap<>();
     private final Map<String, Integer> setByName = new HashMap<>();
     private final Map<String, Integer> systemByName = new HashMap<>();
+    private final List<BuildProblem> pluginProblems;
 
-    private Declarations(String scheduleName, List<Declared<Phase>> phases, List<Declared<SystemSet>> sets,
-                         List<Declared<EcsSystem>> systems) {
+    private Declarations(String scheduleName, List<BuildProblem> pluginProblems, List<Declared<Phase>> phases,
+                         List<Declared<SystemSet>> sets, List<Declared<EcsSystem>> systems) {
         this.scheduleName = scheduleName;
+        this.pluginProblems = List.copyOf(pluginProblems);
         this.phases = List.copyOf(phases);
         this.sets = List.copyOf(sets);
         this.systems = List.copyOf(systems);
@@ -52,24 +55,42 @@ final class Declarations {
     }
 
     /**
-     * Flattens plugins (in order) and then the schedule's own entries.
+     * Flattens plugins (in order) and then the schedule's own entries. A plugin listed again (the same
+     * object, or another object with the name of an earlier plugin) is recorded as a
+     * {@link #pluginProblems() plugin problem} and its contents are not flattened, so it causes no
+     * duplicate phase, set or system problems of its own.
      *
      * @param input the builder's input
      * @return the declarations
      * @throws NullPointerException if a plugin returns a null name, list or entry (naming the plugin)
-     * @throws IllegalArgumentException if a plugin returns an empty name (SCH-135)
+     * @throws IllegalArgumentException if a plugin returns an empty or blank name (SCH-135)
      */
     static Declarations flatten(BuildInput input) {
+        List<BuildProblem> pluginProblems = new ArrayList<>();
         List<Declared<Phase>> phases = new ArrayList<>();
         List<Declared<SystemSet>> sets = new ArrayList<>();
         List<Declared<EcsSystem>> systems = new ArrayList<>();
-        for (Plugin plugin : input.plugins()) {
+        Map<Plugin, Integer> pluginIndex = new IdentityHashMap<>();
+        Map<String, Integer> pluginByName = new HashMap<>();
+        List<Plugin> plugins = input.plugins();
+        for (int i = 0; i < plugins.size(); i++) {
+            Plugin plugin = plugins.get(i);
             String pluginName = Objects.requireNonNull(plugin.name(),
                     () -> "schedule '" + input.name() + "': a plugin returned a null name (" + plugin.getClass().getName() + ")");
-            if (pluginName.isEmpty()) {
+            if (pluginName.isBlank()) {
                 // SCH-135: a plugin's name is required; it names the plugin in every build error.
-                throw new IllegalArgumentException("schedule '" + input.name() + "': a plugin returned an empty name ("
-                        + plugin.getClass().getName() + "); definePlugin (Plugin.builder) requires a name");
+                throw new IllegalArgumentException("schedule '" + input.name() + "': a plugin returned an empty or blank "
+                        + "name (" + plugin.getClass().getName() + "); definePlugin (Plugin.builder) requires a name");
+            }
+            Integer sameObject = pluginIndex.putIfAbsent(plugin, i);
+            Integer sameName = pluginByName.putIfAbsent(pluginName, i);
+            if (sameObject != null) {
+                pluginProblems.add(BuildProblems.pluginListedTwice(pluginName, sameObject, i));
+                continue;
+            }
+            if (sameName != null) {
+                pluginProblems.add(BuildProblems.pluginNameTaken(pluginName, sameName, plugins.get(sameName), i, plugin));
+                continue;
             }
             Source source = Source.plugin(pluginName);
             addAll(phases, plugin.phases(), source, input.name(), "phases");
@@ -80,7 +101,7 @@ final class Declarations {
         addAll(phases, input.phases(), own, input.name(), "phases");
         addAll(sets, input.sets(), own, input.name(), "sets");
         addAll(systems, input.systems(), own, input.name(), "systems");
-        return new Declarations(input.name(), phases, sets, systems);
+        return new Declarations(input.name(), pluginProblems, phases, sets, systems);
     }
 
     private static <T> void addAll(List<Declared<T>> out, List<? extends T> items, Source source, String schedule,
@@ -94,6 +115,11 @@ final class Declarations {
 
     String scheduleName() {
         return scheduleName;
+    }
+
+    /** @return the duplicate plugins found while flattening, in plugin order (DUPLICATE_PLUGIN) */
+    List<BuildProblem> pluginProblems() {
+        return pluginProblems;
     }
 
     /** @return the custom phases, flattened (duplicates included until validated) */

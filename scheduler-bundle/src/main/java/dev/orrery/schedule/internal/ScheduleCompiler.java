@@ -16,8 +16,8 @@ import java.util.Map;
  * a consequence of an earlier one:
  * <ol>
  *   <li>flatten plugins, then the schedule's own entries (SCH-136), with sources ({@link Declarations});</li>
- *   <li>declarations and references: duplicates and unknown phases, sets and systems
- *       ({@link DeclarationChecks}: SCH-006, 007, 018..020, 023, 133, 138);</li>
+ *   <li>declarations and references: duplicate plugins (DUPLICATE_PLUGIN), duplicates and unknown
+ *       phases, sets and systems ({@link DeclarationChecks}: SCH-006, 007, 018..020, 023, 133, 138);</li>
  *   <li>phase order (SCH-101, SCH-102) or the phase cycles (SCH-103) ({@link PhaseOrdering});</li>
  *   <li>system edges after set expansion: edges against phase order (SCH-016, SCH-130) and cycles
  *       (SCH-017, SCH-131) ({@link SystemGraph}, {@link SystemOrdering}, {@link CycleFinder});</li>
@@ -109,11 +109,11 @@ final class ScheduleCompiler {
             for (int v : cycle) {
                 if (graph.isSystem(v)) {
                     Declared<EcsSystem> d = graph.system(v);
-                    path.add(d.item().name());
+                    path.add(BuildProblems.quote(d.item().name()));
                     systems.putIfAbsent(d.index(), d);
                 } else {
                     Declared<SystemSet> d = graph.setOf(v);
-                    path.add("[set " + d.item().name() + "]");
+                    path.add("[set " + BuildProblems.quote(d.item().name()) + "]");
                     sets.putIfAbsent(d.index(), d);
                 }
             }

@@ -6,8 +6,10 @@ import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleHooks;
 import dev.orrery.schedule.ScheduleState;
+import dev.orrery.schedule.RunFunction;
 import dev.orrery.schedule.SkipReason;
 import dev.orrery.world.Trait;
+import dev.orrery.world.TraitRef;
 import dev.orrery.world.World;
 import java.util.ArrayList;
 import java.util.List;
@@ -151,10 +153,55 @@ final class ScheduleRunner {
             executeOnStart(rt, world, dt);
             return;
         }
+        if (rt.hookContext == null) {
+            runRange(rt, world, layout.phaseStart[p], layout.phaseEnd[p], dt);
+            return;
+        }
         Phase phase = layout.phases[p];
         for (int i = layout.phaseStart[p], end = layout.phaseEnd[p]; i < end; i++) {
             consider(rt, world, i, phase, dt);
         }
+    }
+
+    /**
+     * The hot loop for a schedule without hooks: the same checks as {@link #consider} in the same order
+     * (SCH-118), with the arrays in locals so the JIT need not reload them after each opaque call. The
+     * state record is still read before every system, so changes made by earlier systems apply at once
+     * (SCH-056, SCH-153).
+     */
+    private void runRange(WorldRuntime rt, World world, int from, int to, double dt) {
+        final RunFunction[] runs = layout.runs;
+        final Condition[][] setConditions = layout.setConditions;
+        final Condition[] conditions = layout.conditions;
+        final TraitRef<ScheduleState> state = rt.state;
+        final boolean[] disabled = rt.disabled;
+        for (int i = from; i < to; i++) {
+            ScheduleState current = state.get();
+            if (current != rt.disabledFor) {
+                rt.rebuildDisabled(current);
+            }
+            if (disabled[i]) {
+                continue;
+            }
+            Condition[] sets = setConditions[i];
+            if (sets.length != 0 && !allHold(sets, world)) {
+                continue;
+            }
+            Condition own = conditions[i];
+            if (own != null && !own.test(world)) {
+                continue;
+            }
+            runs[i].run(world, dt);
+        }
+    }
+
+    private static boolean allHold(Condition[] conditions, World world) {
+        for (int c = 0; c < conditions.length; c++) {
+            if (!conditions[c].test(world)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
