@@ -25,12 +25,12 @@ final class Declarations {
     private final List<Declared<Phase>> phases;
     private final List<Declared<SystemSet>> sets;
     private final List<Declared<EcsSystem>> systems;
-    private final Map<Phase, Integer> phaseIndex = new IdentityHashMap<>();
-    private final Map<SystemSet, Integer> setIndex = new IdentityHashMap<>();
-    private final Map<EcsSystem, Integer> systemIndex = new IdentityHashMap<>();
-    private final Map<String, Integer> phaseByName = new HashMap<>();
-    private final Map<String, Integer> setByName = new HashMap<>();
-    private final Map<String, Integer> systemByName = new HashMap<>();
+    private final Map<Phase, Integer> phaseIndex;
+    private final Map<SystemSet, Integer> setIndex;
+    private final Map<EcsSystem, Integer> systemIndex;
+    private final Map<String, Integer> phaseByName;
+    private final Map<String, Integer> setByName;
+    private final Map<String, Integer> systemByName;
     private final List<BuildProblem> pluginProblems;
 
     private Declarations(String scheduleName, List<BuildProblem> pluginProblems, List<Declared<Phase>> phases,
@@ -40,6 +40,13 @@ final class Declarations {
         this.phases = List.copyOf(phases);
         this.sets = List.copyOf(sets);
         this.systems = List.copyOf(systems);
+        // Sized up front: no rehashing while indexing thousands of systems.
+        this.phaseIndex = new IdentityHashMap<>(phases.size());
+        this.setIndex = new IdentityHashMap<>(sets.size());
+        this.systemIndex = new IdentityHashMap<>(systems.size());
+        this.phaseByName = hashMapFor(phases.size());
+        this.setByName = hashMapFor(sets.size());
+        this.systemByName = hashMapFor(systems.size());
         for (Declared<Phase> d : this.phases) {
             phaseIndex.putIfAbsent(d.item(), d.index());
             phaseByName.putIfAbsent(d.item().name(), d.index());
@@ -52,6 +59,11 @@ final class Declarations {
             systemIndex.putIfAbsent(d.item(), d.index());
             systemByName.putIfAbsent(d.item().name(), d.index());
         }
+    }
+
+    /** A HashMap that holds {@code expected} entries without rehashing (Java 17 lacks HashMap.newHashMap). */
+    private static <K, V> Map<K, V> hashMapFor(int expected) {
+        return new HashMap<>(Math.max(16, (int) (expected / 0.75f) + 1));
     }
 
     /**

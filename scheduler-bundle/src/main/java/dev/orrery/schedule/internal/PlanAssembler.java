@@ -30,7 +30,7 @@ final class PlanAssembler {
                                   PhaseComponents components, int[] systemPhasePos, int[] systemOrder) {
         int phaseCount = phaseOrder.length;
         List<Phase> phases = new ArrayList<>(phaseCount);
-        Map<Phase, Integer> phaseIndex = new IdentityHashMap<>();
+        Map<Phase, Integer> phaseIndex = new IdentityHashMap<>(phaseCount);
         for (int pos = 0; pos < phaseCount; pos++) {
             Phase phase = graph.phase(phaseOrder[pos]);
             phases.add(phase);
@@ -39,7 +39,7 @@ final class PlanAssembler {
 
         int n = systemOrder.length;
         List<EcsSystem> systems = new ArrayList<>(n);
-        Map<EcsSystem, Integer> systemIndex = new IdentityHashMap<>();
+        Map<EcsSystem, Integer> systemIndex = new IdentityHashMap<>(n);
         int[] phaseStart = new int[phaseCount];
         int[] phaseEnd = new int[phaseCount];
         Condition[][] setConditions = new Condition[n][];

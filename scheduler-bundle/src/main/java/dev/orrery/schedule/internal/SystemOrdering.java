@@ -1,16 +1,15 @@
 package dev.orrery.schedule.internal;
 
-import java.util.PriorityQueue;
-
 /**
  * Orders systems phase by phase, each phase by a stable topological sort: among the ready systems,
  * the earliest declared runs first (SCH-012, SCH-013, SCH-014).
  *
- * <p>One Kahn pass over the whole {@link SystemGraph} with a priority queue keyed by
- * (phase position, declaration index). Edges only join nodes of one phase, so this is the per-phase
- * stable sort, phase after phase. Virtual set nodes are emitted as soon as they are ready, before
- * the next system is taken, so a system becomes ready exactly when it would in the fully expanded
- * graph. Cost: O((V + E) log V).
+ * <p>One Kahn pass over the whole {@link SystemGraph}. Ready systems wait in a {@link RankQueue}
+ * keyed by rank, their position in (phase position, declaration index) order, computed once by a
+ * counting sort over phases. Edges only join nodes of one phase, so this is the per-phase stable
+ * sort, phase after phase. Virtual set nodes are emitted as soon as they are ready, before the next
+ * system is taken, so a system becomes ready exactly when it would in the fully expanded graph.
+ * Cost: O(V + E) plus O(log64 V) per system.
  */
 final class SystemOrdering {
     private SystemOrdering() {
@@ -32,13 +31,16 @@ final class SystemOrdering {
         int total = g.size();
         int n = graph.systemCount();
         int[] remaining = new int[total];
-        PriorityQueue<Long> readySystems = new PriorityQueue<>();
+        int[] rank = new int[n];
+        int[] systemAtRank = new int[n];
+        ranks(graph, n, rank, systemAtRank);
+        RankQueue readySystems = new RankQueue(n);
         IntList readyVirtual = new IntList();
         for (int v = 0; v < total; v++) {
             remaining[v] = g.inDegree(v);
             if (remaining[v] == 0) {
                 if (graph.isSystem(v)) {
-                    readySystems.add(key(graph, n, v));
+                    readySystems.add(rank[v]);
                 } else {
                     readyVirtual.add(v);
                 }
@@ -52,7 +54,7 @@ final class SystemOrdering {
             if (!readyVirtual.isEmpty()) {
                 v = readyVirtual.removeLast();
             } else if (!readySystems.isEmpty()) {
-                v = (int) (readySystems.poll() % n);
+                v = systemAtRank[readySystems.pollMin()];
                 order[count++] = v;
             } else {
                 break;
@@ -62,7 +64,7 @@ final class SystemOrdering {
                 int w = g.succAt(k);
                 if (--remaining[w] == 0) {
                     if (graph.isSystem(w)) {
-                        readySystems.add(key(graph, n, w));
+                        readySystems.add(rank[w]);
                     } else {
                         readyVirtual.add(w);
                     }
@@ -79,7 +81,23 @@ final class SystemOrdering {
         return new Result(null, unemitted);
     }
 
-    private static long key(SystemGraph graph, int n, int system) {
-        return (long) graph.phaseOf(system) * n + system;
+    /** Ranks systems by (phase position, declaration index): a stable counting sort over phases. */
+    private static void ranks(SystemGraph graph, int n, int[] rank, int[] systemAtRank) {
+        int phases = 0;
+        for (int s = 0; s < n; s++) {
+            phases = Math.max(phases, graph.phaseOf(s) + 1);
+        }
+        int[] next = new int[phases + 1];
+        for (int s = 0; s < n; s++) {
+            next[graph.phaseOf(s) + 1]++;
+        }
+        for (int p = 0; p < phases; p++) {
+            next[p + 1] += next[p];
+        }
+        for (int s = 0; s < n; s++) {
+            int r = next[graph.phaseOf(s)]++;
+            rank[s] = r;
+            systemAtRank[r] = s;
+        }
     }
 }
