@@ -473,16 +473,21 @@ final class FrameLoop implements Runnable {
         published = Schedules.of(current);
         world.set(Schedules.TRAIT, published);
         pluginStatuses = swap.plugins();
-        if (!swap.infos().isEmpty()) {
+        java.time.Instant now = java.time.Instant.now();
+        List<RebuildInfo> infos = new ArrayList<>();
+        for (RebuildInfo info : swap.infos()) {
+            infos.add(info.withSwappedIn(now));
+        }
+        if (!infos.isEmpty()) {
             List<RebuildInfo> h = new ArrayList<>(history);
-            h.addAll(swap.infos());
+            h.addAll(infos);
             if (h.size() > HISTORY) {
                 h = h.subList(h.size() - HISTORY, h.size());
             }
             history = List.copyOf(h);
         }
         boolean departed = false;
-        for (RebuildInfo info : swap.infos()) {
+        for (RebuildInfo info : infos) {
             log.log(Level.INFO, info.summary());
             departed |= !info.left().isEmpty() || !info.replaced().isEmpty();
         }

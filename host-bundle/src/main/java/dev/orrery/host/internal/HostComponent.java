@@ -47,6 +47,8 @@ public final class HostComponent implements GameHost {
     private final Logger log = java.lang.System.getLogger("dev.orrery.host");
     private final Object lock = new Object();
     private final Map<Long, PluginEntry> plugins = new java.util.HashMap<>(); // guarded by lock
+    /** Service ids of the plugins without an {@code orrery.schedule} property: they join the main schedule. */
+    private final java.util.Set<Long> onMainSchedule = new java.util.HashSet<>(); // guarded by lock
     private final Map<Long, HooksEntry> hooks = new java.util.HashMap<>(); // guarded by lock
     private long generation; // guarded by lock
     private volatile HostConfig config = HostConfig.defaults();
@@ -143,9 +145,18 @@ public final class HostComponent implements GameHost {
             policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
             unbind = "unbindPlugin", updated = "updatedPlugin")
     void bindPlugin(ServiceReference<Plugin> ref, Plugin plugin) {
-        PluginEntry entry = PluginEntry.of(plugin, scheduleOf(ref, config.mainSchedule()), bundleOf(ref), idOf(ref));
+        // DS binds the plugins present at activation before activate() reads the configuration, and
+        // the main schedule's name may change later: resolve "no schedule property" in snapshot().
+        String declared = scheduleOf(ref, null);
+        PluginEntry entry = PluginEntry.of(plugin, declared == null ? config.mainSchedule() : declared, bundleOf(ref),
+                idOf(ref));
         synchronized (lock) {
             plugins.put(entry.serviceId(), entry);
+            if (declared == null) {
+                onMainSchedule.add(entry.serviceId());
+            } else {
+                onMainSchedule.remove(entry.serviceId());
+            }
             generation++;
         }
         changed();
@@ -161,6 +172,7 @@ public final class HostComponent implements GameHost {
             if (plugins.remove(idOf(ref)) == null) {
                 return;
             }
+            onMainSchedule.remove(idOf(ref));
             gen = ++generation;
         }
         departed(gen);
@@ -213,7 +225,13 @@ public final class HostComponent implements GameHost {
         synchronized (lock) {
             List<HooksEntry> h = new ArrayList<>(hooks.values());
             h.sort(Comparator.comparingLong(HooksEntry::serviceId));
-            return new RebuildCoordinator.Snapshot(generation, config, List.copyOf(plugins.values()), h);
+            HostConfig c = config;
+            List<PluginEntry> p = new ArrayList<>(plugins.size());
+            for (PluginEntry e : plugins.values()) {
+                boolean toMain = onMainSchedule.contains(e.serviceId()) && !e.schedule().equals(c.mainSchedule());
+                p.add(toMain ? e.inSchedule(c.mainSchedule()) : e);
+            }
+            return new RebuildCoordinator.Snapshot(generation, c, p, h);
         }
     }
 

@@ -138,7 +138,8 @@ public final class DevtoolsCommands {
 
     /**
      * {@code plugins}: every tracked plugin in the declared order with its state (active, or waiting or
-     * excluded and why), then the last rebuild of each schedule.
+     * excluded and why), then the last rebuild of each schedule with the time it was swapped in
+     * ({@link RebuildInfo#swappedIn()}).
      *
      * @return the table and the rebuild lines
      */
@@ -160,24 +161,11 @@ public final class DevtoolsCommands {
             if (last.isEmpty()) {
                 out.append("no rebuild yet\n");
             }
-            Map<String, String> since;
-            try {
-                since = onFrame(world -> {
-                    Map<String, String> m = new LinkedHashMap<>();
-                    for (String name : last.keySet()) {
-                        timings.firstSeen(name).ifPresent(at -> m.put(name,
-                                TIME.format(at.truncatedTo(ChronoUnit.MILLIS).atZone(ZoneId.systemDefault()))));
-                    }
-                    return m;
-                });
-            } catch (CommandException e) {
-                since = Map.of(); // the frame thread is gone or stuck: the list above is still worth showing
-            }
             for (RebuildInfo r : last.values()) {
                 out.append("last rebuild: ").append(r.summary());
-                String at = since.get(r.schedule());
-                if (at != null) {
-                    out.append("; running since ").append(at);
+                if (r.swappedIn() != null) {
+                    out.append("; running since ").append(
+                            TIME.format(r.swappedIn().truncatedTo(ChronoUnit.MILLIS).atZone(ZoneId.systemDefault())));
                 }
                 out.append('\n');
             }
