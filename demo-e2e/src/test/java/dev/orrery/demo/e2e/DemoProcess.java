@@ -111,6 +111,11 @@ final class DemoProcess implements AutoCloseable {
         return String.join("\n", lines());
     }
 
+    /** Asks the process to end with SIGTERM (what Ctrl-C without a shell does: the shutdown hook runs). */
+    void terminate() {
+        process.destroy();
+    }
+
     @Override
     public void close() {
         if (process.isAlive()) {

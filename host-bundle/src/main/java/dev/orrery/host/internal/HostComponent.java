@@ -65,7 +65,14 @@ public final class HostComponent implements GameHost {
     @Activate
     void activate(BundleContext ctx, Map<String, Object> props) {
         this.context = ctx;
-        this.config = HostConfig.from(props, ctx::getProperty);
+        try {
+            this.config = HostConfig.from(props, ctx::getProperty);
+        } catch (IllegalArgumentException e) {
+            // One clear line; the launcher checks the framework properties before starting (HostSettings),
+            // so this is reached with a bad ConfigAdmin configuration or under another launcher.
+            log.log(Level.ERROR, "Orrery host not started: " + e.getMessage());
+            throw e;
+        }
         FrameLoop l = new FrameLoop(config, new SystemTracker(), log, this::budgetDone);
         l.purgeWith(UnloadedBundles::new);
         RebuildCoordinator c = new RebuildCoordinator(this::snapshot, l, log);
@@ -88,7 +95,13 @@ public final class HostComponent implements GameHost {
 
     @Modified
     void modified(Map<String, Object> props) {
-        HostConfig next = HostConfig.from(props, context::getProperty);
+        HostConfig next;
+        try {
+            next = HostConfig.from(props, context::getProperty);
+        } catch (IllegalArgumentException e) {
+            log.log(Level.ERROR, e.getMessage() + "; the host keeps its previous configuration: " + config);
+            return;
+        }
         this.config = next;
         loop.configure(next);
         log.log(Level.INFO, "host configuration changed: " + next);
