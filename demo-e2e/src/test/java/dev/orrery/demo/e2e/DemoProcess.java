@@ -111,9 +111,12 @@ final class DemoProcess implements AutoCloseable {
         return String.join("\n", lines());
     }
 
-    /** Asks the process to end with SIGTERM (what Ctrl-C without a shell does: the shutdown hook runs). */
+    /**
+     * Asks the process to end with SIGTERM (what Ctrl-C without a shell does: the shutdown hook runs),
+     * through its handle: {@code Process.destroy()} would also close the output we still read.
+     */
     void terminate() {
-        process.destroy();
+        process.toHandle().destroy();
     }
 
     @Override
