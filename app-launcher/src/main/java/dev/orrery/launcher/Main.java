@@ -27,7 +27,14 @@ import org.osgi.framework.launch.FrameworkFactory;
  * <p>Run as {@code java -jar orrery-launcher.jar} from the distribution folder (see
  * {@link LauncherConfig} for the settings). Ctrl-C stops the framework cleanly (the host's frame loop
  * stops at a frame boundary) and exits with code 0, as does stopping the framework from the shell
- * ({@code stop 0}). Exit code 1: the framework could not start.
+ * ({@code stop 0}, or Ctrl-D / {@code exit} at the shell prompt; Ctrl-C at the prompt only clears the
+ * line: the shell's line reader takes it). Exit code 1: the framework could not start; exit code 2:
+ * a host setting ({@code orrery.host.*}) is bad: the launcher checks them with the host bundle's
+ * {@code dev.orrery.host.HostSettings} before it starts any bundle, prints one line naming the setting
+ * and its allowed values, and stops.
+ *
+ * <p>The host bundle ({@value #HOST}) is started last, after the other platform bundles (the default
+ * plugins and the devtools' hooks among them), so that its first rebuild already has them all.
  */
 public final class Main {
     private static final long STOP_WAIT_MILLIS = 15_000;
@@ -38,6 +45,10 @@ public final class Main {
      */
     static final String SHELL = "orrery.shell";
     private static final String GOGO_JLINE = "org.apache.felix.gogo.jline";
+    /** Symbolic name of the host bundle. */
+    static final String HOST = "dev.orrery.host";
+    /** Exit code for a bad host setting. */
+    static final int BAD_SETTING = 2;
 
     private Main() {
     }
@@ -46,6 +57,9 @@ public final class Main {
      * @param args ignored
      */
     public static void main(String[] args) {
+        if (java.lang.System.getProperty("java.util.logging.manager") == null) {
+            java.lang.System.setProperty("java.util.logging.manager", ShutdownSafeLogManager.class.getName());
+        }
         if (java.lang.System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
             java.lang.System.setProperty("java.util.logging.SimpleFormatter.format",
                     "%1$tT.%1$tL %4$-7s [%3$s] %5$s%6$s%n");
@@ -82,10 +96,19 @@ public final class Main {
         Framework framework = factory.newFramework(props);
         framework.init();
         List<Bundle> installed = installPlatformBundles(framework, config.bundlesDir());
+        String bad = badHostSetting(installed, props);
+        if (bad != null) {
+            java.lang.System.err.println("orrery: cannot start: " + bad);
+            framework.stop();
+            framework.waitForStop(STOP_WAIT_MILLIS);
+            return BAD_SETTING;
+        }
         Thread hook = new Thread(() -> stopOnSignal(framework), "orrery-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         framework.start();
-        for (Bundle b : installed) {
+        List<Bundle> hostLast = new ArrayList<>(installed);
+        hostLast.sort(java.util.Comparator.comparing(b -> HOST.equals(b.getSymbolicName())));
+        for (Bundle b : hostLast) {
             if (!shell && GOGO_JLINE.equals(b.getSymbolicName())) {
                 continue;
             }
@@ -110,6 +133,39 @@ public final class Main {
             // the hook is running; it reports and exits with 0 itself
         }
         return event.getType() == FrameworkEvent.ERROR ? 1 : 0;
+    }
+
+    /**
+     * Checks the {@code orrery.host.*} settings with the host bundle's {@code HostSettings} (loaded
+     * from the installed bundle: the launcher does not link against bundle code).
+     *
+     * @return the one-line reason a setting is bad, or null when they are fine or cannot be checked
+     *     (no host bundle: then there is nothing to configure)
+     */
+    private static String badHostSetting(List<Bundle> installed, java.util.Map<String, String> props) {
+        for (Bundle b : installed) {
+            if (!HOST.equals(b.getSymbolicName())) {
+                continue;
+            }
+            java.util.function.Function<String, String> lookup =
+                    k -> props.containsKey(k) ? props.get(k) : java.lang.System.getProperty(k);
+            try {
+                Class<?> settings = b.loadClass("dev.orrery.host.HostSettings");
+                settings.getMethod("validate", java.util.function.Function.class).invoke(null, lookup);
+                return null;
+            } catch (java.lang.reflect.InvocationTargetException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof IllegalArgumentException) {
+                    return cause.getMessage();
+                }
+                java.lang.System.err.println("orrery: could not check the host settings: " + cause);
+                return null;
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                java.lang.System.err.println("orrery: could not check the host settings: " + e);
+                return null;
+            }
+        }
+        return null;
     }
 
     private static boolean wantsShell(String setting) {
@@ -154,6 +210,7 @@ public final class Main {
         }
         java.lang.System.out.println("orrery: framework stopped");
         java.lang.System.out.flush();
+        ShutdownSafeLogManager.resetIfInstalled();
         // A signal ends the JVM with 128+signal; a clean stop is reported as success.
         Runtime.getRuntime().halt(0);
     }

@@ -89,6 +89,10 @@ public interface GameHost {
      * Runs {@code frames} frames of a paused simulation, with the dt of the frame mode.
      *
      * @param frames how many frames; at least 1
+     * <p>Cancelling the returned stage ({@code toCompletableFuture().cancel(false)}) drops the frames
+     * of this request that have not run yet (at the next frame boundary; the frame running then
+     * ends normally); other step requests keep theirs.
+     *
      * @return completes with the host's frame count after the last of them ran; completes
      *     exceptionally with {@link SystemFaultException} if a system threw during them, or with
      *     {@link IllegalStateException} if the host is stopped or not paused
@@ -103,7 +107,8 @@ public interface GameHost {
      * @param <T> the result type
      * @return completes with the work's result, or exceptionally with what it threw, or with
      *     {@link IllegalStateException} if the host stops first. Do not wait for it on the frame thread
-     *     (from a system): it would wait for itself.
+     *     (from a system): it would wait for itself. Cancelling it before the work started (e.g. after
+     *     waiting too long for a stuck frame) means the work never runs.
      */
     <T> CompletionStage<T> submit(Function<World, T> work);
 

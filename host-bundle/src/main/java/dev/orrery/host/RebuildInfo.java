@@ -1,5 +1,6 @@
 package dev.orrery.host;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -20,10 +21,15 @@ import java.util.stream.Collectors;
  * @param left plugins that were in the previous schedule and are not in the new one
  * @param replaced plugins in both whose service object changed (a bundle update)
  * @param excluded plugins of this schedule left out, with the reason
+ * @param hooksChanged whether the set of {@code ScheduleHooks} services built into the schedule changed
+ *     (e.g. the devtools' timings arrived): the reason for a rebuild whose plugins did not change
+ * @param swappedIn when the frame loop swapped the new schedule in (at a frame boundary), or null while
+ *     the rebuild has not been swapped in yet; every {@code RebuildInfo} from
+ *     {@code GameHost.rebuilds()} has it
  */
 public record RebuildInfo(long sequence, String schedule, List<String> plugins, int systems, int phases,
                           long buildNanos, List<String> joined, List<String> left, List<String> replaced,
-                          List<PluginStatus> excluded) {
+                          List<PluginStatus> excluded, boolean hooksChanged, Instant swappedIn) {
     /** Copies the lists and checks for nulls. */
     public RebuildInfo {
         Objects.requireNonNull(schedule, "schedule");
@@ -35,8 +41,38 @@ public record RebuildInfo(long sequence, String schedule, List<String> plugins, 
     }
 
     /**
+     * A rebuild not swapped in yet, whose hooks did not change.
+     *
+     * @param sequence see the record
+     * @param schedule see the record
+     * @param plugins see the record
+     * @param systems see the record
+     * @param phases see the record
+     * @param buildNanos see the record
+     * @param joined see the record
+     * @param left see the record
+     * @param replaced see the record
+     * @param excluded see the record
+     */
+    public RebuildInfo(long sequence, String schedule, List<String> plugins, int systems, int phases,
+                       long buildNanos, List<String> joined, List<String> left, List<String> replaced,
+                       List<PluginStatus> excluded) {
+        this(sequence, schedule, plugins, systems, phases, buildNanos, joined, left, replaced, excluded, false, null);
+    }
+
+    /**
+     * @param at when the schedule was swapped in; not null
+     * @return a copy with {@link #swappedIn()} set
+     */
+    public RebuildInfo withSwappedIn(Instant at) {
+        return new RebuildInfo(sequence, schedule, plugins, systems, phases, buildNanos, joined, left, replaced,
+                excluded, hooksChanged, Objects.requireNonNull(at, "swappedIn"));
+    }
+
+    /**
      * @return the log line: schedule name, plugins, systems, phases, build time, what joined, left,
-     *     was replaced and was excluded
+     *     was replaced and was excluded, and whether the hooks changed (the swap time is not in it: the
+     *     log line has its own)
      */
     public String summary() {
         String base = String.format(Locale.ROOT,
@@ -44,6 +80,9 @@ public record RebuildInfo(long sequence, String schedule, List<String> plugins, 
                 schedule, sequence, buildNanos / 1e6, plugins, systems, phases, joined, left);
         if (!replaced.isEmpty()) {
             base += "; replaced " + replaced;
+        }
+        if (hooksChanged) {
+            base += "; hooks changed";
         }
         if (!excluded.isEmpty()) {
             base += "; left out " + excluded.stream()

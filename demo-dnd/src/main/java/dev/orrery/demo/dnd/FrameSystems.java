@@ -37,7 +37,8 @@ import java.util.stream.Collectors;
 /**
  * The skirmish's systems in the host's main schedule: the plugin {@value #PLUGIN_NAME}.
  * <ul>
- *   <li>{@code dnd/prefabs} (OnStart): registers {@link DndPrefabs} in the world's prefab registry;</li>
+ *   <li>{@code dnd/prefabs} (OnLoad, {@link PrefabPlugin#keepRegistered}): registers {@link DndPrefabs}
+ *       in the world's prefab registry in the first frame, and again whenever one is missing;</li>
  *   <li>{@code dnd/setup} (OnStart): adds the battle's traits (config, dice, log, state) and requests
  *       the combatants from their prefabs ({@code prefab/spawn} spawns them later in the frame);</li>
  *   <li>{@code dnd/effects} (PreUpdate, real time): ages the effect entities by dt, destroys the
@@ -67,8 +68,8 @@ public final class FrameSystems {
      * @return the plugin value
      */
     public static Plugin plugin(BattleConfig config, PrintStream console) {
-        EcsSystem prefabs = PrefabPlugin.registerOnStart("dnd/prefabs", DndPrefabs.ALL.toArray(new Prefab[0]));
-        EcsSystem setup = EcsSystem.builder("dnd/setup").phase(Phase.ON_START).after(prefabs)
+        EcsSystem prefabs = PrefabPlugin.keepRegistered("dnd/prefabs", DndPrefabs.ALL.toArray(new Prefab[0]));
+        EcsSystem setup = EcsSystem.builder("dnd/setup").phase(Phase.ON_START)
                 .run((world, dt) -> setup(world, config)).build();
         EcsSystem effects = EcsSystem.define("dnd/effects", Phase.PRE_UPDATE, FrameSystems::effects);
         EcsSystem ai = EcsSystem.define("dnd/ai", Phase.ON_UPDATE, FrameSystems::ai);

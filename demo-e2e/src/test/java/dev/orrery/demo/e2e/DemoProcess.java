@@ -111,6 +111,14 @@ final class DemoProcess implements AutoCloseable {
         return String.join("\n", lines());
     }
 
+    /**
+     * Asks the process to end with SIGTERM (what Ctrl-C without a shell does: the shutdown hook runs),
+     * through its handle: {@code Process.destroy()} would also close the output we still read.
+     */
+    void terminate() {
+        process.toHandle().destroy();
+    }
+
     @Override
     public void close() {
         if (process.isAlive()) {

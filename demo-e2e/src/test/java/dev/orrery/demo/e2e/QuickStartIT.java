@@ -42,6 +42,10 @@ class QuickStartIT {
         assertLine(l -> l.matches("\\[dnd\\] === Victory: the (party wins|monsters win) after \\d+ turns ==="), "victory line");
         assertLine(l -> l.equals("orrery: framework stopped"), "clean framework stop");
         assertLine(l -> l.contains("[dev.orrery.host] shutdown requested (battle over: the "), "shutdown request");
+        assertLine(l -> l.matches(".*\\[dev\\.orrery\\.host\\] Orrery host stopped after \\d+ frames"), "host's closing line");
+        // No rebuild of the main schedule that shows no change (the host starts after the default plugins).
+        assertEquals(List.of(), first.stream().filter(l -> l.contains("[dev.orrery.host] schedule 'main' rebuilt")
+                && l.endsWith("joined []; left []")).toList(), firstText);
     }
 
     @Test

@@ -180,6 +180,9 @@ final class FrameLoop implements Runnable {
     <T> CompletionStage<T> submit(Function<World, T> work) {
         CompletableFuture<T> f = new CompletableFuture<>();
         if (!enqueue(() -> {
+            if (f.isDone()) {
+                return; // cancelled before it started: the work never runs
+            }
             try {
                 f.complete(work.apply(world));
             } catch (Throwable t) {
@@ -261,12 +264,52 @@ final class FrameLoop implements Runnable {
                 f.completeExceptionally(new IllegalStateException("step: the simulation is running; pause it first"));
                 return;
             }
+            if (f.isDone()) {
+                return; // cancelled before it was taken up
+            }
             pendingSteps += n;
             stepWaiters.add(new StepWaiter(frames + pendingSteps, f));
         })) {
             f.completeExceptionally(new IllegalStateException("step: the Orrery host is stopped"));
         }
+        f.whenComplete((frame, failure) -> {
+            if (f.isCancelled()) {
+                enqueue(() -> dropSteps(f));
+            }
+        });
         return f;
+    }
+
+    /**
+     * On the frame thread: a step request was cancelled; the frames it asked for that have not run yet
+     * are dropped (later step requests keep theirs).
+     */
+    private void dropSteps(CompletableFuture<Long> cancelled) {
+        long previousTarget = frames;
+        StepWaiter found = null;
+        for (StepWaiter w : stepWaiters) {
+            if (w.future() == cancelled) {
+                found = w;
+                break;
+            }
+            previousTarget = Math.max(previousTarget, w.targetFrame());
+        }
+        if (found == null) {
+            return;
+        }
+        long dropped = Math.max(0, found.targetFrame() - Math.max(previousTarget, frames));
+        boolean after = false;
+        List<StepWaiter> kept = new ArrayList<>();
+        for (StepWaiter w : stepWaiters) {
+            if (w == found) {
+                after = true;
+            } else {
+                kept.add(after ? new StepWaiter(w.targetFrame() - dropped, w.future()) : w);
+            }
+        }
+        stepWaiters.clear();
+        stepWaiters.addAll(kept);
+        pendingSteps = (int) Math.max(0, pendingSteps - dropped);
     }
 
     HostStatus status() {
@@ -430,16 +473,21 @@ final class FrameLoop implements Runnable {
         published = Schedules.of(current);
         world.set(Schedules.TRAIT, published);
         pluginStatuses = swap.plugins();
-        if (!swap.infos().isEmpty()) {
+        java.time.Instant now = java.time.Instant.now();
+        List<RebuildInfo> infos = new ArrayList<>();
+        for (RebuildInfo info : swap.infos()) {
+            infos.add(info.withSwappedIn(now));
+        }
+        if (!infos.isEmpty()) {
             List<RebuildInfo> h = new ArrayList<>(history);
-            h.addAll(swap.infos());
+            h.addAll(infos);
             if (h.size() > HISTORY) {
                 h = h.subList(h.size() - HISTORY, h.size());
             }
             history = List.copyOf(h);
         }
         boolean departed = false;
-        for (RebuildInfo info : swap.infos()) {
+        for (RebuildInfo info : infos) {
             log.log(Level.INFO, info.summary());
             departed |= !info.left().isEmpty() || !info.replaced().isEmpty();
         }

@@ -47,6 +47,8 @@ public final class HostComponent implements GameHost {
     private final Logger log = java.lang.System.getLogger("dev.orrery.host");
     private final Object lock = new Object();
     private final Map<Long, PluginEntry> plugins = new java.util.HashMap<>(); // guarded by lock
+    /** Service ids of the plugins without an {@code orrery.schedule} property: they join the main schedule. */
+    private final java.util.Set<Long> onMainSchedule = new java.util.HashSet<>(); // guarded by lock
     private final Map<Long, HooksEntry> hooks = new java.util.HashMap<>(); // guarded by lock
     private long generation; // guarded by lock
     private volatile HostConfig config = HostConfig.defaults();
@@ -63,7 +65,14 @@ public final class HostComponent implements GameHost {
     @Activate
     void activate(BundleContext ctx, Map<String, Object> props) {
         this.context = ctx;
-        this.config = HostConfig.from(props, ctx::getProperty);
+        try {
+            this.config = HostConfig.from(props, ctx::getProperty);
+        } catch (IllegalArgumentException e) {
+            // One clear line; the launcher checks the framework properties before starting (HostSettings),
+            // so this is reached with a bad ConfigAdmin configuration or under another launcher.
+            log.log(Level.ERROR, "Orrery host not started: " + e.getMessage());
+            throw e;
+        }
         FrameLoop l = new FrameLoop(config, new SystemTracker(), log, this::budgetDone);
         l.purgeWith(UnloadedBundles::new);
         RebuildCoordinator c = new RebuildCoordinator(this::snapshot, l, log);
@@ -86,7 +95,13 @@ public final class HostComponent implements GameHost {
 
     @Modified
     void modified(Map<String, Object> props) {
-        HostConfig next = HostConfig.from(props, context::getProperty);
+        HostConfig next;
+        try {
+            next = HostConfig.from(props, context::getProperty);
+        } catch (IllegalArgumentException e) {
+            log.log(Level.ERROR, e.getMessage() + "; the host keeps its previous configuration: " + config);
+            return;
+        }
         this.config = next;
         loop.configure(next);
         log.log(Level.INFO, "host configuration changed: " + next);
@@ -143,9 +158,18 @@ public final class HostComponent implements GameHost {
             policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
             unbind = "unbindPlugin", updated = "updatedPlugin")
     void bindPlugin(ServiceReference<Plugin> ref, Plugin plugin) {
-        PluginEntry entry = PluginEntry.of(plugin, scheduleOf(ref, config.mainSchedule()), bundleOf(ref), idOf(ref));
+        // DS binds the plugins present at activation before activate() reads the configuration, and
+        // the main schedule's name may change later: resolve "no schedule property" in snapshot().
+        String declared = scheduleOf(ref, null);
+        PluginEntry entry = PluginEntry.of(plugin, declared == null ? config.mainSchedule() : declared, bundleOf(ref),
+                idOf(ref));
         synchronized (lock) {
             plugins.put(entry.serviceId(), entry);
+            if (declared == null) {
+                onMainSchedule.add(entry.serviceId());
+            } else {
+                onMainSchedule.remove(entry.serviceId());
+            }
             generation++;
         }
         changed();
@@ -161,6 +185,7 @@ public final class HostComponent implements GameHost {
             if (plugins.remove(idOf(ref)) == null) {
                 return;
             }
+            onMainSchedule.remove(idOf(ref));
             gen = ++generation;
         }
         departed(gen);
@@ -213,7 +238,13 @@ public final class HostComponent implements GameHost {
         synchronized (lock) {
             List<HooksEntry> h = new ArrayList<>(hooks.values());
             h.sort(Comparator.comparingLong(HooksEntry::serviceId));
-            return new RebuildCoordinator.Snapshot(generation, config, List.copyOf(plugins.values()), h);
+            HostConfig c = config;
+            List<PluginEntry> p = new ArrayList<>(plugins.size());
+            for (PluginEntry e : plugins.values()) {
+                boolean toMain = onMainSchedule.contains(e.serviceId()) && !e.schedule().equals(c.mainSchedule());
+                p.add(toMain ? e.inSchedule(c.mainSchedule()) : e);
+            }
+            return new RebuildCoordinator.Snapshot(generation, c, p, h);
         }
     }
 

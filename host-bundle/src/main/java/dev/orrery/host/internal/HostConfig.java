@@ -80,7 +80,7 @@ public record HostConfig(String mainSchedule, List<String> order, FrameMode mode
             case "realtime", "real_time", "real-time" -> FrameMode.REAL_TIME;
             case "fixed", "headless" -> FrameMode.FIXED;
             default -> throw new IllegalArgumentException(
-                    "host configuration: mode must be 'realtime' or 'fixed', got '" + modeText + "'");
+                    "host configuration: " + s.label("mode") + " must be 'realtime' or 'fixed', got '" + modeText + "'");
         };
         return new HostConfig(
                 s.string("mainSchedule", "main").trim(),
@@ -102,6 +102,11 @@ public record HostConfig(String mainSchedule, List<String> order, FrameMode mode
     }
 
     private record Source(Map<String, ?> props, Function<String, String> framework) {
+        /** @return how the user wrote the setting: the framework property, or the ConfigAdmin key */
+        String label(String key) {
+            return props.get(key) != null ? "'" + key + "' (configuration " + PID + ")" : FRAMEWORK_PREFIX + key;
+        }
+
         Object raw(String key) {
             Object v = props.get(key);
             if (v == null) {
@@ -126,7 +131,7 @@ public record HostConfig(String mainSchedule, List<String> order, FrameMode mode
             try {
                 return Double.parseDouble(String.valueOf(v).trim());
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("host configuration: '" + key + "' must be a number, got '" + v + "'", e);
+                throw new IllegalArgumentException("host configuration: " + label(key) + " must be a number, got '" + v + "'", e);
             }
         }
 
@@ -142,7 +147,7 @@ public record HostConfig(String mainSchedule, List<String> order, FrameMode mode
             if (t.equals("true") || t.equals("false")) {
                 return Boolean.parseBoolean(t);
             }
-            throw new IllegalArgumentException("host configuration: '" + key + "' must be true or false, got '" + v + "'");
+            throw new IllegalArgumentException("host configuration: " + label(key) + " must be true or false, got '" + v + "'");
         }
 
         List<String> list(String key) {

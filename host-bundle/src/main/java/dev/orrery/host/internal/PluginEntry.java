@@ -43,4 +43,12 @@ record PluginEntry(Plugin plugin, String name, String nameError, String schedule
                     serviceId);
         }
     }
+
+    /**
+     * @param other another schedule name
+     * @return this entry in that schedule
+     */
+    PluginEntry inSchedule(String other) {
+        return new PluginEntry(plugin, name, nameError, other, bundle, serviceId);
+    }
 }

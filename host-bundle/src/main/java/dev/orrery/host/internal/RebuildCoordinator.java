@@ -73,6 +73,7 @@ final class RebuildCoordinator {
     private final Map<String, Schedule> lastBuilt = new HashMap<>();
     private final Map<String, List<PluginStatus>> lastStatuses = new HashMap<>();
     private final Map<String, Map<String, Object>> lastActive = new HashMap<>();
+    private final Map<String, List<ScheduleHooks>> lastHooks = new HashMap<>();
     private final Set<String> warnedUnlisted = new HashSet<>();
     private List<String> warnedFor = List.of();
     private long sequence;
@@ -219,7 +220,9 @@ final class RebuildCoordinator {
                         PluginState.ACTIVE, ""));
             }
             scheduleStatuses.addAll(out.leftOut());
-            infos.add(info(name, out, active, lastActive.getOrDefault(name, Map.of())));
+            List<ScheduleHooks> hooksBefore = lastHooks.put(name, List.copyOf(hooks));
+            infos.add(info(name, out, active, lastActive.getOrDefault(name, Map.of()),
+                    hooksBefore != null && !sameIdentities(hooksBefore, hooks)));
             rebuilt.put(name, out.schedule());
             lastBuilt.put(name, out.schedule());
             lastInput.put(name, input);
@@ -230,7 +233,20 @@ final class RebuildCoordinator {
         loop.swap(new Swap(snap.generation(), config.mainSchedule(), rebuilt, infos, statuses));
     }
 
-    private RebuildInfo info(String name, BuildOutcome out, Map<String, Object> active, Map<String, Object> before) {
+    private static boolean sameIdentities(List<?> a, List<?> b) {
+        if (a.size() != b.size()) {
+            return false;
+        }
+        for (int i = 0; i < a.size(); i++) {
+            if (a.get(i) != b.get(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private RebuildInfo info(String name, BuildOutcome out, Map<String, Object> active, Map<String, Object> before,
+                             boolean hooksChanged) {
         List<String> joined = new ArrayList<>();
         List<String> replaced = new ArrayList<>();
         for (Map.Entry<String, Object> e : active.entrySet()) {
@@ -250,6 +266,6 @@ final class RebuildCoordinator {
         Schedule s = out.schedule();
         int systems = s.systems().size();
         return new RebuildInfo(sequence, name, new ArrayList<>(active.keySet()), systems, s.phases().size(),
-                out.buildNanos(), joined, left, replaced, out.leftOut());
+                out.buildNanos(), joined, left, replaced, out.leftOut(), hooksChanged, null);
     }
 }

@@ -170,4 +170,60 @@ class FrameLoopTest {
         assertEquals("turn", fault.schedule());
         assertEquals("turn", fault.plugin(), "declared by the turn schedule itself");
     }
+
+    @Test
+    void cancellingAStepDropsItsRemainingFramesAndLaterStepsRunTheirOwnCount() throws Exception {
+        start(Map.of("mode", "fixed", "fixedDt", 0.25, "rate", 200, "startPaused", true), () -> { }, recordingDt());
+        CompletableFuture<Long> huge = loop.step(1_000_000).toCompletableFuture();
+        while (loop.status().frames() < 3) {
+            Thread.sleep(5);
+        }
+        assertTrue(huge.cancel(false));
+        long reached = get(loop.submit(w -> w.add(dts).size()));
+        Thread.sleep(100);
+        assertEquals(reached, loop.status().frames(), "no frame ran after the cancelled step");
+        assertEquals(reached + 2, get(loop.step(2)), "a later step runs its own frames only");
+        assertEquals(RunState.PAUSED, loop.status().state());
+    }
+
+    @Test
+    void cancellingOneOfTwoStepRequestsKeepsTheOthersFrames() throws Exception {
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        start(Map.of("mode", "fixed", "fixedDt", 0.25, "rate", 0, "startPaused", true), () -> { }, recordingDt());
+        // Hold the frame thread in a task, so both requests are queued before any frame runs.
+        loop.submit(w -> {
+            try {
+                release.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return null;
+        });
+        CompletableFuture<Long> first = loop.step(5).toCompletableFuture();
+        CompletableFuture<Long> second = loop.step(3).toCompletableFuture();
+        first.cancel(false);
+        release.countDown();
+        assertEquals(3L, get(second));
+        assertEquals(3, (int) get(loop.submit(w -> w.add(dts).size())));
+    }
+
+    @Test
+    void workCancelledBeforeItStartsNeverRuns() throws Exception {
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicBoolean ran = new java.util.concurrent.atomic.AtomicBoolean();
+        start(Map.of("mode", "fixed", "rate", 0, "startPaused", true), () -> { });
+        loop.submit(w -> {
+            try {
+                release.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return null;
+        });
+        CompletableFuture<Boolean> late = loop.submit(w -> ran.getAndSet(true)).toCompletableFuture();
+        assertTrue(late.cancel(false));
+        release.countDown();
+        get(loop.submit(w -> null));
+        assertEquals(false, ran.get());
+    }
 }

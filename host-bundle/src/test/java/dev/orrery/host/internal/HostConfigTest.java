@@ -44,15 +44,28 @@ class HostConfigTest {
     void badValuesAreRejectedNamingTheKey() {
         IllegalArgumentException mode = assertThrows(IllegalArgumentException.class,
                 () -> HostConfig.from(Map.of("mode", "turbo"), k -> null));
-        assertEquals("host configuration: mode must be 'realtime' or 'fixed', got 'turbo'", mode.getMessage());
+        assertEquals("host configuration: 'mode' (configuration dev.orrery.host) must be 'realtime' or 'fixed', got 'turbo'",
+                mode.getMessage());
         IllegalArgumentException rate = assertThrows(IllegalArgumentException.class,
                 () -> HostConfig.from(Map.of("rate", "fast"), k -> null));
-        assertEquals("host configuration: 'rate' must be a number, got 'fast'", rate.getMessage());
+        assertEquals("host configuration: 'rate' (configuration dev.orrery.host) must be a number, got 'fast'", rate.getMessage());
         IllegalArgumentException zero = assertThrows(IllegalArgumentException.class,
                 () -> HostConfig.from(Map.of("rate", 0), k -> null));
         assertTrue(zero.getMessage().startsWith("host configuration: rate must be > 0"), zero.getMessage());
         IllegalArgumentException paused = assertThrows(IllegalArgumentException.class,
                 () -> HostConfig.from(Map.of("startPaused", "yes"), k -> null));
-        assertEquals("host configuration: 'startPaused' must be true or false, got 'yes'", paused.getMessage());
+        assertEquals("host configuration: 'startPaused' (configuration dev.orrery.host) must be true or false, got 'yes'",
+                paused.getMessage());
+    }
+
+    @Test
+    void aBadFrameworkPropertyIsNamedAsWrittenWithTheAllowedValues() {
+        IllegalArgumentException mode = assertThrows(IllegalArgumentException.class,
+                () -> HostConfig.from(Map.of(), Map.of("orrery.host.mode", "bogus")::get));
+        assertEquals("host configuration: orrery.host.mode must be 'realtime' or 'fixed', got 'bogus'", mode.getMessage());
+        IllegalArgumentException paused = assertThrows(IllegalArgumentException.class,
+                () -> dev.orrery.host.HostSettings.validate(Map.of("orrery.host.startPaused", "maybe")::get));
+        assertEquals("host configuration: orrery.host.startPaused must be true or false, got 'maybe'", paused.getMessage());
+        dev.orrery.host.HostSettings.validate(Map.of("orrery.host.mode", "fixed", "orrery.host.rate", "0")::get);
     }
 }

@@ -26,6 +26,15 @@ final class HostOptions {
     }
 
     static Option base() {
+        return base(150, 1000);
+    }
+
+    /**
+     * @param quietMillis the host's quiet period before a rebuild
+     * @param maxDelayMillis the longest a rebuild waits for quiet
+     * @return the base container with these coalescing settings
+     */
+    static Option base(long quietMillis, long maxDelayMillis) {
         TestBundles.all();
         return composite(
                 cleanCaches(),
@@ -34,7 +43,8 @@ final class HostOptions {
                 frameworkProperty("orrery.host.fixedDt").value("0.25"),
                 frameworkProperty("orrery.host.rate").value("0"),
                 frameworkProperty("orrery.host.startPaused").value("true"),
-                frameworkProperty("orrery.host.quietMillis").value("150"),
+                frameworkProperty("orrery.host.quietMillis").value(String.valueOf(quietMillis)),
+                frameworkProperty("orrery.host.maxDelayMillis").value(String.valueOf(maxDelayMillis)),
                 junitBundles(),
                 jar("orrery.itest.function"),
                 jar("orrery.itest.promise"),

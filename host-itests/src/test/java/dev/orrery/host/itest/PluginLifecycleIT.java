@@ -11,8 +11,6 @@ import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Schedule;
 import java.io.FileInputStream;
 import java.io.InputStream;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -115,30 +113,6 @@ public class PluginLifecycleIT extends HostTestBase {
         step(2);
         assertEquals(List.of("good/tick", "good/tick"), events());
         assertEquals(Bundle.ACTIVE, good.getState());
-    }
-
-    @Test
-    public void tenPluginBundlesStartedAtOnceGiveOneRebuild() throws Exception {
-        awaitMainSchedule();
-        List<Bundle> bundles = new ArrayList<>();
-        for (int i = 0; i < 10; i++) {
-            bundles.add(install("n" + i));
-        }
-        long before = lastSequence();
-        for (Bundle b : bundles) {
-            b.start();
-        }
-        for (int i = 0; i < 10; i++) {
-            awaitPlugin("n" + i, PluginState.ACTIVE);
-        }
-        Thread.sleep(600); // several quiet periods: a late second rebuild would show up
-        List<RebuildInfo> rebuilds = rebuildsAfter("main", before);
-        assertEquals("one rebuild for ten bundles: " + rebuilds, 1, rebuilds.size());
-        List<String> joined = new ArrayList<>(rebuilds.get(0).joined());
-        Collections.sort(joined);
-        assertEquals(List.of("n0", "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9"), joined);
-        step(1);
-        assertEquals(10, events().size());
     }
 
     private void refresh(Bundle b) throws InterruptedException {

@@ -9,11 +9,11 @@ import dev.orrery.world.World;
 /**
  * The example plugin's data: plugin {@code example}, one system {@code example/clock} in
  * {@link Phase#ON_UPDATE} that adds up dt in the world trait {@link #TIME} and logs the simulated time
- * once per simulated second.
+ * once per simulated second (every whole second exactly once, see {@link SimulatedTime}).
  */
 public final class ClockPlugin {
     /** Simulated seconds, kept in the world (so it survives rebuilds of the schedule). */
-    public static final Trait<double[]> TIME = Trait.of("example/time", () -> new double[1]);
+    public static final Trait<SimulatedTime> TIME = Trait.of("example/time", SimulatedTime::new);
 
     /** The immutable plugin value. */
     public static final Plugin PLUGIN = Plugin.builder("example")
@@ -26,12 +26,9 @@ public final class ClockPlugin {
     }
 
     private static void tick(World world, double dt) {
-        double[] t = world.add(TIME);
-        double before = t[0];
-        t[0] += dt;
-        if (Math.floor(t[0]) > Math.floor(before)) {
-            LOG.log(System.Logger.Level.INFO, String.format(java.util.Locale.ROOT,
-                    "example/clock: %.0f s of simulated time", Math.floor(t[0])));
+        SimulatedTime time = world.add(TIME);
+        if (time.advance(dt) > 0) {
+            LOG.log(System.Logger.Level.INFO, "example/clock: " + time.wholeSeconds() + " s of simulated time");
         }
     }
 }

@@ -72,22 +72,81 @@ public final class PrefabPlugin {
     }
 
     /**
-     * An OnStart system that registers the given prefabs in the world's registry: the usual way for a
-     * content plugin to contribute prefabs. It runs once per world (and again after a reset), and, for
-     * a content bundle that joins a running world, on the next pass that includes OnStart.
+     * A system that keeps the given prefabs registered in the world's registry: the usual way for a
+     * content plugin to contribute prefabs.
+     *
+     * <p>It sits in {@link Phase#ON_LOAD}, the first phase of every frame after OnStart, and is gated
+     * by a run condition that checks, by identity, whether each of its prefabs is the one registered
+     * under its name ({@link PrefabRegistry#contains(Prefab)}): O(number of prefabs) map look-ups per
+     * frame, and the system itself runs only when one is missing. So the prefabs are registered
+     * <ul>
+     *   <li>in the first frame of a world, before {@code prefab/spawn} serves the requests made in
+     *       that frame (OnStart systems included); note that OnStart systems run before it, so they
+     *       may request spawns but should not read the registry;</li>
+     *   <li>again after {@code world.reset()} (the registry is gone);</li>
+     *   <li>again after a hot update of the content bundle: the host purges the old bundle's prefabs
+     *       from the registry ({@code World.purge}), and the updated bundle's system, although it has
+     *       the same name, registers its new prefab objects in the next frame. An OnStart system would
+     *       not: OnStart completion is recorded by system name, so it does not run again.</li>
+     * </ul>
+     * A different prefab already registered under one of the names (e.g. a name clash between two
+     * content plugins) makes the system throw, every frame it runs, naming the prefab (see
+     * {@link PrefabRegistry#register(Prefab)}); the host pauses the simulation on that fault.
+     *
+     * @param systemName the system name, prefixed by the content (e.g. {@code dungeon/prefabs})
+     * @param prefabs the prefabs; registered in this order; not null
+     * @return the system
+     * @throws IllegalArgumentException if {@code systemName} is null or empty
+     * @throws NullPointerException if a prefab is null
+     */
+    public static EcsSystem keepRegistered(String systemName, Prefab... prefabs) {
+        List<Prefab> list = List.of(prefabs);
+        return EcsSystem.builder(systemName)
+                .phase(Phase.ON_LOAD)
+                .runIf(world -> anyMissing(world, list))
+                .run((world, dt) -> registerAll(world, list))
+                .build();
+    }
+
+    /**
+     * An OnStart system that registers the given prefabs in the world's registry. It runs once per
+     * world (and again after a reset), and, for a content bundle that joins a running world, on the
+     * next pass that includes OnStart.
+     *
+     * <p>It does <b>not</b> run again after a hot update of the content bundle (OnStart completion is
+     * recorded by system name, and the updated bundle's system has the same name), so prefabs of the
+     * updated bundle, purged with the old code, stay missing. Use {@link #keepRegistered} instead.
      *
      * @param systemName the system name, prefixed by the content (e.g. {@code dungeon/prefabs})
      * @param prefabs the prefabs; registered in this order
      * @return the system
      * @throws IllegalArgumentException if {@code systemName} is null or empty
+     * @deprecated prefabs of a hot-updated content bundle are not registered again; use
+     *     {@link #keepRegistered(String, Prefab...)}
      */
+    @Deprecated(since = "0.2.0")
     public static EcsSystem registerOnStart(String systemName, Prefab... prefabs) {
         List<Prefab> list = List.of(prefabs);
-        return EcsSystem.define(systemName, Phase.ON_START, (world, dt) -> {
-            PrefabRegistry registry = PrefabRegistry.of(world);
-            for (Prefab p : list) {
-                registry.register(p);
+        return EcsSystem.define(systemName, Phase.ON_START, (world, dt) -> registerAll(world, list));
+    }
+
+    private static boolean anyMissing(World world, List<Prefab> prefabs) {
+        PrefabRegistry registry = world.get(PrefabRegistry.TRAIT);
+        if (registry == null) {
+            return !prefabs.isEmpty();
+        }
+        for (Prefab p : prefabs) {
+            if (!registry.contains(p)) {
+                return true;
             }
-        });
+        }
+        return false;
+    }
+
+    private static void registerAll(World world, List<Prefab> prefabs) {
+        PrefabRegistry registry = PrefabRegistry.of(world);
+        for (Prefab p : prefabs) {
+            registry.register(p);
+        }
     }
 }

@@ -19,16 +19,17 @@ import java.util.function.Supplier;
 
 /**
  * The prefabs of one world, by name: the value of the world trait {@link #TRAIT}, so it follows the
- * world (cleared by {@code World.reset()}, after which OnStart systems register again).
+ * world (cleared by {@code World.reset()}, after which {@link PrefabPlugin#keepRegistered} systems register again).
  *
- * <p>Content registers its prefabs from its own systems, typically in OnStart
- * ({@link PrefabPlugin#registerOnStart}). Resolution flattens the parent chain (root first, a child's
+ * <p>Content registers its prefabs from its own systems, typically with
+ * {@link PrefabPlugin#keepRegistered} (registers them in the first frame, and again whenever one is
+ * missing). Resolution flattens the parent chain (root first, a child's
  * entry replaces its ancestors'); it is cached per prefab until the registry changes.
  *
  * <p>When code is unloaded (a content bundle uninstalled or updated), {@link #purge(Unloading)} forgets
  * its prefabs ({@link Prefab#belongsTo(Unloading)}); the host calls it through
  * {@code World.purge}, since the registry is a {@link Purgeable} world value. An updated content
- * bundle registers its new prefabs again from its OnStart system, which runs for it as a late joiner.
+ * bundle's {@link PrefabPlugin#keepRegistered} system registers its new prefabs in the next frame.
  *
  * <p>Mutable and confined to the world's thread.
  */
@@ -52,8 +53,8 @@ public final class PrefabRegistry implements Purgeable {
     }
 
     /**
-     * Registers a prefab under its name. Registering the same object again does nothing, so an OnStart
-     * system may run again after a reset.
+     * Registers a prefab under its name. Registering the same object again does nothing, so a
+     * registration system may run again (after a reset, say).
      *
      * @param prefab the prefab; not null
      * @throws IllegalArgumentException if a different prefab with the same name is registered; the
@@ -67,6 +68,17 @@ public final class PrefabRegistry implements Purgeable {
                     + "' is already registered (a different prefab with that name)");
         }
         resolved.clear();
+    }
+
+    /**
+     * Whether this very prefab object is registered (by identity, not by name or contents): one map
+     * look-up.
+     *
+     * @param prefab a prefab; not null
+     * @return whether {@code prefab} is the prefab registered under its name
+     */
+    public boolean contains(Prefab prefab) {
+        return prefabs.get(prefab.name()) == prefab;
     }
 
     /**

@@ -61,7 +61,7 @@ class PrefabBundleIT {
             assertTrue(require.contains("(osgi.extender=osgi.serviceloader.registrar)(version>=1.0.0)(!(version>=2.0.0)))\";"
                     + "resolution:=optional"), require);
             String exports = main.getValue("Export-Package");
-            assertTrue(exports.startsWith("dev.orrery.plugin.prefab;version=\"0.1.0\""), exports);
+            assertTrue(exports.startsWith("dev.orrery.plugin.prefab;version=\"0.2.0\""), exports);
             assertTrue(!exports.contains("internal"), exports);
             assertNotNull(jar.getEntry("META-INF/services/dev.orrery.schedule.Plugin"));
         }

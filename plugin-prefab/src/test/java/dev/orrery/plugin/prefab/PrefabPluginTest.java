@@ -50,6 +50,7 @@ class PrefabPluginTest {
     }
 
     @Test
+    @SuppressWarnings("deprecation")
     void registerOnStartMakesAnOnStartSystemThatRegistersThePrefabs() {
         Prefab a = Prefab.builder("content/a").build();
         Prefab b = Prefab.builder("content/b").parent("content/a").build();

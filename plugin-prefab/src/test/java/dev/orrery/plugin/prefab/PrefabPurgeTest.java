@@ -9,9 +9,6 @@ import dev.orrery.world.PurgeReport;
 import dev.orrery.world.Trait;
 import dev.orrery.world.Unloading;
 import dev.orrery.world.World;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.lang.ref.WeakReference;
 import java.util.List;
 import java.util.Set;
@@ -33,10 +30,10 @@ class PrefabPurgeTest {
 
     @Test
     void registryForgetsEveryPrefabThatBelongsToUnloadedCodeAndKeepsTheOthers() {
-        Isolated content = new Isolated();
+        IsolatedContent content = new IsolatedContent();
         PrefabRegistry registry = new PrefabRegistry();
         registry.register(STAYS);
-        content.prefabs().forEach(registry::register);
+        content.prefabs(SHARED).forEach(registry::register);
         registry.resolvedTraits("content/factory");
         assertEquals(Set.of("test/stays", "content/plain", "content/factory", "content/own", "content/constant"),
                 registry.names());
@@ -48,7 +45,7 @@ class PrefabPurgeTest {
 
     @Test
     void spawnQueueDropsRequestsAndErrorsWhoseOverridesReferToUnloadedCode() {
-        Isolated content = new Isolated();
+        IsolatedContent content = new IsolatedContent();
         World world = new World();
         PrefabRegistry registry = PrefabRegistry.of(world);
         registry.register(STAYS);
@@ -80,56 +77,11 @@ class PrefabPurgeTest {
     }
 
     private static WeakReference<ClassLoader> registerContent(World world) {
-        Isolated content = new Isolated();
+        IsolatedContent content = new IsolatedContent();
         PrefabRegistry registry = PrefabRegistry.of(world);
         registry.register(STAYS);
-        content.prefabs().forEach(registry::register);
+        content.prefabs(SHARED).forEach(registry::register);
         registry.resolvedTraits("content/constant");
         return new WeakReference<>(content);
-    }
-
-    /** Defines {@link Content} itself; everything else comes from the test's loader. */
-    private static final class Isolated extends ClassLoader {
-        private static final String NAME = Content.class.getName();
-
-        Isolated() {
-            super("content", PrefabPurgeTest.class.getClassLoader());
-        }
-
-        @Override
-        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-            synchronized (getClassLoadingLock(name)) {
-                if (!name.equals(NAME)) {
-                    return super.loadClass(name, resolve);
-                }
-                Class<?> c = findLoadedClass(name);
-                if (c == null) {
-                    try (InputStream in = getParent().getResourceAsStream(name.replace('.', '/') + ".class")) {
-                        byte[] bytes = in.readAllBytes();
-                        c = defineClass(name, bytes, 0, bytes.length);
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                }
-                return c;
-            }
-        }
-
-        @SuppressWarnings("unchecked")
-        List<Prefab> prefabs() {
-            try {
-                return (List<Prefab>) loadClass(NAME).getMethod("prefabs", Trait.class).invoke(null, SHARED);
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException(e);
-            }
-        }
-
-        Object value() {
-            try {
-                return loadClass(NAME).getMethod("value").invoke(null);
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException(e);
-            }
-        }
     }
 }

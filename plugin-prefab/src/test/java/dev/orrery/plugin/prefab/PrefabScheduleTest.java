@@ -33,7 +33,7 @@ class PrefabScheduleTest {
 
     private Plugin game() {
         return Plugin.builder("game").systems(
-                PrefabPlugin.registerOnStart("game/prefabs", COIN),
+                PrefabPlugin.keepRegistered("game/prefabs", COIN),
                 EcsSystem.define("game/start-coin", Phase.ON_START, (w, dt) -> SpawnQueue.of(w).request("game/coin")),
                 EcsSystem.define("game/frame", Phase.ON_LOAD, (w, dt) -> w.add(frame)[0]++),
                 EcsSystem.define("game/drop-coin", Phase.ON_UPDATE, (w, dt) -> {
@@ -98,12 +98,12 @@ class PrefabScheduleTest {
     }
 
     @Test
-    void aContentPluginThatJoinsLaterRegistersItsPrefabsOnItsOnStartAndSpawnsThem() {
+    void aContentPluginThatJoinsLaterRegistersItsPrefabsAndSpawnsThemFromItsOnStart() {
         Schedule v1 = Schedule.builder("main").plugins(PrefabPlugin.PLUGIN, game()).build();
         v1.run(world, 0);
         v1.run(world, 0);
         Plugin gems = Plugin.builder("gems").systems(
-                PrefabPlugin.registerOnStart("gems/prefabs", GEM),
+                PrefabPlugin.keepRegistered("gems/prefabs", GEM),
                 EcsSystem.define("gems/start", Phase.ON_START, (w, dt) -> SpawnQueue.of(w).request("gems/gem")))
                 .build();
         Schedule v2 = Schedule.builder("main").adoptStateOf(v1).plugins(PrefabPlugin.PLUGIN, game(), gems).build();

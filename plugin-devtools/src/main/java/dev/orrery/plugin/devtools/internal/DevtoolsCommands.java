@@ -29,7 +29,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -138,7 +138,8 @@ public final class DevtoolsCommands {
 
     /**
      * {@code plugins}: every tracked plugin in the declared order with its state (active, or waiting or
-     * excluded and why), then the last rebuild of each schedule.
+     * excluded and why), then the last rebuild of each schedule with the time it was swapped in
+     * ({@link RebuildInfo#swappedIn()}).
      *
      * @return the table and the rebuild lines
      */
@@ -160,24 +161,11 @@ public final class DevtoolsCommands {
             if (last.isEmpty()) {
                 out.append("no rebuild yet\n");
             }
-            Map<String, String> since;
-            try {
-                since = onFrame(world -> {
-                    Map<String, String> m = new LinkedHashMap<>();
-                    for (String name : last.keySet()) {
-                        timings.firstSeen(name).ifPresent(at -> m.put(name,
-                                TIME.format(at.truncatedTo(ChronoUnit.MILLIS).atZone(ZoneId.systemDefault()))));
-                    }
-                    return m;
-                });
-            } catch (CommandException e) {
-                since = Map.of(); // the frame thread is gone or stuck: the list above is still worth showing
-            }
             for (RebuildInfo r : last.values()) {
                 out.append("last rebuild: ").append(r.summary());
-                String at = since.get(r.schedule());
-                if (at != null) {
-                    out.append("; running since ").append(at);
+                if (r.swappedIn() != null) {
+                    out.append("; running since ").append(
+                            TIME.format(r.swappedIn().truncatedTo(ChronoUnit.MILLIS).atZone(ZoneId.systemDefault())));
                 }
                 out.append('\n');
             }
@@ -363,20 +351,71 @@ public final class DevtoolsCommands {
     }
 
     /**
+     * {@code step [n]} as typed in the shell: parses n, then {@link #step(int)}.
+     *
+     * @param frames the typed number of frames
+     * @return what {@link #step(int)} returns, or a usage message if {@code frames} is not a whole
+     *     number from 1 to {@value Integer#MAX_VALUE}
+     */
+    public String step(String frames) {
+        String text = frames == null ? "" : frames.trim();
+        int n;
+        try {
+            n = Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            return "step: n must be a whole number of frames from 1 to " + Integer.MAX_VALUE + ", got '" + text
+                    + "'; usage: step [n]\n";
+        }
+        return step(n);
+    }
+
+    /**
      * {@code step [n]}: runs n frames (default 1) of a paused simulation and waits for them.
      *
+     * <p>The wait does not depend on n: it goes on as long as frames keep running, and gives up only
+     * when no frame ran for the command timeout (a system stuck in a frame); the frames not run yet are
+     * then cancelled ({@link GameHost#step}). An interrupt (Ctrl-C in the shell) cancels them too and
+     * ends the command with how far it got; the interruption is handled there, so the thread's
+     * interrupt status is not set again.
+     *
      * @param frames how many frames; at least 1
-     * @return the frame reached, or why no frame ran (not paused, stopped) or the fault that stopped it
+     * @return the frame reached, or why no frame ran (not paused, stopped) or the fault that stopped it,
+     *     or how many ran before an interrupt or a stuck frame cancelled the rest
      */
     public String step(int frames) {
         return guarded(() -> {
             if (frames < 1) {
                 throw new CommandException("step: the number of frames must be at least 1, got " + frames);
             }
-            Duration wait = timeout.plusMillis(100L * frames);
-            Long frame = await(host.step(frames), wait);
-            return "stepped " + count(frames, "frame") + "; now at frame " + frame + "\n";
+            long start = host.status().frames();
+            CompletableFuture<Long> stepping = host.step(frames).toCompletableFuture();
+            long seen = start;
+            while (true) {
+                try {
+                    Long frame = await(stepping, timeout);
+                    return "stepped " + count(frames, "frame") + "; now at frame " + frame + "\n";
+                } catch (StillWaiting e) {
+                    long now = host.status().frames();
+                    if (now > seen) {
+                        seen = now; // frames are running: keep waiting
+                        continue;
+                    }
+                    stepping.cancel(false);
+                    throw new CommandException("step: no frame ended within " + timeout.toMillis()
+                            + " ms (is a system stuck in a frame?); " + ran(now - start, frames)
+                            + ", the rest are cancelled; now at frame " + now);
+                } catch (Interrupted e) {
+                    stepping.cancel(false);
+                    long now = host.status().frames();
+                    return "step: interrupted; " + ran(now - start, frames) + ", the rest are cancelled; now at frame "
+                            + now + "\n";
+                }
+            }
         });
+    }
+
+    private static String ran(long done, int asked) {
+        return Math.max(0, Math.min(done, asked)) + " of " + count(asked, "frame") + " ran";
     }
 
     private static String describe(HostStatus status) {
@@ -396,18 +435,47 @@ public final class DevtoolsCommands {
     }
 
     private <T> T onFrame(Function<World, T> work) {
-        return await(host.submit(work), timeout);
+        CompletableFuture<T> f = host.submit(work).toCompletableFuture();
+        try {
+            return await(f, timeout);
+        } catch (StillWaiting e) {
+            f.cancel(false);
+            throw new CommandException("the frame thread did not take the request within " + timeout.toMillis()
+                    + " ms (is a system stuck in a frame?); the request is cancelled, nothing was done");
+        } catch (Interrupted e) {
+            f.cancel(false);
+            Thread.currentThread().interrupt();
+            throw new CommandException("interrupted while waiting for the frame thread; the request is cancelled");
+        }
     }
 
-    private static <T> T await(CompletionStage<T> stage, Duration wait) {
+    /** The wait timed out; the caller decides what that means. */
+    private static final class StillWaiting extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        StillWaiting() {
+            super(null, null, false, false);
+        }
+    }
+
+    /** The waiting thread was interrupted (its interrupt status is cleared). */
+    private static final class Interrupted extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Interrupted() {
+            super(null, null, false, false);
+        }
+    }
+
+    private static <T> T await(CompletableFuture<T> future, Duration wait) throws StillWaiting, Interrupted {
         try {
-            return stage.toCompletableFuture().get(wait.toMillis(), TimeUnit.MILLISECONDS);
+            return future.get(wait.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            throw new CommandException("the frame thread did not answer within " + wait.toMillis()
-                    + " ms (is a system stuck?); nothing was done");
+            throw new StillWaiting();
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CommandException("interrupted while waiting for the frame thread");
+            throw new Interrupted();
+        } catch (java.util.concurrent.CancellationException e) {
+            throw new CommandException("cancelled");
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof CommandException ce) {

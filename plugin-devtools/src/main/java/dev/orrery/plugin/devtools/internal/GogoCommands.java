@@ -153,11 +153,13 @@ public final class GogoCommands {
     }
 
     /**
-     * @param frames how many frames
-     * @return the frame reached
+     * Takes the count as text, so that a bad one gets a usage message instead of Gogo's coercion error.
+     *
+     * @param frames how many frames, a whole number from 1 up
+     * @return the frame reached, or how far it got when interrupted (Ctrl-C cancels the rest)
      */
-    @Descriptor("run n frames of the paused simulation")
-    public String step(@Descriptor("number of frames") int frames) {
+    @Descriptor("run n frames of the paused simulation; waits as long as frames keep running, Ctrl-C cancels the rest")
+    public String step(@Descriptor("number of frames, 1 or more") String frames) {
         return commands.step(frames);
     }
 

@@ -175,7 +175,95 @@ class DevtoolsCommandsTest {
                 2  loop     main      excluded  demo.loop/1.0.0     cycle between systems loop/a, loop/b
                 last rebuild: schedule 'main' rebuilt (#1) in 1.50 ms: plugins [physics], 2 systems, 9 phases; joined [physics]; left []
                 """, out);
-        commands.step(1);
-        assertTrue(commands.plugins().matches("(?s).*; running since \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3}\\n"));
+        // Once swapped in, the rebuild's own time is shown (not when the schedule's systems first ran).
+        java.time.Instant at = java.time.Instant.parse("2026-11-29T21:45:46.459Z");
+        host.rebuilds.set(0, new RebuildInfo(2, "main", List.of(), 0, 9, 1_000_000, List.of(), List.of("physics"),
+                List.of(), List.of(), true, null).withSwappedIn(at));
+        String expected = java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS")
+                .format(at.atZone(java.time.ZoneId.systemDefault()));
+        assertTrue(commands.plugins().endsWith("last rebuild: schedule 'main' rebuilt (#2) in 1.00 ms: plugins [], 0 systems,"
+                + " 9 phases; joined []; left [physics]; hooks changed; running since " + expected + "\n"), commands.plugins());
+    }
+
+    @Test
+    @DisplayName("step with text that is not a whole number gives a usage message; a number works")
+    void step_text() {
+        assertEquals("step: n must be a whole number of frames from 1 to 2147483647, got 'abc'; usage: step [n]\n",
+                commands.step("abc"));
+        assertEquals("step: n must be a whole number of frames from 1 to 2147483647, got '99999999999'; usage: step [n]\n",
+                commands.step("99999999999"));
+        assertEquals("step: the number of frames must be at least 1, got -2\n", commands.step("-2"));
+        assertEquals("stepped 2 frames; now at frame 2\n", commands.step(" 2 "));
+    }
+
+    private DevtoolsCommands quick() {
+        host.manualSteps = true;
+        return new DevtoolsCommands(host, timings, Duration.ofMillis(200));
+    }
+
+    @Test
+    @DisplayName("step waits as long as frames keep running, however long that is, not a time that grows with n")
+    void step_waits_while_frames_run() throws Exception {
+        DevtoolsCommands c = quick();
+        Thread frames = new Thread(() -> {
+            try {
+                while (host.pendingStep == null) {
+                    Thread.sleep(5);
+                }
+                for (int i = 0; i < 8; i++) {
+                    Thread.sleep(100); // 800 ms in all: four times the timeout, and more than timeout + 100 ms
+                    host.frames++;
+                }
+                host.pendingStep.complete(host.frames);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        frames.start();
+        assertEquals("stepped 1 frame; now at frame 8\n", c.step(1));
+        frames.join();
+    }
+
+    @Test
+    @DisplayName("step gives up when no frame ends within the timeout, says how far it got and cancels the rest")
+    void step_stuck_frame() {
+        DevtoolsCommands c = quick();
+        host.frames = 4;
+        assertEquals("step: no frame ended within 200 ms (is a system stuck in a frame?); 0 of 5 frames ran,"
+                + " the rest are cancelled; now at frame 4\n", c.step(5));
+        assertTrue(host.pendingStep.isCancelled());
+    }
+
+    @Test
+    @DisplayName("an interrupt (Ctrl-C) ends step with how far it got, cancels the remaining frames, and is handled")
+    void step_interrupted() throws Exception {
+        DevtoolsCommands c = new DevtoolsCommands(host, timings, Duration.ofSeconds(30));
+        host.manualSteps = true;
+        java.util.concurrent.atomic.AtomicReference<String> out = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicBoolean stillInterrupted = new java.util.concurrent.atomic.AtomicBoolean(true);
+        Thread shell = new Thread(() -> {
+            out.set(c.step(1000));
+            stillInterrupted.set(Thread.currentThread().isInterrupted());
+        });
+        shell.start();
+        while (host.pendingStep == null) {
+            Thread.sleep(5);
+        }
+        host.frames = 2;
+        shell.interrupt();
+        shell.join(10_000);
+        assertEquals("step: interrupted; 2 of 1000 frames ran, the rest are cancelled; now at frame 2\n", out.get());
+        assertTrue(host.pendingStep.isCancelled());
+        assertFalse(stillInterrupted.get());
+    }
+
+    @Test
+    @DisplayName("work the frame thread does not take in time is cancelled and the message says nothing was done")
+    void stuck_frame_thread() {
+        GameHostThatNeverAnswers stuck = new GameHostThatNeverAnswers(host);
+        DevtoolsCommands c = new DevtoolsCommands(stuck, timings, Duration.ofMillis(100));
+        assertEquals("the frame thread did not take the request within 100 ms (is a system stuck in a frame?);"
+                + " the request is cancelled, nothing was done\n", c.disable("physics/integrate", null));
+        assertTrue(stuck.last.isCancelled());
     }
 }

@@ -27,8 +27,11 @@ final class FakeHost implements GameHost {
     final List<PluginStatus> plugins = new ArrayList<>();
     final List<RebuildInfo> rebuilds = new ArrayList<>();
     boolean paused = true;
-    long frames;
+    volatile long frames;
     int submitted;
+    /** When true, step returns {@link #pendingStep} and runs nothing: the test advances frames. */
+    volatile boolean manualSteps;
+    volatile CompletableFuture<Long> pendingStep;
 
     void put(Schedule s) {
         schedules.put(s.name(), s);
@@ -73,6 +76,10 @@ final class FakeHost implements GameHost {
     public CompletionStage<Long> step(int n) {
         if (!paused) {
             return CompletableFuture.failedFuture(new IllegalStateException("step: the simulation is running; pause it first"));
+        }
+        if (manualSteps) {
+            pendingStep = new CompletableFuture<>();
+            return pendingStep;
         }
         for (int i = 0; i < n; i++) {
             schedules.get("main").run(world, 1.0 / 60);

@@ -190,6 +190,8 @@ public class DevtoolsShellIT {
         assertMatches(".*\\n1  physics/integrate  OnUpdate     3 +[0-9.]+ +[0-9.]+ +[0-9.]+ +0 +0\\n.*", timings);
         assertMatches(".*\\n3  render/draw        OnStore      0 +0\\.0 +0\\.0 +0\\.0 +3 +0\\n.*", timings);
         assertMatches("stepped 1 frame; now at frame \\d+\n", run("step"));
+        assertEquals("step: n must be a whole number of frames from 1 to 2147483647, got 'abc'; usage: step [n]\n",
+                run("step abc"));
 
         // A rebuild (a new plugin joins) keeps the disabled flag: it lives in the adopted state trait.
         register(Plugin.builder("late").systems(EcsSystem.define("late/tick", NOOP)).build());

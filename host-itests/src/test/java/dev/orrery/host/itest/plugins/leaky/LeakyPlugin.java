@@ -23,7 +23,7 @@ import org.osgi.service.component.annotations.Component;
  *   <li>an entity component of its own ({@link #MARKER}, value class {@link Marker}), and a cached
  *       query over it ({@link #MARKED});</li>
  *   <li>values of its classes in traits of another bundle ({@link Slots#ANY}, world and entity);</li>
- *   <li>a prefab with a value factory lambda, registered in OnStart, and spawn requests;</li>
+ *   <li>a prefab with a value factory lambda, registered by {@code PrefabPlugin.keepRegistered}, and spawn requests;</li>
  *   <li>the frame thread's context class loader set to its own;</li>
  *   <li>{@code leaky/boom} throws a {@link LeakyException} while the trace marks it failing.</li>
  * </ul>
@@ -38,7 +38,7 @@ public final class LeakyPlugin extends ForwardingPlugin {
     /** DS constructor. */
     public LeakyPlugin() {
         super(Plugin.builder("leaky").systems(
-                PrefabPlugin.registerOnStart("leaky/prefabs", BLOB),
+                PrefabPlugin.keepRegistered("leaky/prefabs", BLOB),
                 EcsSystem.define("leaky/tick", Phase.ON_UPDATE, LeakyPlugin::tick),
                 EcsSystem.define("leaky/boom", Phase.ON_UPDATE, LeakyPlugin::boom)).build());
     }

@@ -1,0 +1,77 @@
+package dev.orrery.host.itest;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNotEquals;
+import static org.junit.Assert.assertTrue;
+import static org.ops4j.pax.exam.CoreOptions.options;
+
+import dev.orrery.host.PluginState;
+import dev.orrery.host.RebuildInfo;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.ops4j.pax.exam.Configuration;
+import org.ops4j.pax.exam.Option;
+import org.ops4j.pax.exam.junit.PaxExam;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.FrameworkEvent;
+import org.osgi.framework.startlevel.BundleStartLevel;
+import org.osgi.framework.startlevel.FrameworkStartLevel;
+
+/**
+ * A burst of plugin bundles gives one rebuild. The ten bundles are started in one batch by the
+ * framework (one start-level change, as a launcher or a provisioning agent would), and the host's
+ * quiet period is set well above the gaps between their service events even on a loaded machine
+ * (400 ms; maxDelayMillis 10 s), so the test checks the coalescing, not the machine's speed. Each of
+ * the ten bundles registers its plugin service in its own start: a host that rebuilt on every event
+ * would give up to ten rebuilds, and the test fails.
+ */
+@RunWith(PaxExam.class)
+public class PluginBurstIT extends HostTestBase {
+    private static final long QUIET_MILLIS = 400;
+
+    @Configuration
+    public Option[] config() {
+        return options(HostOptions.base(QUIET_MILLIS, 10_000));
+    }
+
+    @Test
+    public void tenPluginBundlesStartedAtOnceGiveOneRebuild() throws Exception {
+        awaitMainSchedule();
+        FrameworkStartLevel framework = ctx.getBundle(0).adapt(FrameworkStartLevel.class);
+        int level = framework.getStartLevel();
+        List<Bundle> bundles = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            Bundle b = install("n" + i);
+            b.adapt(BundleStartLevel.class).setStartLevel(level + 1);
+            b.start(); // above the framework's start level: only marked to start
+            bundles.add(b);
+        }
+        for (Bundle b : bundles) {
+            assertNotEquals(b.getSymbolicName() + " must wait for the start-level change", Bundle.ACTIVE, b.getState());
+        }
+        long before = lastSequence();
+        CountDownLatch started = new CountDownLatch(1);
+        framework.setStartLevel(level + 1, event -> {
+            if (event.getType() == FrameworkEvent.STARTLEVEL_CHANGED) {
+                started.countDown();
+            }
+        });
+        assertTrue("start-level change done", started.await(WAIT_MILLIS, TimeUnit.MILLISECONDS));
+        for (int i = 0; i < 10; i++) {
+            awaitPlugin("n" + i, PluginState.ACTIVE);
+        }
+        Thread.sleep(3 * QUIET_MILLIS); // a late second rebuild would show up
+        List<RebuildInfo> rebuilds = rebuildsAfter("main", before);
+        assertEquals("one rebuild for ten bundles: " + rebuilds, 1, rebuilds.size());
+        List<String> joined = new ArrayList<>(rebuilds.get(0).joined());
+        Collections.sort(joined);
+        assertEquals(List.of("n0", "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9"), joined);
+        step(1);
+        assertEquals(10, events().size());
+    }
+}
