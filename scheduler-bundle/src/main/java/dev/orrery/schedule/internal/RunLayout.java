@@ -31,6 +31,7 @@ final class RunLayout {
     final EcsSystem[] systems;
     final String[] systemNames;
     final RunFunction[] runs;
+    /** Per system: the conditions of its sets in order, or null when it has none. */
     final Condition[][] setConditions;
     final Condition[] conditions;
     private final Map<Phase, Integer> phaseIndex;
@@ -77,7 +78,14 @@ final class RunLayout {
             runs[i] = systems[i].run();
             systemByName.put(systemNames[i], i);
         }
+        // null where a system has no set conditions: the hot loop then tests a reference instead of
+        // reading the length of a per-system empty array (one cache line less per system).
         this.setConditions = plan.systemSetConditions().clone();
+        for (int i = 0; i < n; i++) {
+            if (setConditions[i].length == 0) {
+                setConditions[i] = null;
+            }
+        }
         this.conditions = plan.systemConditions().clone();
         this.systemIndex = plan.systemIndex();
     }

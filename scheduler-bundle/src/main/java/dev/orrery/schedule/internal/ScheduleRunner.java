@@ -184,7 +184,7 @@ final class ScheduleRunner {
                 continue;
             }
             Condition[] sets = setConditions[i];
-            if (sets.length != 0 && !allHold(sets, world)) {
+            if (sets != null && !allHold(sets, world)) {
                 continue;
             }
             Condition own = conditions[i];
@@ -244,7 +244,7 @@ final class ScheduleRunner {
             return;
         }
         Condition[] setConditions = layout.setConditions[i];
-        for (int c = 0; c < setConditions.length; c++) {
+        for (int c = 0; setConditions != null && c < setConditions.length; c++) {
             if (!setConditions[c].test(world)) {
                 skipByCondition(ctx, world, i, phase, dt);
                 return;
