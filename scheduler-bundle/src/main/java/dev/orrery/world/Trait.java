@@ -40,16 +40,17 @@ public final class Trait<T> {
     /**
      * Creates a trait.
      *
-     * @param name a non-empty name, for diagnostics
+     * @param name a non-blank name, for diagnostics
      * @param defaultFactory called once per {@link World#add(Trait)}; must not return {@code null}
      * @param <T> the value type
      * @return a new trait, distinct from every other trait
-     * @throws IllegalArgumentException if {@code name} is null or empty
+     * @throws IllegalArgumentException if {@code name} is null, empty or blank (only white space), like
+     *     the names of phases, systems, sets and plugins
      * @throws NullPointerException if {@code defaultFactory} is null
      */
     public static <T> Trait<T> of(String name, Supplier<? extends T> defaultFactory) {
-        if (name == null || name.isEmpty()) {
-            throw new IllegalArgumentException("Trait.of: name is missing or empty");
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("Trait.of: name is missing or empty (or blank)");
         }
         Objects.requireNonNull(defaultFactory, () -> "Trait.of: defaultFactory of trait '" + name + "' is null");
         return new Trait<>(name, defaultFactory, null);
@@ -58,17 +59,17 @@ public final class Trait<T> {
     /**
      * Creates a trait whose default is always the same value. Use it for immutable values only.
      *
-     * @param name a non-empty name, for diagnostics
+     * @param name a non-blank name, for diagnostics
      * @param defaultValue the default value; not null
      * @param <T> the value type
      * @return a new trait
-     * @throws IllegalArgumentException if {@code name} is null or empty
+     * @throws IllegalArgumentException if {@code name} is null, empty or blank
      * @throws NullPointerException if {@code defaultValue} is null
      */
     public static <T> Trait<T> withDefault(String name, T defaultValue) {
         Objects.requireNonNull(defaultValue, () -> "Trait.withDefault: default value of trait '" + name + "' is null");
-        if (name == null || name.isEmpty()) {
-            throw new IllegalArgumentException("Trait.withDefault: name is missing or empty");
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("Trait.withDefault: name is missing or empty (or blank)");
         }
         return new Trait<>(name, () -> defaultValue, defaultValue);
     }
