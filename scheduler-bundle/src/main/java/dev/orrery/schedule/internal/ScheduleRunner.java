@@ -237,22 +237,13 @@ final class ScheduleRunner {
     private void consider(WorldRuntime rt, World world, int i, Phase phase, double dt) {
         MutableHookContext ctx = rt.hookContext;
         if (rt.isDisabled(i)) {
-            if (ctx != null) {
-                ctx.point(world, layout.systems[i], phase, dt);
-                hooks.onSkip(ctx, SkipReason.DISABLED);
-            }
+            skip(ctx, world, i, phase, dt, SkipReason.DISABLED);
             return;
         }
-        Condition[] setConditions = layout.setConditions[i];
-        for (int c = 0; setConditions != null && c < setConditions.length; c++) {
-            if (!setConditions[c].test(world)) {
-                skipByCondition(ctx, world, i, phase, dt);
-                return;
-            }
-        }
+        Condition[] sets = layout.setConditions[i];
         Condition own = layout.conditions[i];
-        if (own != null && !own.test(world)) {
-            skipByCondition(ctx, world, i, phase, dt);
+        if ((sets != null && !allHold(sets, world)) || (own != null && !own.test(world))) {
+            skip(ctx, world, i, phase, dt, SkipReason.CONDITION);
             return;
         }
         if (ctx != null) {
@@ -266,10 +257,10 @@ final class ScheduleRunner {
         }
     }
 
-    private void skipByCondition(MutableHookContext ctx, World world, int i, Phase phase, double dt) {
+    private void skip(MutableHookContext ctx, World world, int i, Phase phase, double dt, SkipReason reason) {
         if (ctx != null) {
             ctx.point(world, layout.systems[i], phase, dt);
-            hooks.onSkip(ctx, SkipReason.CONDITION);
+            hooks.onSkip(ctx, reason);
         }
     }
 }
