@@ -53,7 +53,7 @@ public final class QueryResult {
      * @return the number of entities that match now
      */
     public int count() {
-        state.refresh(storeArchetypes());
+        state.refresh(store.archetypes());
         int n = 0;
         for (int i = 0; i < state.matchedCount; i++) {
             Archetype a = state.matched[i];
@@ -270,10 +270,6 @@ public final class QueryResult {
                     + "traits of " + state.query + ", so entities may lack it");
         }
         return store.traitId(trait);
-    }
-
-    private java.util.List<Archetype> storeArchetypes() {
-        return store.archetypes();
     }
 
     @Override
