@@ -39,7 +39,7 @@ final class BuildProblems {
         return "'" + name + "'";
     }
 
-        private static String declaredBy(Declared<?> d) {
+    private static String declaredBy(Declared<?> d) {
         return "declared by " + d.source().describe();
     }
 
@@ -211,8 +211,7 @@ final class BuildProblems {
         List<BuildItem> items = new ArrayList<>();
         for (int i = 0; i < custom.size(); i++) {
             Declared<Phase> d = custom.get(i);
-            sb.append(i == 0 ? "" : ", ").append('\'').append(d.item().name()).append("' (")
-                    .append(declaredBy(d)).append(')');
+            sb.append(i == 0 ? "" : ", ").append(quote(d.item().name())).append(" (").append(declaredBy(d)).append(')');
             items.add(phaseItem(d));
         }
         return new BuildProblem(Kind.PHASE_CYCLE, sb.toString(), items);
@@ -288,7 +287,7 @@ final class BuildProblems {
         if (!sets.isEmpty()) {
             sb.append(" (edges through a [set] come from that set: ");
             for (int i = 0; i < sets.size(); i++) {
-                sb.append(i == 0 ? "" : ", ").append('\'').append(sets.get(i).item().name()).append('\'');
+                sb.append(i == 0 ? "" : ", ").append(quote(sets.get(i).item().name()));
                 items.add(setItem(sets.get(i)));
             }
             sb.append(')');
