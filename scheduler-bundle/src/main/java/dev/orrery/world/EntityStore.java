@@ -175,11 +175,15 @@ final class EntityStore {
         archetypeOf[slot] = null;
         int next = generations[slot] + 1;
         generations[slot] = next == 0 ? 1 : next;
+        pushFreeSlot(slot);
+        alive--;
+    }
+
+    private void pushFreeSlot(int slot) {
         if (freeCount == freeSlots.length) {
             freeSlots = Arrays.copyOf(freeSlots, freeCount * 2);
         }
         freeSlots[freeCount++] = slot;
-        alive--;
     }
 
     int entityCount() {
@@ -367,10 +371,7 @@ final class EntityStore {
             if (archetypeOf[slot] != null) {
                 freeSlot(slot);
             } else {
-                if (freeCount == freeSlots.length) {
-                    freeSlots = Arrays.copyOf(freeSlots, freeCount * 2);
-                }
-                freeSlots[freeCount++] = slot;
+                pushFreeSlot(slot);
             }
         }
         alive = 0;
