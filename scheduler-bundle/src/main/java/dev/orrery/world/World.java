@@ -264,11 +264,9 @@ public final class World {
         entities.requireNotIterating("World.purge");
         Set<Trait<?>> known = Collections.newSetFromMap(new IdentityHashMap<>());
         known.addAll(entities.knownTraits());
+        known.addAll(refs.keySet());
         int worldTraits = 0;
         int components = 0;
-        for (Trait<?> t : refs.keySet()) {
-            known.add(t);
-        }
         for (Trait<?> t : known) {
             if (unloading.isUnloaded(t)) {
                 if (has(t)) {
