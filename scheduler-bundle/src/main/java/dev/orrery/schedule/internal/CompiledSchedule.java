@@ -14,13 +14,11 @@ import java.util.List;
 /** The {@link Schedule} implementation: introspection over the plan, and the run engine. */
 final class CompiledSchedule implements Schedule {
     private final ExecutionPlan plan;
-    private final ScheduleHooks hooks;
     private final Trait<ScheduleState> state;
     private final ScheduleRunner runner;
 
     CompiledSchedule(ExecutionPlan plan, ScheduleHooks hooks, Trait<ScheduleState> state) {
         this.plan = plan;
-        this.hooks = hooks;
         this.state = state;
         this.runner = new ScheduleRunner(this, plan, hooks, state);
     }

@@ -1,6 +1,5 @@
 package dev.orrery.schedule.internal;
 
-import dev.orrery.schedule.BuildItem;
 import dev.orrery.schedule.BuildProblem;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleBuildException;
