@@ -65,7 +65,8 @@ public final class Main {
                     "%1$tT.%1$tL %4$-7s [%3$s] %5$s%6$s%n");
         }
         try {
-            LauncherConfig config = LauncherConfig.resolve(home(), readConfig(home()), java.lang.System.getProperties());
+            Path home = home();
+            LauncherConfig config = LauncherConfig.resolve(home, readConfig(home), java.lang.System.getProperties());
             int code = run(config);
             java.lang.System.exit(code);
         } catch (IOException | BundleException | RuntimeException e) {

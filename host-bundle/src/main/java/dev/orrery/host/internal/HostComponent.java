@@ -160,7 +160,7 @@ public final class HostComponent implements GameHost {
     void bindPlugin(ServiceReference<Plugin> ref, Plugin plugin) {
         // DS binds the plugins present at activation before activate() reads the configuration, and
         // the main schedule's name may change later: resolve "no schedule property" in snapshot().
-        String declared = scheduleOf(ref, null);
+        String declared = scheduleOf(ref);
         PluginEntry entry = PluginEntry.of(plugin, declared == null ? config.mainSchedule() : declared, bundleOf(ref),
                 idOf(ref));
         synchronized (lock) {
@@ -195,7 +195,7 @@ public final class HostComponent implements GameHost {
             policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
             unbind = "unbindHooks", updated = "updatedHooks")
     void bindHooks(ServiceReference<ScheduleHooks> ref, ScheduleHooks service) {
-        HooksEntry entry = new HooksEntry(service, scheduleOf(ref, null), idOf(ref));
+        HooksEntry entry = new HooksEntry(service, scheduleOf(ref), idOf(ref));
         synchronized (lock) {
             hooks.put(entry.serviceId(), entry);
             generation++;
@@ -248,10 +248,11 @@ public final class HostComponent implements GameHost {
         }
     }
 
-    private static String scheduleOf(ServiceReference<?> ref, String fallback) {
+    /** @return the service's {@code orrery.schedule} property, trimmed, or null when it has none (or a blank one) */
+    private static String scheduleOf(ServiceReference<?> ref) {
         Object v = ref.getProperty(Plugin.SCHEDULE_PROPERTY);
         if (v == null || String.valueOf(v).isBlank()) {
-            return fallback;
+            return null;
         }
         return String.valueOf(v).trim();
     }

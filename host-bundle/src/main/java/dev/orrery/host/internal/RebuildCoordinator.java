@@ -46,15 +46,7 @@ final class RebuildCoordinator {
 
     private record Input(List<Object> identities, List<String> order) {
         boolean sameAs(Input other) {
-            if (other == null || !order.equals(other.order) || identities.size() != other.identities.size()) {
-                return false;
-            }
-            for (int i = 0; i < identities.size(); i++) {
-                if (identities.get(i) != other.identities.get(i)) {
-                    return false;
-                }
-            }
-            return true;
+            return other != null && order.equals(other.order) && sameIdentities(identities, other.identities);
         }
     }
 

@@ -74,8 +74,7 @@ final class ScheduleAssembler {
                         return failed(scheduleName, leftOut, t0, e);
                     }
                 } else {
-                    blamed.forEach((p, problems) -> leftOut.put(p, status(p, stateOf(problems), problems.stream()
-                            .map(BuildProblem::message).distinct().collect(Collectors.joining("; ")))));
+                    blamed.forEach((p, problems) -> leftOut.put(p, status(p, problems)));
                     candidates.removeAll(blamed.keySet());
                 }
             } catch (RuntimeException e) {
@@ -154,15 +153,19 @@ final class ScheduleAssembler {
                 build(scheduleName, trial, hooks, previous);
                 accepted.add(p);
             } catch (ScheduleBuildException e) {
-                List<BuildProblem> mine = e.problems();
-                leftOut.put(p, status(p, stateOf(mine), mine.stream().map(BuildProblem::message)
-                        .distinct().collect(Collectors.joining("; "))));
+                leftOut.put(p, status(p, e.problems()));
             } catch (RuntimeException e) {
                 leftOut.put(p, status(p, PluginState.EXCLUDED, "building with it threw " + e));
             }
         }
         candidates.retainAll(accepted);
         return before - candidates.size();
+    }
+
+    /** The plugin left out for these problems: waiting or excluded, their distinct messages as the reason. */
+    private static PluginStatus status(PluginEntry p, List<BuildProblem> problems) {
+        return status(p, stateOf(problems), problems.stream().map(BuildProblem::message).distinct()
+                .collect(Collectors.joining("; ")));
     }
 
     private static PluginStatus status(PluginEntry p, PluginState state, String reason) {

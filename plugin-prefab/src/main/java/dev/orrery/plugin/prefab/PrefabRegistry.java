@@ -104,11 +104,8 @@ public final class PrefabRegistry implements Purgeable {
     public int purge(Unloading unloading) {
         int before = prefabs.size();
         prefabs.values().removeIf(p -> p.belongsTo(unloading));
-        int dropped = before - prefabs.size();
-        if (dropped > 0 || !resolved.isEmpty()) {
-            resolved.clear();
-        }
-        return dropped;
+        resolved.clear();
+        return before - prefabs.size();
     }
 
     /**
