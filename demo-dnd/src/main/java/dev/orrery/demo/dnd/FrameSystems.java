@@ -173,15 +173,18 @@ public final class FrameSystems {
         if (s == null) {
             return;
         }
-        Optional<Schedule> turn = turnSchedule(world);
         switch (s.stage()) {
             case SETUP -> {
-                if (turn.isPresent() && !world.query(Battlefield.COMBATANTS).isEmpty()) {
-                    begin(world, s, turn.get());
+                if (!world.query(Battlefield.COMBATANTS).isEmpty()) {
+                    turnSchedule(world).ifPresent(turn -> begin(world, s, turn));
                 }
             }
             case BETWEEN_TURNS -> {
-                if (!world.query(Battlefield.EFFECTS).isEmpty() || turn.isEmpty()) {
+                if (!world.query(Battlefield.EFFECTS).isEmpty()) {
+                    return;
+                }
+                Optional<Schedule> turn = turnSchedule(world);
+                if (turn.isEmpty()) {
                     return;
                 }
                 BattleState waited = s.waitedMore(dt);
@@ -191,8 +194,9 @@ public final class FrameSystems {
                 }
             }
             case AWAITING_DECISION -> {
-                if (world.has(Decision.TRAIT) && turn.isPresent()) {
-                    turn.get().runPhases(world, TurnPhases.ACT, TurnPhases.END_OF_TURN, 0);
+                if (world.has(Decision.TRAIT)) {
+                    turnSchedule(world).ifPresent(
+                            turn -> turn.runPhases(world, TurnPhases.ACT, TurnPhases.END_OF_TURN, 0));
                 }
             }
             case OVER -> {

@@ -48,11 +48,15 @@ public final class GraphRenderer {
         return ids;
     }
 
-    /** One entry per distinct ordered pair "sI -> sJ", with the set label of its first declaration. */
-    private static Map<String, String> edges(Schedule schedule, Map<EcsSystem, Integer> ids) {
-        Map<String, String> pairs = new LinkedHashMap<>();
+    /** An ordered pair of systems, by node id. */
+    private record Pair(int from, int to) {
+    }
+
+    /** One entry per distinct ordered pair, with the set label of its first declaration. */
+    private static Map<Pair, String> edges(Schedule schedule, Map<EcsSystem, Integer> ids) {
+        Map<Pair, String> pairs = new LinkedHashMap<>();
         for (OrderEdge e : OrderEdges.of(schedule).all()) {
-            String key = "s" + ids.get(e.from()) + " -> s" + ids.get(e.to());
+            Pair key = new Pair(ids.get(e.from()), ids.get(e.to()));
             String label = e.via() == null ? "" : "set " + e.via().name();
             pairs.putIfAbsent(key, label);
         }
@@ -96,8 +100,8 @@ public final class GraphRenderer {
             out.append("  p").append(p).append(" -> p").append(p + 1).append(" [ltail=cluster_").append(p)
                     .append(", lhead=cluster_").append(p + 1).append(", style=bold, color=gray60];\n");
         }
-        for (Map.Entry<String, String> e : edges(schedule, ids).entrySet()) {
-            out.append("  ").append(e.getKey());
+        for (Map.Entry<Pair, String> e : edges(schedule, ids).entrySet()) {
+            out.append("  s").append(e.getKey().from()).append(" -> s").append(e.getKey().to());
             if (!e.getValue().isEmpty()) {
                 out.append(" [label=").append(dotQuote(e.getValue())).append(']');
             }
@@ -134,13 +138,12 @@ public final class GraphRenderer {
         for (int p = 0; p + 1 < phases.size(); p++) {
             out.append("  p").append(p).append(" ==> p").append(p + 1).append('\n');
         }
-        for (Map.Entry<String, String> e : edges(schedule, ids).entrySet()) {
-            String[] ends = e.getKey().split(" -> ");
-            out.append("  ").append(ends[0]).append(" -->");
+        for (Map.Entry<Pair, String> e : edges(schedule, ids).entrySet()) {
+            out.append("  s").append(e.getKey().from()).append(" -->");
             if (!e.getValue().isEmpty()) {
                 out.append('|').append(mermaidQuote(e.getValue())).append('|');
             }
-            out.append(' ').append(ends[1]).append('\n');
+            out.append(" s").append(e.getKey().to()).append('\n');
         }
         out.append("  classDef disabled stroke-dasharray: 5 5,color:#888\n");
         if (disabledIds.length() > 0) {

@@ -31,6 +31,8 @@ public final class OrderEdges {
             outgoing.computeIfAbsent(e.from(), k -> new ArrayList<>()).add(e);
             incoming.computeIfAbsent(e.to(), k -> new ArrayList<>()).add(e);
         }
+        outgoing.replaceAll((s, list) -> List.copyOf(list));
+        incoming.replaceAll((s, list) -> List.copyOf(list));
     }
 
     /**
@@ -115,7 +117,7 @@ public final class OrderEdges {
      * @return the edges that start at it (unmodifiable; empty if none)
      */
     public List<OrderEdge> from(EcsSystem system) {
-        return List.copyOf(outgoing.getOrDefault(system, List.of()));
+        return outgoing.getOrDefault(system, List.of());
     }
 
     /**
@@ -123,6 +125,6 @@ public final class OrderEdges {
      * @return the edges that end at it (unmodifiable; empty if none)
      */
     public List<OrderEdge> to(EcsSystem system) {
-        return List.copyOf(incoming.getOrDefault(system, List.of()));
+        return incoming.getOrDefault(system, List.of());
     }
 }

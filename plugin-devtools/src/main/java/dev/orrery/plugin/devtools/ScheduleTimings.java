@@ -29,7 +29,6 @@ final class ScheduleTimings {
     private final long[] maxNanos;
     private final long[] runs;
     private final long[][] skips;
-    private final long firstSeenMillis = System.currentTimeMillis();
     /** Position of the system of the most recent hook call, to find the next one in O(1). */
     private int lastIndex = -1;
 
@@ -146,15 +145,6 @@ final class ScheduleTimings {
         for (long[] row : skips) {
             Arrays.fill(row, 0L);
         }
-    }
-
-    /** @return when this schedule object was first seen running, in epoch milliseconds */
-    long firstSeenMillis() {
-        return firstSeenMillis;
-    }
-
-    String scheduleName() {
-        return scheduleName;
     }
 
     List<SystemTiming> snapshot() {

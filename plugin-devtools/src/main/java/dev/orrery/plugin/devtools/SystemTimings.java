@@ -4,12 +4,10 @@ import dev.orrery.schedule.HookContext;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleHooks;
 import dev.orrery.schedule.SkipReason;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.LongSupplier;
 
@@ -115,19 +113,6 @@ public final class SystemTimings implements ScheduleHooks {
     public List<SystemTiming> snapshot(String scheduleName) {
         ScheduleTimings t = bySchedule.get(Objects.requireNonNull(scheduleName, "scheduleName"));
         return t == null ? List.of() : List.copyOf(t.snapshot());
-    }
-
-    /**
-     * When the schedule now in force under a name was first seen running: for a host, the first frame
-     * after the rebuilt schedule was swapped in.
-     *
-     * @param scheduleName a schedule name
-     * @return the wall-clock time of the first hook call of the current schedule of that name; empty if
-     *     none was observed
-     */
-    public Optional<Instant> firstSeen(String scheduleName) {
-        ScheduleTimings t = bySchedule.get(Objects.requireNonNull(scheduleName, "scheduleName"));
-        return t == null ? Optional.empty() : Optional.of(Instant.ofEpochMilli(t.firstSeenMillis()));
     }
 
     /** Sets every counter and duration back to zero; the schedules stay known. */
