@@ -32,6 +32,10 @@ final class FakeHost implements GameHost {
     /** When true, step returns {@link #pendingStep} and runs nothing: the test advances frames. */
     volatile boolean manualSteps;
     volatile CompletableFuture<Long> pendingStep;
+    /** When true, step only advances the frame count by n (runs no schedule): for counts too large to run. */
+    boolean countOnly;
+    /** The frame counts step was asked for, in order. */
+    final List<Integer> stepRequests = new ArrayList<>();
 
     void put(Schedule s) {
         schedules.put(s.name(), s);
@@ -74,12 +78,20 @@ final class FakeHost implements GameHost {
 
     @Override
     public CompletionStage<Long> step(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("step: frames must be >= 1, got " + n);
+        }
+        stepRequests.add(n);
         if (!paused) {
             return CompletableFuture.failedFuture(new IllegalStateException("step: the simulation is running; pause it first"));
         }
         if (manualSteps) {
             pendingStep = new CompletableFuture<>();
             return pendingStep;
+        }
+        if (countOnly) {
+            frames += n;
+            return CompletableFuture.completedFuture(frames);
         }
         for (int i = 0; i < n; i++) {
             schedules.get("main").run(world, 1.0 / 60);
