@@ -68,6 +68,7 @@ public class DevtoolsShellIT {
     private final List<ServiceRegistration<?>> registrations = new ArrayList<>();
     private CommandSession session;
     private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    private final HostLogCapture hostLog = new HostLogCapture();
 
     private static Option jar(String property) {
         String path = System.getProperty(property);
@@ -103,6 +104,7 @@ public class DevtoolsShellIT {
 
     @Before
     public void plugins() {
+        hostLog.install();
         SystemSet sim = SystemSet.define("sim");
         EcsSystem integrate = EcsSystem.builder("physics/integrate").sets(sim).run(NOOP).build();
         EcsSystem collide = EcsSystem.builder("physics/collide").after(integrate).sets(sim).run(NOOP).build();
@@ -116,6 +118,9 @@ public class DevtoolsShellIT {
                 host.schedule("main").map(s -> s.systems().size() == 3).orElse(false)
                         && host.plugins().stream().anyMatch(p -> p.name().equals("loop")
                         && p.state() == PluginState.EXCLUDED));
+        await("the host's warning about plugin loop", () -> hostLog.lines().stream().anyMatch(
+                l -> l.startsWith("WARNING plugin 'loop' (") && l.contains("left out of schedule 'main', EXCLUDED")
+                        && l.contains("'loop/self' → [set 'loop/set'] → 'loop/self'")));
         session = processor.createSession(new ByteArrayInputStream(new byte[0]),
                 new PrintStream(printed, true, StandardCharsets.UTF_8), new PrintStream(printed, true, StandardCharsets.UTF_8));
     }
@@ -128,6 +133,7 @@ public class DevtoolsShellIT {
         for (ServiceRegistration<?> r : registrations) {
             r.unregister();
         }
+        hostLog.uninstall();
     }
 
     private void register(Plugin plugin) {
