@@ -50,7 +50,8 @@ final class TextReports {
 
     /**
      * A header line, then per schedule (main first) a line saying which schedule it is and a table
-     * numbered from 1 in build order, then the last rebuild of each schedule.
+     * numbered from 1 in build order (each row names its schedule too, so a row read alone is whole),
+     * then the last rebuild of each schedule.
      */
     static String plugins(PluginsReport r) {
         StringBuilder out = new StringBuilder()
@@ -62,11 +63,11 @@ final class TextReports {
                             ? " (main: the frame loop runs it every frame)"
                             : " (not run by the frame loop: systems step it)")
                     .append(": ").append(count(g.plugins().size(), "plugin")).append('\n');
-            TextTable t = TextTable.of(">#", "plugin", "state", "bundle", "reason");
+            TextTable t = TextTable.of(">#", "plugin", "schedule", "state", "bundle", "reason");
             List<PluginStatus> plugins = g.plugins();
             for (int i = 0; i < plugins.size(); i++) {
                 PluginStatus p = plugins.get(i);
-                t.row(i + 1, p.name(), p.state().name().toLowerCase(Locale.ROOT), p.bundle(), p.reason());
+                t.row(i + 1, p.name(), p.schedule(), p.state().name().toLowerCase(Locale.ROOT), p.bundle(), p.reason());
             }
             out.append(t.render());
         }

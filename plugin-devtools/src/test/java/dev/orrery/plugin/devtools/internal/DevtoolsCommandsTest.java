@@ -171,10 +171,10 @@ class DevtoolsCommandsTest {
         assertEquals("""
                 2 plugins in 1 schedule, each schedule's in the order the host builds it from
                 schedule main (main: the frame loop runs it every frame): 2 plugins
-                #  plugin   state     bundle              reason
-                -  -------  --------  ------------------  ------------------------------------
-                1  physics  active    demo.physics/1.0.0
-                2  loop     excluded  demo.loop/1.0.0     cycle between systems loop/a, loop/b
+                #  plugin   schedule  state     bundle              reason
+                -  -------  --------  --------  ------------------  ------------------------------------
+                1  physics  main      active    demo.physics/1.0.0
+                2  loop     main      excluded  demo.loop/1.0.0     cycle between systems loop/a, loop/b
                 last rebuild: schedule 'main' rebuilt (#1) in 1.50 ms: plugins [physics], 2 systems, 9 phases; joined [physics]; left []
                 """, out);
         // Once swapped in, the rebuild's own time is shown (not when the schedule's systems first ran).
@@ -197,14 +197,14 @@ class DevtoolsCommandsTest {
         assertEquals("""
                 3 plugins in 2 schedules, each schedule's in the order the host builds it from
                 schedule main (main: the frame loop runs it every frame): 2 plugins
-                #  plugin  state   bundle          reason
-                -  ------  ------  --------------  ------
-                1  prefab  active  prefab/0.1.0
-                2  dnd     active  demo.dnd/0.1.0
+                #  plugin  schedule  state   bundle          reason
+                -  ------  --------  ------  --------------  ------
+                1  prefab  main      active  prefab/0.1.0
+                2  dnd     main      active  demo.dnd/0.1.0
                 schedule dnd/turn (not run by the frame loop: systems step it): 1 plugin
-                #  plugin    state   bundle          reason
-                -  --------  ------  --------------  ------
-                1  dnd-turn  active  demo.dnd/0.1.0
+                #  plugin    schedule  state   bundle          reason
+                -  --------  --------  ------  --------------  ------
+                1  dnd-turn  dnd/turn  active  demo.dnd/0.1.0
                 no rebuild yet
                 """, commands.plugins());
     }

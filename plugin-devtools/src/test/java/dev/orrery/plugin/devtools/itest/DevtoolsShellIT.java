@@ -177,9 +177,9 @@ public class DevtoolsShellIT {
 
         String plugins = run("plugins");
         assertMatches("3 plugins in 1 schedule, .*\\nschedule main \\(main: the frame loop runs it every frame\\): 3 plugins\\n.*", plugins);
-        assertMatches(".*\\n1  physics  active    .*", plugins);
-        assertMatches(".*\\n2  render   active    .*", plugins);
-        assertMatches(".*\\n3  loop     excluded  \\S+ +.*loop/self.*", plugins);
+        assertMatches(".*\\n1  physics  main      active    .*", plugins);
+        assertMatches(".*\\n2  render   main      active    .*", plugins);
+        assertMatches(".*\\n3  loop     main      excluded  \\S+ +.*loop/self.*", plugins);
         assertMatches(".*\\nlast rebuild: schedule 'main' rebuilt .*", plugins);
 
         assertEquals("physics/integrate runs before physics/collide: before/after chain in phase OnUpdate\n"
