@@ -74,6 +74,15 @@ public interface GameHost {
     List<PluginStatus> plugins();
 
     /**
+     * @return every tracked observer ({@code ScheduleHooks} service), in service id order, with whether
+     *     it was quarantined for throwing (see {@link ObserverStatus}). The default returns an empty list,
+     *     for hosts that call no observers.
+     */
+    default List<ObserverStatus> observers() {
+        return List.of();
+    }
+
+    /**
      * @return the most recent rebuilds, oldest first (at most the last 100), one entry per schedule
      *     rebuilt
      */

@@ -73,7 +73,19 @@ public final class HostComponent implements GameHost {
             log.log(Level.ERROR, "Orrery host not started: " + e.getMessage());
             throw e;
         }
-        FrameLoop l = new FrameLoop(config, new SystemTracker(), log, this::budgetDone);
+        FrameLoop l = new FrameLoop(config, new SystemTracker(), log, new FrameLoop.Ended() {
+            @Override
+            public void budgetDone() {
+                HostComponent.this.budgetDone();
+            }
+
+            @Override
+            public void died(dev.orrery.host.SystemFault fault) {
+                if (config.stopFrameworkWhenDone()) {
+                    stopFramework("the frame thread died");
+                }
+            }
+        }, java.lang.System::nanoTime);
         l.purgeWith(UnloadedBundles::new);
         RebuildCoordinator c = new RebuildCoordinator(this::snapshot, l, log);
         this.loop = l;
@@ -180,22 +192,27 @@ public final class HostComponent implements GameHost {
     }
 
     void unbindPlugin(ServiceReference<Plugin> ref, Plugin plugin) {
-        long gen;
+        PluginEntry gone;
         synchronized (lock) {
-            if (plugins.remove(idOf(ref)) == null) {
+            gone = plugins.remove(idOf(ref));
+            if (gone == null) {
                 return;
             }
             onMainSchedule.remove(idOf(ref));
-            gen = ++generation;
+            generation++;
         }
-        departed(gen);
+        FrameLoop l = loop;
+        if (l != null) {
+            l.suspend(gone.plugin(), gone.name(), BOUNDARY_WAIT_MILLIS);
+        }
+        changed();
     }
 
     @Reference(name = "hooks", service = ScheduleHooks.class, cardinality = ReferenceCardinality.MULTIPLE,
             policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
             unbind = "unbindHooks", updated = "updatedHooks")
     void bindHooks(ServiceReference<ScheduleHooks> ref, ScheduleHooks service) {
-        HooksEntry entry = new HooksEntry(service, scheduleOf(ref), idOf(ref));
+        HooksEntry entry = new HooksEntry(service, scheduleOf(ref), idOf(ref), bundleOf(ref));
         synchronized (lock) {
             hooks.put(entry.serviceId(), entry);
             generation++;
@@ -208,14 +225,17 @@ public final class HostComponent implements GameHost {
     }
 
     void unbindHooks(ServiceReference<ScheduleHooks> ref, ScheduleHooks service) {
-        long gen;
         synchronized (lock) {
             if (hooks.remove(idOf(ref)) == null) {
                 return;
             }
-            gen = ++generation;
+            generation++;
         }
-        departed(gen);
+        FrameLoop l = loop;
+        if (l != null) {
+            l.retireObserver(idOf(ref), BOUNDARY_WAIT_MILLIS);
+        }
+        changed();
     }
 
     private void changed() {
@@ -223,15 +243,6 @@ public final class HostComponent implements GameHost {
         if (c != null) {
             c.request(config, false);
         }
-    }
-
-    /** A service left: hold frames until a schedule without it is swapped in, then rebuild. */
-    private void departed(long gen) {
-        FrameLoop l = loop;
-        if (l != null) {
-            l.holdFor(gen, BOUNDARY_WAIT_MILLIS);
-        }
-        changed();
     }
 
     private RebuildCoordinator.Snapshot snapshot() {
@@ -286,6 +297,11 @@ public final class HostComponent implements GameHost {
     @Override
     public List<PluginStatus> plugins() {
         return loop.plugins();
+    }
+
+    @Override
+    public List<dev.orrery.host.ObserverStatus> observers() {
+        return loop.observers();
     }
 
     @Override
