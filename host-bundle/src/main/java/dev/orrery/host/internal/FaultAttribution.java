@@ -59,7 +59,7 @@ final class FaultAttribution {
     private static String stageOf(RunFailure failure) {
         return switch (failure.stage()) {
             case CONDITION -> SystemFault.STAGE_CONDITION;
-            case SET_CONDITION -> "set condition '" + failure.setName() + "'";
+            case SET_CONDITION -> "set condition '" + failure.set() + "'";
             default -> SystemFault.STAGE_RUN;
         };
     }
