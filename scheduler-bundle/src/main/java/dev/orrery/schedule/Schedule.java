@@ -36,9 +36,11 @@ import java.util.List;
  * <p><b>Threading.</b> A schedule is immutable and may be shared, but each world is confined to one
  * thread, so run calls for a world happen on that world's thread.
  *
- * <p><b>Beyond the spec (Orrery's hot plug).</b> {@link #withoutPlugins} derives, without a rebuild,
- * the schedule that no longer runs the systems of departing plugins, so a host can stop running a
- * plugin's systems at the next frame boundary while it rebuilds in the background.
+ * <p><b>Beyond the spec (Orrery's hot plug and fault attribution).</b> {@link #withoutPlugins} derives,
+ * without a rebuild, the schedule that no longer runs the systems of departing plugins, so a host can
+ * stop running a plugin's systems at the next frame boundary while it rebuilds in the background.
+ * After an exception escaped a run API, {@link RunFailure#of(World, Throwable)} tells which schedule,
+ * system, plugin and stage threw it (the exception itself propagates unchanged).
  */
 public interface Schedule {
     /**
