@@ -16,6 +16,7 @@ import java.util.Map;
  *
  * @param scheduleName the schedule name
  * @param plugins the plugins, in order
+ * @param pluginNames per plugin index: its name, as read once at build (never read from the plugin again)
  * @param sets all sets of the flattened declaration
  * @param phases all phases in SCH-102 order (unmodifiable)
  * @param phaseIndex phase → index in {@code phases} (identity keys, unmodifiable)
@@ -33,10 +34,13 @@ import java.util.Map;
  *     {@code systemSetConditions}, for error messages
  * @param systemConditions per system index: its own condition, or null
  * @param systemSources per system index: the plugin name that declared it, or the schedule name
+ * @param systemPlugins per system index: the index in {@code plugins} of the plugin that declared it,
+ *     or -1 when the schedule did
  */
 public record ExecutionPlan(
         String scheduleName,
         List<Plugin> plugins,
+        List<String> pluginNames,
         List<SystemSet> sets,
         List<Phase> phases,
         Map<Phase, Integer> phaseIndex,
@@ -50,5 +54,6 @@ public record ExecutionPlan(
         Condition[][] systemSetConditions,
         String[][] systemSetConditionNames,
         Condition[] systemConditions,
-        String[] systemSources) {
+        String[] systemSources,
+        int[] systemPlugins) {
 }

@@ -46,6 +46,7 @@ final class PlanAssembler {
         String[][] setConditionNames = new String[n][];
         Condition[] conditions = new Condition[n];
         String[] sources = new String[n];
+        int[] sourcePlugins = new int[n];
         int k = 0;
         for (int pos = 0; pos < phaseCount; pos++) {
             phaseStart[pos] = k;
@@ -57,6 +58,7 @@ final class PlanAssembler {
                 fillSetConditions(system, k, setConditions, setConditionNames);
                 conditions[k] = system.runIf().orElse(null);
                 sources[k] = d.source().name();
+                sourcePlugins[k] = d.source().pluginIndex();
                 k++;
             }
             phaseEnd[pos] = k;
@@ -74,6 +76,7 @@ final class PlanAssembler {
         return new ExecutionPlan(
                 input.name(),
                 input.plugins(),
+                decl.pluginNames(),
                 List.copyOf(sets),
                 List.copyOf(phases),
                 Collections.unmodifiableMap(phaseIndex),
@@ -87,7 +90,8 @@ final class PlanAssembler {
                 setConditions,
                 setConditionNames,
                 conditions,
-                sources);
+                sources,
+                sourcePlugins);
     }
 
     /** The conditions of the system's sets that have one, in the order of its sets, each set once. */

@@ -34,6 +34,10 @@ final class RunLayout {
     /** Per system: the conditions of its sets in order, or null when it has none. */
     final Condition[][] setConditions;
     final Condition[] conditions;
+    /** Per system: the names of the sets in the plan's (unfiltered) set conditions, for failure reports. */
+    final String[][] setConditionNames;
+    /** Per system: the plugin name that declared it, or the schedule name; for failure reports. */
+    final String[] sources;
     private final Map<Phase, Integer> phaseIndex;
     private final Map<EcsSystem, Integer> systemIndex;
     private final Map<String, Integer> systemByName;
@@ -87,6 +91,8 @@ final class RunLayout {
             }
         }
         this.conditions = plan.systemConditions().clone();
+        this.setConditionNames = plan.systemSetConditionNames().clone();
+        this.sources = plan.systemSources().clone();
         this.systemIndex = plan.systemIndex();
     }
 
