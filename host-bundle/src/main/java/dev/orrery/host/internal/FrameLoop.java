@@ -48,7 +48,7 @@ import java.util.function.Supplier;
  * context class loader if a plugin left it pointing at such code; one log line per purge that dropped
  * something.
  */
-final class FrameLoop implements Runnable {
+final class FrameLoop implements Runnable, RebuildTarget {
     private static final int HISTORY = 100;
     private static final long IDLE_POLL_MILLIS = 200;
 
@@ -235,8 +235,14 @@ final class FrameLoop implements Runnable {
     }
 
     /** @param swap rebuilt schedules to install at the next frame boundary */
-    void swap(Swap swap) {
+    @Override
+    public void swap(Swap swap) {
         enqueue(() -> install(swap));
+    }
+
+    @Override
+    public dev.orrery.schedule.ScheduleHooks observe(String schedule, List<HooksEntry> hooks) {
+        return tracker.around(hooks.stream().map(HooksEntry::hooks).toList());
     }
 
     void pause() {
