@@ -88,6 +88,7 @@ final class RebuildCoordinator {
     private final Logger log;
     private final LongSupplier nanoClock;
     private final DelayedExecutor executor;
+    private final ScheduleAssembler.Build build;
     private final Object lock = new Object();
     private Future<?> pending; // guarded by lock
     private long burstStartNanos; // guarded by lock
@@ -111,7 +112,8 @@ final class RebuildCoordinator {
      * @param log where warnings, exclusions and rebuild failures are logged
      */
     RebuildCoordinator(Supplier<Snapshot> snapshots, RebuildTarget target, Logger log) {
-        this(snapshots, target, log, java.lang.System::nanoTime, DelayedExecutor.newThread("orrery-host-builder"));
+        this(snapshots, target, log, java.lang.System::nanoTime, DelayedExecutor.newThread("orrery-host-builder"),
+                ScheduleAssembler.SCHEDULER);
     }
 
     /**
@@ -120,9 +122,11 @@ final class RebuildCoordinator {
      * @param log where warnings, exclusions and rebuild failures are logged
      * @param nanoClock the time in nanoseconds, for quiet periods and maximum delays
      * @param executor runs the rebuilds (the builder thread)
+     * @param build builds a schedule from plugin data ({@link ScheduleAssembler#SCHEDULER})
      */
     RebuildCoordinator(Supplier<Snapshot> snapshots, RebuildTarget target, Logger log, LongSupplier nanoClock,
-                       DelayedExecutor executor) {
+                       DelayedExecutor executor, ScheduleAssembler.Build build) {
+        this.build = build;
         this.snapshots = snapshots;
         this.target = target;
         this.log = log;
@@ -231,8 +235,10 @@ final class RebuildCoordinator {
                 continue;
             }
             warnUnlisted(name, order, config.order());
-            ScheduleRecord running = records.containsKey(name) ? last : records.getOrDefault(carry.get(name), NONE);
-            BuildOutcome out = ScheduleAssembler.assemble(name, order.ordered(), running.running(),
+            // Under a new main schedule name, the plugins that ran under the old name are still running.
+            ScheduleRecord running = records.containsKey(name) || !carry.containsKey(name) ? last
+                    : records.getOrDefault(carry.get(name), NONE);
+            BuildOutcome out = ScheduleAssembler.assemble(build, name, order.ordered(), running.running(),
                     target.observe(name, hookEntries), last.schedule());
             for (PluginStatus left : out.leftOut()) {
                 log.log(Level.WARNING, "plugin '" + left.name() + "' (" + left.bundle() + ") left out of schedule '"
