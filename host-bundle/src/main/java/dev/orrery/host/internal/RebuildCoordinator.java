@@ -57,8 +57,9 @@ final class RebuildCoordinator {
     /**
      * What the last rebuild of one schedule left (builder thread only).
      *
-     * @param input what it was built from: data snapshots in schedule order, "|", hooks services, then
-     *     the declared order; compared by identity
+     * @param input what it was built from: data snapshots in schedule order, "|", then the hooks
+     *     services; compared by identity
+     * @param order the declared plugin order it was built with
      * @param current whether {@code schedule} was built from {@code input} (false after a schedule that
      *     could not be built even without plugins, so the next rebuild tries again)
      * @param schedule the schedule of that name the frame side has, or null
@@ -66,10 +67,10 @@ final class RebuildCoordinator {
      * @param hooks the hooks services built into {@code schedule}
      * @param statuses the statuses of the schedule's plugins
      */
-    private record ScheduleRecord(List<Object> input, boolean current, Schedule schedule, List<PluginEntry> active,
-                                  List<ScheduleHooks> hooks, List<PluginStatus> statuses) {
-        boolean reusableFor(List<Object> other) {
-            return current && sameIdentities(input, other);
+    private record ScheduleRecord(List<Object> input, List<String> order, boolean current, Schedule schedule,
+                                  List<PluginEntry> active, List<ScheduleHooks> hooks, List<PluginStatus> statuses) {
+        boolean reusableFor(List<Object> otherInput, List<String> otherOrder) {
+            return current && sameIdentities(input, otherInput) && order.equals(otherOrder);
         }
 
         List<Plugin> running() {
@@ -79,8 +80,8 @@ final class RebuildCoordinator {
         }
     }
 
-    private static final ScheduleRecord NONE = new ScheduleRecord(List.of(), false, null, List.of(), List.of(),
-            List.of());
+    private static final ScheduleRecord NONE = new ScheduleRecord(List.of(), List.of(), false, null, List.of(),
+            List.of(), List.of());
     private static final long SHUTDOWN_WAIT_MILLIS = 2000;
 
     private final Supplier<Snapshot> snapshots;
@@ -102,7 +103,7 @@ final class RebuildCoordinator {
     private final Set<String> warnedUnlisted = new HashSet<>();
     private List<String> warnedFor = List.of();
     private long sequence;
-    private String building;
+    private String step; // what the rebuild is doing, for the ERROR line
 
     /**
      * A coordinator on its own builder thread ({@code orrery-host-builder}) and {@link System#nanoTime()}.
@@ -178,7 +179,7 @@ final class RebuildCoordinator {
             all = force;
             force = false;
         }
-        building = null;
+        step = "reading the tracked services";
         try {
             rebuild(all);
         } catch (Throwable t) {
@@ -186,12 +187,11 @@ final class RebuildCoordinator {
             synchronized (lock) {
                 force |= all;
             }
-            String where = building == null ? "before any schedule was built" : "of schedule '" + building + "'";
-            log.log(Level.ERROR, "rebuild " + where + " failed; the previous schedules stay, the next change"
+            log.log(Level.ERROR, "rebuild failed while " + step + "; the previous schedules stay, the next change"
                     + " rebuilds again: " + Containment.describe(t));
             log.log(Level.DEBUG, "rebuild failure", t);
         } finally {
-            building = null;
+            step = null;
             Thread.currentThread().setContextClassLoader(RebuildCoordinator.class.getClassLoader());
         }
     }
@@ -214,7 +214,7 @@ final class RebuildCoordinator {
         List<PluginStatus> statuses = new ArrayList<>();
         long seq = sequence + 1;
         for (String name : knownSchedules) {
-            building = name;
+            step = "building schedule '" + name + "'";
             PluginOrder.Result order = PluginOrder.order(bySchedule.getOrDefault(name, List.of()), config.order());
             List<HooksEntry> hookEntries = new ArrayList<>();
             List<ScheduleHooks> hooks = new ArrayList<>();
@@ -228,9 +228,8 @@ final class RebuildCoordinator {
             order.ordered().forEach(p -> input.add(p.usable() ? p.data() : p.plugin()));
             input.add("|");
             input.addAll(hooks);
-            input.add(config.order());
             ScheduleRecord last = records.getOrDefault(name, NONE);
-            if (!all && last.reusableFor(input)) {
+            if (!all && last.reusableFor(input, config.order())) {
                 statuses.addAll(last.statuses());
                 continue;
             }
@@ -245,8 +244,8 @@ final class RebuildCoordinator {
                         + name + "', " + left.state() + ": " + left.reason());
             }
             ScheduleRecord made = out.schedule() == null
-                    ? unbuildable(name, order.ordered(), out, last, input)
-                    : built(out, input, hooks);
+                    ? unbuildable(name, order.ordered(), out, last, input, config.order())
+                    : built(out, input, config.order(), hooks);
             if (out.schedule() != null) {
                 boolean hooksChanged = records.containsKey(name) && !sameIdentities(last.hooks(), hooks);
                 infos.add(info(seq, out, running.active(), hooksChanged));
@@ -255,7 +254,7 @@ final class RebuildCoordinator {
             next.put(name, made);
             statuses.addAll(made.statuses());
         }
-        building = null;
+        step = "handing schedules " + new TreeSet<>(rebuilt.keySet()) + " to the frame side";
         target.swap(new Swap(snap.generation(), main, rebuilt, infos, statuses, carry));
         records = Map.copyOf(next);
         lastMain = main;
@@ -264,14 +263,15 @@ final class RebuildCoordinator {
         }
     }
 
-    private ScheduleRecord built(BuildOutcome out, List<Object> input, List<ScheduleHooks> hooks) {
+    private ScheduleRecord built(BuildOutcome out, List<Object> input, List<String> order,
+                                 List<ScheduleHooks> hooks) {
         List<PluginStatus> statuses = new ArrayList<>();
         for (PluginEntry p : out.active()) {
             statuses.add(new PluginStatus(p.name(), out.scheduleName(), p.bundle(), p.serviceId(), PluginState.ACTIVE,
                     ""));
         }
         statuses.addAll(out.leftOut());
-        return new ScheduleRecord(input, true, out.schedule(), out.active(), List.copyOf(hooks), statuses);
+        return new ScheduleRecord(input, order, true, out.schedule(), out.active(), List.copyOf(hooks), statuses);
     }
 
     /**
@@ -279,7 +279,7 @@ final class RebuildCoordinator {
      * plugins active in it), and every status says so.
      */
     private ScheduleRecord unbuildable(String name, List<PluginEntry> ordered, BuildOutcome out, ScheduleRecord last,
-                                       List<Object> input) {
+                                       List<Object> input, List<String> order) {
         String why = "schedule '" + name + "' cannot be built even without plugins ("
                 + Containment.describe(out.failure()) + ")";
         log.log(Level.ERROR, why + "; " + (last.schedule() == null ? "it does not run"
@@ -299,7 +299,7 @@ final class RebuildCoordinator {
                         why + (own == null ? "" : "; " + own.reason())));
             }
         }
-        return new ScheduleRecord(input, false, last.schedule(), last.active(), last.hooks(), statuses);
+        return new ScheduleRecord(input, order, false, last.schedule(), last.active(), last.hooks(), statuses);
     }
 
     /** Warns once per plugin name about plugins the declared order leaves out (none when none is declared). */

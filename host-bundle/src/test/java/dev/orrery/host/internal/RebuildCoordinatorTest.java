@@ -184,6 +184,20 @@ class RebuildCoordinatorTest {
     }
 
     @Test
+    void aChangedDeclaredOrderRebuildsAndAnEqualOneDoesNot() {
+        plugins = List.of(plugin("a", 1, "a/s"), plugin("b", 2, "b/s"));
+        config = config(Map.of("order", "b,a"));
+        rebuildNow();
+        assertEquals(List.of("b", "a"), target.last().infos().get(0).plugins());
+        config = config(Map.of("order", "b, a"));
+        rebuildNow();
+        assertEquals(Map.of(), target.last().rebuilt());
+        config = config(Map.of("order", "a,b"));
+        rebuildNow();
+        assertEquals(List.of("a", "b"), target.last().infos().get(0).plugins());
+    }
+
+    @Test
     void aRunningPluginIsNotEvictedByANewcomer() {
         PluginEntry old = plugin("zzz-old", 1, "dup/sys", "old/other");
         plugins = List.of(old);
@@ -329,8 +343,8 @@ class RebuildCoordinatorTest {
         plugins = List.of(plugin("a", 1, "a/s"));
         rebuildNow();
         assertEquals(List.of(), target.swaps);
-        assertEquals(List.of("rebuild before any schedule was built failed; the previous schedules stay, the next"
-                + " change rebuilds again: java.lang.AssertionError: boom"), log.at(Level.ERROR));
+        assertEquals(List.of("rebuild failed while reading the tracked services; the previous schedules stay, the"
+                + " next change rebuilds again: java.lang.AssertionError: boom"), log.at(Level.ERROR));
         assertEquals(0, executor.waiting(), "nothing left pending");
 
         rebuildNow();
@@ -344,8 +358,8 @@ class RebuildCoordinatorTest {
         target.observeFails = new NoClassDefFoundError("gone/Hooks");
         rebuildNow();
         assertEquals(List.of(), target.swaps);
-        assertEquals(List.of("rebuild of schedule 'main' failed; the previous schedules stay, the next change"
-                + " rebuilds again: java.lang.NoClassDefFoundError: gone/Hooks"), log.at(Level.ERROR));
+        assertEquals(List.of("rebuild failed while building schedule 'main'; the previous schedules stay, the next"
+                + " change rebuilds again: java.lang.NoClassDefFoundError: gone/Hooks"), log.at(Level.ERROR));
 
         rebuildNow(); // the same input: rebuilt, since the failed rebuild kept nothing
         assertTrue(target.last().rebuilt().containsKey("main"));
@@ -357,8 +371,8 @@ class RebuildCoordinatorTest {
         plugins = List.of(plugin("a", 1, "a/s"));
         target.swapFails = new StackOverflowError();
         rebuildNow();
-        assertEquals(1, log.at(Level.ERROR).size());
-        assertTrue(log.at(Level.ERROR).get(0).endsWith(": java.lang.StackOverflowError"), log.at(Level.ERROR).get(0));
+        assertEquals(List.of("rebuild failed while handing schedules [main] to the frame side; the previous schedules"
+                + " stay, the next change rebuilds again: java.lang.StackOverflowError"), log.at(Level.ERROR));
         rebuildNow();
         assertEquals(1, target.swaps.size());
         assertTrue(target.last().rebuilt().containsKey("main"));
