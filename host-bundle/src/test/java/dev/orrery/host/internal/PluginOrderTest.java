@@ -36,4 +36,13 @@ class PluginOrderTest {
         assertEquals(List.of(3L, 9L), PluginOrder.order(plugins, List.of()).ordered().stream()
                 .map(PluginEntry::serviceId).collect(Collectors.toList()));
     }
+
+    @Test
+    void withNoDeclaredOrderNoPluginIsReportedUnlisted() {
+        List<PluginEntry> plugins = List.of(entry("prefab", 1), entry("game", 2));
+        PluginOrder.Result r = PluginOrder.order(plugins, List.of());
+        assertEquals(List.of("game", "prefab"),
+                r.ordered().stream().map(PluginEntry::name).collect(Collectors.toList()));
+        assertEquals(List.of(), r.unlisted());
+    }
 }
