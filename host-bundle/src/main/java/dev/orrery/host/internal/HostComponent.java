@@ -202,8 +202,8 @@ public final class HostComponent implements GameHost {
             generation++;
         }
         FrameLoop l = loop;
-        if (l != null) {
-            l.suspend(gone.plugin(), gone.name(), BOUNDARY_WAIT_MILLIS);
+        if (l != null && gone.usable()) {
+            l.suspend(gone.data(), gone.name(), BOUNDARY_WAIT_MILLIS);
         }
         changed();
     }

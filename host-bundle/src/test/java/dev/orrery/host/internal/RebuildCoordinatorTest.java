@@ -172,7 +172,7 @@ class RebuildCoordinatorTest {
         assertEquals(Map.of(), target.swaps.get(1).rebuilt(), "nothing changed");
         assertEquals(List.of(status(target.swaps.get(0), "a")), target.swaps.get(1).plugins());
 
-        hooks = List.of(new HooksEntry(new ScheduleHooks() { }, null, 7));
+        hooks = List.of(new HooksEntry(new ScheduleHooks() { }, null, 7, "itest.hooks/1.0.0"));
         rebuildNow();
         RebuildInfo first = target.swaps.get(0).infos().get(0);
         RebuildInfo hooked = target.last().infos().get(0);
