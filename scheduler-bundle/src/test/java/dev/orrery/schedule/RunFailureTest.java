@@ -284,7 +284,7 @@ class RunFailureTest {
     }
 
     @Test
-    @DisplayName("the failure is kept per world and dropped by World.reset")
+    @DisplayName("the failure is kept per world, dropped by World.reset, and recorded again after it")
     void per_world_and_reset() {
         IllegalStateException boom = new IllegalStateException("boom");
         Schedule schedule = Schedule.builder("main").systems(EcsSystem.define("s", throwing(boom))).build();
@@ -296,6 +296,8 @@ class RunFailureTest {
 
         assertEquals(Optional.empty(), RunFailure.of(world, boom));
         assertTrue(RunFailure.of(other, boom).isPresent());
+        thrownBy(boom, () -> schedule.run(world, 0));
+        assertTrue(RunFailure.of(world, boom).isPresent(), "recorded again after the reset");
     }
 
     @Test

@@ -24,7 +24,7 @@ import java.util.Map;
  * @param phaseComponent per phase index: its connected component (SCH-104); all automatic phases
  *     share one id, and each detached component has its own
  * @param systems all systems in execution order, phase by phase (unmodifiable)
- * @param systemIndex system → index in {@code systems} (identity keys, unmodifiable)
+ * @param systemIndex system → index in {@code systems}, by identity and by name (unmodifiable)
  * @param phaseStart per phase index: index of its first system in {@code systems}
  * @param phaseEnd per phase index: one past its last system
  * @param systemsByPhase per phase index: its systems in order (unmodifiable, same list every call)
@@ -47,7 +47,7 @@ public record ExecutionPlan(
         boolean[] phaseManual,
         int[] phaseComponent,
         List<EcsSystem> systems,
-        Map<EcsSystem, Integer> systemIndex,
+        SystemIndex systemIndex,
         int[] phaseStart,
         int[] phaseEnd,
         List<List<EcsSystem>> systemsByPhase,

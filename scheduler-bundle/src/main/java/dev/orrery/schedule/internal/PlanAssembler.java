@@ -39,7 +39,6 @@ final class PlanAssembler {
 
         int n = systemOrder.length;
         List<EcsSystem> systems = new ArrayList<>(n);
-        Map<EcsSystem, Integer> systemIndex = new IdentityHashMap<>(n);
         int[] phaseStart = new int[phaseCount];
         int[] phaseEnd = new int[phaseCount];
         Condition[][] setConditions = new Condition[n][];
@@ -54,7 +53,6 @@ final class PlanAssembler {
                 Declared<EcsSystem> d = decl.systems().get(systemOrder[k]);
                 EcsSystem system = d.item();
                 systems.add(system);
-                systemIndex.put(system, k);
                 fillSetConditions(system, k, setConditions, setConditionNames);
                 conditions[k] = system.runIf().orElse(null);
                 sources[k] = d.source().name();
@@ -83,7 +81,7 @@ final class PlanAssembler {
                 components.manual(),
                 components.component(),
                 systemList,
-                Collections.unmodifiableMap(systemIndex),
+                SystemIndex.of(systemList),
                 phaseStart,
                 phaseEnd,
                 List.copyOf(byPhase),

@@ -5,10 +5,7 @@ import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Plugin;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Beyond the spec (Orrery's hot plug): the {@link ExecutionPlan} of a built schedule minus the systems
@@ -18,8 +15,9 @@ import java.util.Map;
  * relative order of the remaining systems are those of the original plan, so the result is the plan a
  * build without those systems would give with the same phase order. No plugin code is called (plugin
  * names come from {@link ExecutionPlan#pluginNames()}, read once at build), and the cost is
- * O(phases + plugins + systems): one pass over the systems, an identity map of the remaining ones, and
- * the per-system arrays copied without the removed entries. Per-system values that are arrays (set
+ * O(phases + plugins + systems) with no hashing: one pass over the systems, the per-system arrays
+ * copied without the removed entries, and the original plan's {@link SystemIndex} with a position
+ * array. Per-system values that are arrays (set
  * conditions and their names) are shared with the original plan, which never writes them.
  */
 final class PlanFilter {
@@ -61,7 +59,6 @@ final class PlanFilter {
         }
 
         EcsSystem[] systems = new EcsSystem[m];
-        Map<EcsSystem, Integer> systemIndex = new IdentityHashMap<>(m);
         Condition[][] setConditions = new Condition[m][];
         String[][] setConditionNames = new String[m][];
         Condition[] conditions = new Condition[m];
@@ -70,7 +67,6 @@ final class PlanFilter {
         for (int k = 0; k < m; k++) {
             int i = kept[k];
             systems[k] = plan.systems().get(i);
-            systemIndex.put(systems[k], k);
             setConditions[k] = plan.systemSetConditions()[i];
             setConditionNames[k] = plan.systemSetConditionNames()[i];
             conditions[k] = plan.systemConditions()[i];
@@ -95,7 +91,7 @@ final class PlanFilter {
                 plan.phaseManual(),
                 plan.phaseComponent(),
                 systemList,
-                Collections.unmodifiableMap(systemIndex),
+                plan.systemIndex().keeping(kept, systemList),
                 phaseStart,
                 phaseEnd,
                 List.copyOf(byPhase),

@@ -49,8 +49,8 @@ final class PlanLookup {
         if (system == null) {
             throw new NullPointerException(prefix(plan, api) + "system is null");
         }
-        Integer i = plan.systemIndex().get(system);
-        if (i == null) {
+        int i = plan.systemIndex().indexOf(system);
+        if (i < 0) {
             String name = system.name();
             boolean sameName = plan.systems().stream().anyMatch(s -> s.name().equals(name));
             throw new IllegalArgumentException(prefix(plan, api) + "system '" + name + "' is not in this schedule"

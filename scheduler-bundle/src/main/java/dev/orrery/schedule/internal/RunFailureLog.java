@@ -10,11 +10,13 @@ import dev.orrery.world.Unloading;
 import dev.orrery.world.World;
 
 /**
- * The last {@link RunFailure} of one world and the exception it is about, kept in the world trait
- * {@link #TRAIT}. Written only in the exception path of the run engine ({@link ScheduleRunner}); read
- * by {@link RunFailure#of} and {@link RunFailure#last}.
+ * The last {@link RunFailure} of one world and the exception it is about, kept as the value of a world
+ * trait. Written only in the exception path of the run engine ({@link ScheduleRunner}); read by
+ * {@link RunFailure#of} and {@link RunFailure#last}.
  *
- * <p>The trait is a constant key, the value is per world: no static mutable state (SCH-064). A
+ * <p>No static state at all (SCH-064): the trait is created per world with the first failure, and
+ * found again by a scan of the world's traits for the one whose value is a {@code RunFailureLog}
+ * (O(world traits), a handful; only on the exception path and in the queries). A
  * {@link Purgeable} value, because the record refers to the failed system (its run function) and to the
  * exception, both usually of a plugin's classes: {@link World#purge} drops it when they belong to
  * unloaded code, so a departed plugin's class loader is not kept reachable through it.
@@ -23,9 +25,6 @@ import dev.orrery.world.World;
  * by {@link #record} and cleared together by {@link #purge}.
  */
 public final class RunFailureLog implements Purgeable {
-    /** The world trait holding a world's log; added on the first failure in that world. */
-    static final Trait<RunFailureLog> TRAIT = Trait.of("orrery run failure", RunFailureLog::new);
-
     /** How far along {@link Throwable#getCause()} the purge looks for exceptions of unloaded code. */
     private static final int CAUSE_DEPTH = 16;
 
@@ -47,7 +46,10 @@ public final class RunFailureLog implements Purgeable {
      * @param failure where it was thrown
      */
     static void record(World world, Throwable thrown, RunFailure failure) {
-        RunFailureLog log = world.add(TRAIT);
+        RunFailureLog log = find(world);
+        if (log == null) {
+            log = world.add(Trait.of("orrery/run failure", RunFailureLog::new));
+        }
         if (log.thrown == thrown && !log.failure.schedule().equals(failure.schedule())) {
             return;
         }
@@ -61,7 +63,7 @@ public final class RunFailureLog implements Purgeable {
      * @return the failure recorded for exactly that exception, or null
      */
     public static RunFailure failureOf(World world, Throwable thrown) {
-        RunFailureLog log = world.get(TRAIT);
+        RunFailureLog log = find(world);
         return log != null && log.thrown == thrown ? log.failure : null;
     }
 
@@ -70,8 +72,18 @@ public final class RunFailureLog implements Purgeable {
      * @return the last recorded failure, or null
      */
     public static RunFailure lastFailure(World world) {
-        RunFailureLog log = world.get(TRAIT);
+        RunFailureLog log = find(world);
         return log == null ? null : log.failure;
+    }
+
+    /** @return the world's log: the value of the world trait that holds one, or null if none does */
+    private static RunFailureLog find(World world) {
+        for (Trait<?> trait : world.worldTraits()) {
+            if (world.get(trait) instanceof RunFailureLog log) {
+                return log;
+            }
+        }
+        return null;
     }
 
     /**
