@@ -162,6 +162,30 @@ class RebuildCoordinatorTest {
         assertEquals(0, snapshots);
     }
 
+    @Test
+    void byDefaultTheRebuildRunsOnTheBuilderThread() throws Exception {
+        java.util.concurrent.CompletableFuture<String> swappedOn = new java.util.concurrent.CompletableFuture<>();
+        RebuildTarget onThread = new RebuildTarget() {
+            @Override
+            public void swap(Swap swap) {
+                swappedOn.complete(Thread.currentThread().getName());
+            }
+
+            @Override
+            public ScheduleHooks observe(String schedule, List<HooksEntry> hooks) {
+                return null;
+            }
+        };
+        RebuildCoordinator real = new RebuildCoordinator(
+                () -> new RebuildCoordinator.Snapshot(1, config, List.of(), List.of()), onThread, log);
+        try {
+            real.request(config(Map.of("quietMillis", 1)), false);
+            assertEquals("orrery-host-builder", swappedOn.get(10, java.util.concurrent.TimeUnit.SECONDS));
+        } finally {
+            real.shutdown();
+        }
+    }
+
     // ------------------------------------------------------------------ what a rebuild hands over
 
     @Test
