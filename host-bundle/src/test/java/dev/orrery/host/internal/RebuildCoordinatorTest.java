@@ -244,6 +244,23 @@ class RebuildCoordinatorTest {
     }
 
     @Test
+    void updatingARunningPluginDoesNotLetInOneThatWasRefused() {
+        PluginEntry game = plugin("zzz-game", 1, "dup/sys");
+        PluginEntry refused = plugin("aaa-refused", 2, "dup/sys");
+        plugins = List.of(game);
+        rebuildNow();
+        plugins = List.of(game, refused);
+        rebuildNow();
+        assertEquals(PluginState.EXCLUDED, status(target.last(), "aaa-refused").state());
+        plugins = List.of(plugin("zzz-game", 3, "dup/sys"), refused); // the game plugin is updated
+        rebuildNow();
+        assertEquals(new PluginStatus("zzz-game", "main", "test/1.0.0", 3, PluginState.ACTIVE, ""),
+                status(target.last(), "zzz-game"));
+        assertEquals(PluginState.EXCLUDED, status(target.last(), "aaa-refused").state());
+        assertEquals(List.of("zzz-game"), target.last().infos().get(0).replaced());
+    }
+
+    @Test
     void anUpdateIsReportedAsReplaced() {
         plugins = List.of(plugin("p", 1, "p/s"));
         rebuildNow();
