@@ -304,6 +304,65 @@ class RebuildCoordinatorTest {
     }
 
     @Test
+    void noPluginCodeRunsInARebuild() {
+        int[] calls = new int[1];
+        Plugin data = Plugin.builder("watched").systems(EcsSystem.define("dup/sys", (w, dt) -> { })).build();
+        Plugin watched = new Plugin() {
+            @Override
+            public String name() {
+                calls[0]++;
+                return data.name();
+            }
+
+            @Override
+            public List<dev.orrery.schedule.Phase> phases() {
+                calls[0]++;
+                return data.phases();
+            }
+
+            @Override
+            public List<dev.orrery.schedule.SystemSet> sets() {
+                calls[0]++;
+                return data.sets();
+            }
+
+            @Override
+            public List<EcsSystem> systems() {
+                calls[0]++;
+                return data.systems();
+            }
+
+            @Override
+            public boolean equals(Object o) {
+                calls[0]++;
+                return this == o;
+            }
+
+            @Override
+            public int hashCode() {
+                calls[0]++;
+                return 1;
+            }
+
+            @Override
+            public String toString() {
+                calls[0]++;
+                return "watched";
+            }
+        };
+        PluginEntry entry = PluginEntry.of(watched, "main", "test/1.0.0", 5);
+        assertEquals(4, calls[0]);
+        plugins = List.of(plugin("aaa-first", 1, "dup/sys"));
+        rebuildNow();
+        plugins = List.of(plugin("aaa-first", 1, "dup/sys"), entry);
+        rebuildNow();
+        coordinator.request(config, true);
+        executor.advanceMillis(50);
+        assertEquals(PluginState.EXCLUDED, status(target.last(), "watched").state());
+        assertEquals(4, calls[0], "the rebuilds called nothing of the plugin");
+    }
+
+    @Test
     void aChangedMainScheduleNameCarriesTheStateToTheNewNameOnce() {
         PluginEntry old = plugin("zzz-old", 1, "dup/sys");
         plugins = List.of(old);
