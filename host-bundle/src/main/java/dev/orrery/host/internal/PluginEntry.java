@@ -106,6 +106,26 @@ record PluginEntry(Plugin plugin, Plugin data, String name, String error, String
         }
     }
 
+    /**
+     * Compares the service object and the snapshot by identity, the rest by value, so that no plugin
+     * code ({@code equals} of the service object) runs.
+     *
+     * @param o another object
+     * @return whether it is an entry for the same service object, snapshot, schedule, bundle and id
+     */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof PluginEntry e && plugin == e.plugin && data == e.data && serviceId == e.serviceId
+                && name.equals(e.name) && Objects.equals(error, e.error) && schedule.equals(e.schedule)
+                && bundle.equals(e.bundle);
+    }
+
+    /** @return a hash of the service id and schedule (no plugin code runs) */
+    @Override
+    public int hashCode() {
+        return Long.hashCode(serviceId) * 31 + schedule.hashCode();
+    }
+
     /** @return whether the schedule can be built with this plugin's data */
     boolean usable() {
         return data != null;

@@ -19,8 +19,8 @@ final class PluginOrder {
      * The ordered plugins and the names that the declared order did not list.
      *
      * @param ordered the plugins in schedule order
-     * @param unlisted names of plugins the declared order does not list, in schedule order; empty when
-     *     no order is declared
+     * @param unlisted names of usable plugins the declared order does not list, in schedule order;
+     *     empty when no order is declared
      */
     record Result(List<PluginEntry> ordered, List<String> unlisted) {
     }
@@ -43,7 +43,7 @@ final class PluginOrder {
         ordered.sort(cmp);
         List<String> unlisted = new ArrayList<>();
         for (PluginEntry p : ordered) {
-            if (!declared.isEmpty() && !rank.containsKey(p.name())) {
+            if (!declared.isEmpty() && p.usable() && !rank.containsKey(p.name())) {
                 unlisted.add(p.name());
             }
         }

@@ -30,9 +30,10 @@ import java.util.function.Supplier;
  * input (its plugins' data snapshots in schedule order, its hooks, the declared order) changed, and
  * hands the result to the {@link RebuildTarget}, which swaps it in at the next frame boundary. The
  * plugins active in a schedule's last build are its running plugins: {@link ScheduleAssembler} refuses
- * a newcomer rather than evict one of them. Schedule names once seen are kept for the life of the host
- * (a schedule whose last plugin left is rebuilt empty), so each name keeps one state trait; when the
- * main schedule's name changes the {@link Swap#carryState()} says so.
+ * a newcomer rather than evict one of them ({@link ScheduleAssembler.Before}). Schedule names once seen
+ * are kept for the life of the host (a schedule whose last plugin left is rebuilt empty), so each name
+ * keeps one state trait; when the main schedule's name changes the {@link Swap#carryState()} says so,
+ * and the plugins that ran under the old name count as running under the new one.
  *
  * <p>Containment: any {@link Throwable} in a rebuild (except a {@link VirtualMachineError} other than
  * {@link StackOverflowError}) gives one ERROR line naming the schedule being built and the cause; nothing
@@ -63,25 +64,25 @@ final class RebuildCoordinator {
      * @param current whether {@code schedule} was built from {@code input} (false after a schedule that
      *     could not be built even without plugins, so the next rebuild tries again)
      * @param schedule the schedule of that name the frame side has, or null
+     * @param plugins the plugins {@code schedule} was built from, active or left out
      * @param active the plugins in {@code schedule}, in schedule order
      * @param hooks the hooks services built into {@code schedule}
      * @param statuses the statuses of the schedule's plugins
      */
     private record ScheduleRecord(List<Object> input, List<String> order, boolean current, Schedule schedule,
-                                  List<PluginEntry> active, List<ScheduleHooks> hooks, List<PluginStatus> statuses) {
+                                  List<PluginEntry> plugins, List<PluginEntry> active, List<ScheduleHooks> hooks,
+                                  List<PluginStatus> statuses) {
         boolean reusableFor(List<Object> otherInput, List<String> otherOrder) {
             return current && sameIdentities(input, otherInput) && order.equals(otherOrder);
         }
 
-        List<Plugin> running() {
-            List<Plugin> out = new ArrayList<>(active.size());
-            active.forEach(p -> out.add(p.plugin()));
-            return out;
+        ScheduleAssembler.Before before() {
+            return new ScheduleAssembler.Before(active, plugins);
         }
     }
 
     private static final ScheduleRecord NONE = new ScheduleRecord(List.of(), List.of(), false, null, List.of(),
-            List.of(), List.of());
+            List.of(), List.of(), List.of());
     private static final long SHUTDOWN_WAIT_MILLIS = 2000;
 
     private final Supplier<Snapshot> snapshots;
@@ -235,9 +236,9 @@ final class RebuildCoordinator {
             }
             warnUnlisted(name, order, config.order());
             // Under a new main schedule name, the plugins that ran under the old name are still running.
-            ScheduleRecord running = records.containsKey(name) || !carry.containsKey(name) ? last
+            ScheduleRecord before = records.containsKey(name) || !carry.containsKey(name) ? last
                     : records.getOrDefault(carry.get(name), NONE);
-            BuildOutcome out = ScheduleAssembler.assemble(build, name, order.ordered(), running.running(),
+            BuildOutcome out = ScheduleAssembler.assemble(build, name, order.ordered(), before.before(),
                     target.observe(name, hookEntries), last.schedule());
             for (PluginStatus left : out.leftOut()) {
                 log.log(Level.WARNING, "plugin '" + left.name() + "' (" + left.bundle() + ") left out of schedule '"
@@ -245,10 +246,10 @@ final class RebuildCoordinator {
             }
             ScheduleRecord made = out.schedule() == null
                     ? unbuildable(name, order.ordered(), out, last, input, config.order())
-                    : built(out, input, config.order(), hooks);
+                    : built(out, order.ordered(), input, config.order(), hooks);
             if (out.schedule() != null) {
                 boolean hooksChanged = records.containsKey(name) && !sameIdentities(last.hooks(), hooks);
-                infos.add(info(seq, out, running.active(), hooksChanged));
+                infos.add(info(seq, out, before.active(), hooksChanged));
                 rebuilt.put(name, out.schedule());
             }
             next.put(name, made);
@@ -263,7 +264,7 @@ final class RebuildCoordinator {
         }
     }
 
-    private ScheduleRecord built(BuildOutcome out, List<Object> input, List<String> order,
+    private ScheduleRecord built(BuildOutcome out, List<PluginEntry> plugins, List<Object> input, List<String> order,
                                  List<ScheduleHooks> hooks) {
         List<PluginStatus> statuses = new ArrayList<>();
         for (PluginEntry p : out.active()) {
@@ -271,7 +272,8 @@ final class RebuildCoordinator {
                     ""));
         }
         statuses.addAll(out.leftOut());
-        return new ScheduleRecord(input, order, true, out.schedule(), out.active(), List.copyOf(hooks), statuses);
+        return new ScheduleRecord(input, order, true, out.schedule(), List.copyOf(plugins), out.active(),
+                List.copyOf(hooks), statuses);
     }
 
     /**
@@ -299,7 +301,8 @@ final class RebuildCoordinator {
                         why + (own == null ? "" : "; " + own.reason())));
             }
         }
-        return new ScheduleRecord(input, order, false, last.schedule(), last.active(), last.hooks(), statuses);
+        return new ScheduleRecord(input, order, false, last.schedule(), last.plugins(), last.active(), last.hooks(),
+                statuses);
     }
 
     /** Warns once per plugin name about plugins the declared order leaves out (none when none is declared). */

@@ -11,6 +11,7 @@ import dev.orrery.schedule.ScheduleHooks;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -25,24 +26,28 @@ import java.util.stream.Collectors;
  * Builds one schedule from its plugins' data snapshots ({@link PluginEntry#data()}), leaving out the
  * plugins that break the build. No plugin code runs here.
  *
- * <p>A plugin is <em>running</em> when its service object was active in the previous build of the
- * schedule; every other one is a <em>newcomer</em> (it arrived, or was updated: a new service object).
- * The newcomer is refused and the running keep running:
+ * <p>The newcomer is refused and the running keep running. Each candidate has a {@link Standing} from
+ * the previous build of the schedule ({@link Before}), by service-object identity: <em>running</em>
+ * (active in it), <em>updated</em> (a new service object for the name of a running plugin),
+ * <em>stayed out</em> (in it, but waiting or excluded) or <em>arrived</em> (new). Where plugins
+ * conflict, the one of the lowest standing gives way, and of equal standing the last in schedule order
+ * (so at start-up, when everything arrives together, the declared order decides):
  * <ul>
  *   <li>An unusable plugin ({@link PluginEntry#error()}) is EXCLUDED with that error.</li>
- *   <li>Of plugins with the same name, the running one stays, else the first in schedule order.</li>
+ *   <li>Of plugins with the same name, the one of the highest standing stays (the running one), else
+ *   the first in schedule order.</li>
  *   <li>The exclusion loop builds with every candidate; on a {@link ScheduleBuildException} it blames,
- *   for each {@link BuildProblem}, among the candidates that are sources of the problem's items, the
- *   last newcomer in schedule order, or when none is a newcomer the last one in schedule order (so at
- *   start-up, when nothing runs, the declared order decides). Unknown items carry the source of the
- *   item that refers to them, so a plugin naming an unknown phase is blamed for it. A problem of an
- *   unknown phase, set or system makes the plugin {@link PluginState#WAITING} (another plugin may bring
- *   it), any other {@link PluginState#EXCLUDED}. The reason is the problem's message, prefixed with the
- *   other plugins among its sources ({@code conflicts with running plugin 'zzz-old': two different
- *   systems are named 'dup/sys' ...}).</li>
+ *   for each {@link BuildProblem}, the candidate of the lowest standing among the sources of the
+ *   problem's items (a problem naming a plugin already blamed in that round waits for the next round,
+ *   so no plugin is left out for a conflict with one that is left out too). Unknown items carry the source of the item that refers to them, so a plugin
+ *   naming an unknown phase is blamed for it. A problem of an unknown phase, set or system makes the
+ *   plugin {@link PluginState#WAITING} (another plugin may bring it), any other
+ *   {@link PluginState#EXCLUDED}. The reason is the problem's message, prefixed with the other plugins
+ *   among its sources ({@code conflicts with running plugin 'zzz-old': two different systems are named
+ *   'dup/sys' ...}).</li>
  *   <li>When the exception names no candidate, or the build fails otherwise, the candidates are added
- *   one at a time, running plugins first, then newcomers, each in schedule order; each one that makes
- *   the build fail is left out.</li>
+ *   one at a time, highest standing first (running plugins, then newcomers), each standing in schedule
+ *   order; each one that makes the build fail is left out.</li>
  * </ul>
  * Each round removes at least one candidate, so the loop ends; if a schedule without any plugin cannot
  * be built either, the outcome carries the failure and no schedule.
@@ -66,6 +71,36 @@ final class ScheduleAssembler {
         Schedule build(String scheduleName, List<Plugin> plugins, ScheduleHooks hooks, Schedule previous);
     }
 
+    /**
+     * What the previous build of the schedule had, to tell running plugins from newcomers (compared by
+     * service-object identity).
+     *
+     * @param active its active plugins: the running ones
+     * @param present all its plugins, active or left out
+     */
+    record Before(Collection<PluginEntry> active, Collection<PluginEntry> present) {
+        /** No previous build: start-up, or a new schedule. */
+        static final Before NOTHING = new Before(List.of(), List.of());
+
+        /** Copies the collections. */
+        Before {
+            active = List.copyOf(active);
+            present = List.copyOf(present);
+        }
+    }
+
+    /** How firmly a candidate holds its place; where plugins conflict, the lowest gives way. */
+    enum Standing {
+        /** A new service object whose name no plugin of the previous build had active. */
+        ARRIVED,
+        /** A service object of the previous build that was waiting or excluded there. */
+        STAYED_OUT,
+        /** A new service object for the name of a running plugin: an update. */
+        UPDATED,
+        /** A service object active in the previous build. */
+        RUNNING
+    }
+
     /** The scheduler's own build. */
     static final Build SCHEDULER = (name, plugins, hooks, previous) ->
             Schedule.builder(name).plugins(plugins).hooks(hooks).adoptStateOf(previous).build();
@@ -73,16 +108,22 @@ final class ScheduleAssembler {
     private final Build builder;
     private final String scheduleName;
     private final Set<Plugin> running = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Set<Plugin> present = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Set<String> runningNames = new HashSet<>();
     private final ScheduleHooks hooks;
     private final Schedule previous;
     private final List<PluginEntry> candidates = new ArrayList<>();
     private final Map<PluginEntry, PluginStatus> leftOut = new LinkedHashMap<>();
 
-    private ScheduleAssembler(Build builder, String scheduleName, Collection<Plugin> running, ScheduleHooks hooks,
+    private ScheduleAssembler(Build builder, String scheduleName, Before before, ScheduleHooks hooks,
                               Schedule previous) {
         this.builder = builder;
         this.scheduleName = scheduleName;
-        this.running.addAll(running);
+        before.active().forEach(p -> {
+            running.add(p.plugin());
+            runningNames.add(p.name());
+        });
+        before.present().forEach(p -> present.add(p.plugin()));
         this.hooks = hooks;
         this.previous = previous;
     }
@@ -90,32 +131,31 @@ final class ScheduleAssembler {
     /**
      * @param scheduleName the schedule's name
      * @param ordered its plugins, in schedule order
-     * @param running the service objects active in the previous build of this schedule (compared by
-     *     identity); empty at start-up
+     * @param before what the previous build of this schedule had ({@link Before#NOTHING} at start-up)
      * @param hooks the observers to build in, or null
      * @param previous the schedule of that name being replaced (its state trait is adopted), or null
      * @return the outcome; never throws for a plugin's fault
      * @throws VirtualMachineError when building throws one other than {@link StackOverflowError}
      */
-    static BuildOutcome assemble(String scheduleName, List<PluginEntry> ordered, Collection<Plugin> running,
-                                 ScheduleHooks hooks, Schedule previous) {
-        return assemble(SCHEDULER, scheduleName, ordered, running, hooks, previous);
+    static BuildOutcome assemble(String scheduleName, List<PluginEntry> ordered, Before before, ScheduleHooks hooks,
+                                 Schedule previous) {
+        return assemble(SCHEDULER, scheduleName, ordered, before, hooks, previous);
     }
 
     /**
-     * {@link #assemble(String, List, Collection, ScheduleHooks, Schedule)} with another build function.
+     * {@link #assemble(String, List, Before, ScheduleHooks, Schedule)} with another build function.
      *
      * @param builder builds a schedule from plugin data
      * @param scheduleName see the other overload
      * @param ordered see the other overload
-     * @param running see the other overload
+     * @param before see the other overload
      * @param hooks see the other overload
      * @param previous see the other overload
      * @return see the other overload
      */
-    static BuildOutcome assemble(Build builder, String scheduleName, List<PluginEntry> ordered,
-                                 Collection<Plugin> running, ScheduleHooks hooks, Schedule previous) {
-        return new ScheduleAssembler(builder, scheduleName, running, hooks, previous).run(ordered);
+    static BuildOutcome assemble(Build builder, String scheduleName, List<PluginEntry> ordered, Before before,
+                                 ScheduleHooks hooks, Schedule previous) {
+        return new ScheduleAssembler(builder, scheduleName, before, hooks, previous).run(ordered);
     }
 
     private BuildOutcome run(List<PluginEntry> ordered) {
@@ -146,7 +186,7 @@ final class ScheduleAssembler {
         Map<String, PluginEntry> keeper = new HashMap<>();
         for (PluginEntry p : ordered) {
             PluginEntry kept = keeper.get(p.name());
-            if (p.usable() && (kept == null || (!isRunning(kept) && isRunning(p)))) {
+            if (p.usable() && (kept == null || standing(p).compareTo(standing(kept)) > 0)) {
                 keeper.put(p.name(), p);
             }
         }
@@ -168,6 +208,16 @@ final class ScheduleAssembler {
         return running.contains(p.plugin());
     }
 
+    private Standing standing(PluginEntry p) {
+        if (running.contains(p.plugin())) {
+            return Standing.RUNNING;
+        }
+        if (present.contains(p.plugin())) {
+            return Standing.STAYED_OUT;
+        }
+        return runningNames.contains(p.name()) ? Standing.UPDATED : Standing.ARRIVED;
+    }
+
     private BuildOutcome failed(long t0, Throwable failure) {
         return new BuildOutcome(scheduleName, null, List.of(), List.copyOf(leftOut.values()),
                 java.lang.System.nanoTime() - t0, failure);
@@ -182,26 +232,35 @@ final class ScheduleAssembler {
     }
 
     /**
-     * Blames each problem on one candidate (the last newcomer among its sources, else the last source)
-     * and records why the blamed are left out.
+     * Blames each problem on one candidate (among its sources, the lowest standing, the last in
+     * schedule order of those) and records why the blamed are left out. Problems are taken highest
+     * culprit standing first; a problem that names a plugin already blamed in this round waits for the
+     * next round (it may be gone without that plugin), so a plugin that gives way takes no other with it.
      *
      * @return the blamed candidates, none when no problem names a candidate
      */
     private Set<PluginEntry> blame(List<BuildProblem> problems) {
-        Map<PluginEntry, List<BuildProblem>> byCulprit = new LinkedHashMap<>();
+        record Charge(BuildProblem problem, Set<String> sources, PluginEntry culprit) {
+        }
+        List<Charge> charges = new ArrayList<>();
         for (BuildProblem problem : problems) {
             Set<String> sources = sources(problem);
-            PluginEntry last = null;
-            PluginEntry lastNewcomer = null;
+            PluginEntry culprit = null;
             for (PluginEntry c : candidates) {
-                if (sources.contains(c.name())) {
-                    last = c;
-                    lastNewcomer = isRunning(c) ? lastNewcomer : c;
+                if (sources.contains(c.name()) && (culprit == null || standing(c).compareTo(standing(culprit)) <= 0)) {
+                    culprit = c;
                 }
             }
-            PluginEntry culprit = lastNewcomer != null ? lastNewcomer : last;
             if (culprit != null) {
-                byCulprit.computeIfAbsent(culprit, k -> new ArrayList<>()).add(problem);
+                charges.add(new Charge(problem, sources, culprit));
+            }
+        }
+        charges.sort(Comparator.comparing((Charge c) -> standing(c.culprit())).reversed()); // stable
+        Map<PluginEntry, List<BuildProblem>> byCulprit = new LinkedHashMap<>();
+        for (Charge c : charges) {
+            if (byCulprit.containsKey(c.culprit())
+                    || byCulprit.keySet().stream().noneMatch(blamed -> c.sources().contains(blamed.name()))) {
+                byCulprit.computeIfAbsent(c.culprit(), k -> new ArrayList<>()).add(c.problem());
             }
         }
         byCulprit.forEach((p, own) -> leftOut.put(p, status(p, own, candidates)));
@@ -217,8 +276,8 @@ final class ScheduleAssembler {
     }
 
     /**
-     * Adds the candidates one at a time, running plugins first, then newcomers; each one that makes
-     * the build fail is left out.
+     * Adds the candidates one at a time, highest standing first (running plugins, then newcomers),
+     * each standing in schedule order; each one that makes the build fail is left out.
      *
      * @return how many candidates were left out, or -1 when even the schedule without plugins cannot be
      *     built; 0 means the failure could not be pinned on a plugin (the caller gives up)
@@ -230,9 +289,8 @@ final class ScheduleAssembler {
             Containment.rethrowIfFatal(t);
             return -1;
         }
-        List<PluginEntry> trialOrder = new ArrayList<>();
-        candidates.stream().filter(this::isRunning).forEach(trialOrder::add);
-        candidates.stream().filter(p -> !isRunning(p)).forEach(trialOrder::add);
+        List<PluginEntry> trialOrder = new ArrayList<>(candidates);
+        trialOrder.sort(Comparator.comparing(this::standing).reversed()); // stable: schedule order within
         List<PluginEntry> accepted = new ArrayList<>();
         for (PluginEntry p : trialOrder) {
             List<PluginEntry> trial = new ArrayList<>(accepted);

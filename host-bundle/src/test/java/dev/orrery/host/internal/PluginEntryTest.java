@@ -143,6 +143,46 @@ class PluginEntryTest {
     }
 
     @Test
+    void equalityRunsNoPluginCode() {
+        Plugin hostile = new Plugin() {
+            @Override
+            public String name() {
+                return "hostile";
+            }
+
+            @Override
+            public List<Phase> phases() {
+                return List.of();
+            }
+
+            @Override
+            public List<SystemSet> sets() {
+                return List.of();
+            }
+
+            @Override
+            public List<EcsSystem> systems() {
+                return List.of();
+            }
+
+            @Override
+            public boolean equals(Object o) {
+                throw new AssertionError("equals called");
+            }
+
+            @Override
+            public int hashCode() {
+                throw new AssertionError("hashCode called");
+            }
+        };
+        PluginEntry e = of(hostile);
+        assertEquals(e, e.inSchedule("main"));
+        assertEquals(e.hashCode(), e.inSchedule("main").hashCode());
+        assertFalse(e.equals(of(hostile)), "another snapshot of the same service is another entry");
+        assertFalse(e.equals(e.inSchedule("game")));
+    }
+
+    @Test
     void inScheduleKeepsTheServiceAndItsSnapshot() {
         PluginEntry e = of(Plugin.builder("p").build());
         PluginEntry moved = e.inSchedule("game");

@@ -45,4 +45,33 @@ class PluginOrderTest {
                 r.ordered().stream().map(PluginEntry::name).collect(Collectors.toList()));
         assertEquals(List.of(), r.unlisted());
     }
+
+    @Test
+    void anUnusablePluginIsNotReportedUnlisted() {
+        dev.orrery.schedule.Plugin nameless = new dev.orrery.schedule.Plugin() {
+            @Override
+            public String name() {
+                throw new IllegalStateException("no name");
+            }
+
+            @Override
+            public List<dev.orrery.schedule.Phase> phases() {
+                return List.of();
+            }
+
+            @Override
+            public List<dev.orrery.schedule.SystemSet> sets() {
+                return List.of();
+            }
+
+            @Override
+            public List<dev.orrery.schedule.EcsSystem> systems() {
+                return List.of();
+            }
+        };
+        PluginEntry broken = PluginEntry.of(nameless, "main", "b/1.0.0", 9);
+        PluginOrder.Result r = PluginOrder.order(List.of(entry("a", 1), broken, entry("z", 2)), List.of("a"));
+        assertEquals(List.of("z"), r.unlisted());
+        assertEquals(3, r.ordered().size());
+    }
 }

@@ -162,6 +162,30 @@ class RebuildCoordinatorTest {
         assertEquals(0, snapshots);
     }
 
+    @Test
+    void byDefaultTheRebuildRunsOnTheBuilderThread() throws Exception {
+        java.util.concurrent.CompletableFuture<String> swappedOn = new java.util.concurrent.CompletableFuture<>();
+        RebuildTarget onThread = new RebuildTarget() {
+            @Override
+            public void swap(Swap swap) {
+                swappedOn.complete(Thread.currentThread().getName());
+            }
+
+            @Override
+            public ScheduleHooks observe(String schedule, List<HooksEntry> hooks) {
+                return null;
+            }
+        };
+        RebuildCoordinator real = new RebuildCoordinator(
+                () -> new RebuildCoordinator.Snapshot(1, config, List.of(), List.of()), onThread, log);
+        try {
+            real.request(config(Map.of("quietMillis", 1)), false);
+            assertEquals("orrery-host-builder", swappedOn.get(10, java.util.concurrent.TimeUnit.SECONDS));
+        } finally {
+            real.shutdown();
+        }
+    }
+
     // ------------------------------------------------------------------ what a rebuild hands over
 
     @Test
@@ -220,6 +244,23 @@ class RebuildCoordinatorTest {
     }
 
     @Test
+    void updatingARunningPluginDoesNotLetInOneThatWasRefused() {
+        PluginEntry game = plugin("zzz-game", 1, "dup/sys");
+        PluginEntry refused = plugin("aaa-refused", 2, "dup/sys");
+        plugins = List.of(game);
+        rebuildNow();
+        plugins = List.of(game, refused);
+        rebuildNow();
+        assertEquals(PluginState.EXCLUDED, status(target.last(), "aaa-refused").state());
+        plugins = List.of(plugin("zzz-game", 3, "dup/sys"), refused); // the game plugin is updated
+        rebuildNow();
+        assertEquals(new PluginStatus("zzz-game", "main", "test/1.0.0", 3, PluginState.ACTIVE, ""),
+                status(target.last(), "zzz-game"));
+        assertEquals(PluginState.EXCLUDED, status(target.last(), "aaa-refused").state());
+        assertEquals(List.of("zzz-game"), target.last().infos().get(0).replaced());
+    }
+
+    @Test
     void anUpdateIsReportedAsReplaced() {
         plugins = List.of(plugin("p", 1, "p/s"));
         rebuildNow();
@@ -260,6 +301,65 @@ class RebuildCoordinatorTest {
         assertEquals(PluginState.EXCLUDED, s.state());
         assertEquals("its phases() threw java.lang.AssertionError: boom", s.reason());
         assertEquals(PluginState.ACTIVE, status(target.last(), "ok").state());
+    }
+
+    @Test
+    void noPluginCodeRunsInARebuild() {
+        int[] calls = new int[1];
+        Plugin data = Plugin.builder("watched").systems(EcsSystem.define("dup/sys", (w, dt) -> { })).build();
+        Plugin watched = new Plugin() {
+            @Override
+            public String name() {
+                calls[0]++;
+                return data.name();
+            }
+
+            @Override
+            public List<dev.orrery.schedule.Phase> phases() {
+                calls[0]++;
+                return data.phases();
+            }
+
+            @Override
+            public List<dev.orrery.schedule.SystemSet> sets() {
+                calls[0]++;
+                return data.sets();
+            }
+
+            @Override
+            public List<EcsSystem> systems() {
+                calls[0]++;
+                return data.systems();
+            }
+
+            @Override
+            public boolean equals(Object o) {
+                calls[0]++;
+                return this == o;
+            }
+
+            @Override
+            public int hashCode() {
+                calls[0]++;
+                return 1;
+            }
+
+            @Override
+            public String toString() {
+                calls[0]++;
+                return "watched";
+            }
+        };
+        PluginEntry entry = PluginEntry.of(watched, "main", "test/1.0.0", 5);
+        assertEquals(4, calls[0]);
+        plugins = List.of(plugin("aaa-first", 1, "dup/sys"));
+        rebuildNow();
+        plugins = List.of(plugin("aaa-first", 1, "dup/sys"), entry);
+        rebuildNow();
+        coordinator.request(config, true);
+        executor.advanceMillis(50);
+        assertEquals(PluginState.EXCLUDED, status(target.last(), "watched").state());
+        assertEquals(4, calls[0], "the rebuilds called nothing of the plugin");
     }
 
     @Test

@@ -14,7 +14,6 @@ import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.SystemSet;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -47,13 +46,12 @@ class ScheduleAssemblerTest {
                 EcsSystem.builder("cyc/y").sets(b).run((w, dt) -> { }).build()).build();
     }
 
-    /** Assembles schedule "main" from the given plugins in this order, the {@code running} ones running. */
+    /**
+     * Assembles schedule "main" from the given plugins in this order, after a build in which the
+     * {@code running} ones were active (and no other plugin was present).
+     */
     private static BuildOutcome assemble(List<PluginEntry> ordered, List<PluginEntry> running) {
-        return ScheduleAssembler.assemble("main", ordered, plugins(running), null, null);
-    }
-
-    private static List<Plugin> plugins(Collection<PluginEntry> entries) {
-        return entries.stream().map(PluginEntry::plugin).collect(Collectors.toList());
+        return ScheduleAssembler.assemble("main", ordered, new ScheduleAssembler.Before(running, running), null, null);
     }
 
     private static List<String> names(List<PluginEntry> entries) {
@@ -213,6 +211,41 @@ class ScheduleAssemblerTest {
         assertEquals(newcomer.serviceId(), out.leftOut().get(0).serviceId());
     }
 
+    @Test
+    void anUpdateOfARunningPluginTakesPrecedenceOverOneThatStayedOut() {
+        PluginEntry game = entry(simple("zzz-game", "dup/sys"));
+        PluginEntry refused = entry(simple("aaa-refused", "dup/sys"));
+        PluginEntry update = entry(simple("zzz-game", "dup/sys")); // the game plugin, a new service object
+        BuildOutcome out = ScheduleAssembler.assemble("main", List.of(refused, update),
+                new ScheduleAssembler.Before(List.of(game), List.of(refused, game)), null, null);
+        assertEquals(List.of(update), out.active());
+        assertEquals(PluginState.EXCLUDED, leftOut(out, "aaa-refused").state());
+    }
+
+    @Test
+    void aPluginThatGivesWayTakesNoOtherWithIt() {
+        PluginEntry running = entry(simple("mmm-running", "dup/sys"));
+        PluginEntry stayedOut = entry(simple("zzz-stayed-out", "dup/sys", "shared/x"));
+        PluginEntry arrived = entry(simple("aaa-arrived", "shared/x"));
+        BuildOutcome out = ScheduleAssembler.assemble("main", List.of(arrived, running, stayedOut),
+                new ScheduleAssembler.Before(List.of(running), List.of(running, stayedOut)), null, null);
+        assertEquals(List.of("aaa-arrived", "mmm-running"), names(out.active()),
+                "the arrival conflicted only with a plugin that is left out anyway");
+        assertTrue(leftOut(out, "zzz-stayed-out").reason().contains("running plugin 'mmm-running'"),
+                leftOut(out, "zzz-stayed-out").reason());
+    }
+
+    @Test
+    void aNewArrivalGivesWayToAPluginThatStayedOut() {
+        PluginEntry stayedOut = entry(simple("zzz-waiting-before", "dup/sys"));
+        PluginEntry arrived = entry(simple("aaa-arrived", "dup/sys"));
+        BuildOutcome out = ScheduleAssembler.assemble("main", List.of(arrived, stayedOut),
+                new ScheduleAssembler.Before(List.of(), List.of(stayedOut)), null, null);
+        assertEquals(List.of("zzz-waiting-before"), names(out.active()));
+        assertTrue(leftOut(out, "aaa-arrived").reason().startsWith("conflicts with plugin 'zzz-waiting-before': "),
+                leftOut(out, "aaa-arrived").reason());
+    }
+
     // ------------------------------------------------------------------ waiting
 
     @Test
@@ -226,8 +259,8 @@ class ScheduleAssemblerTest {
         assertEquals(PluginState.WAITING, waiting.state());
         assertTrue(waiting.reason().contains("phase 'x/Stage'"), waiting.reason());
 
-        BuildOutcome both = ScheduleAssembler.assemble("main", List.of(needer, exporter), List.of(), null,
-                alone.schedule());
+        BuildOutcome both = ScheduleAssembler.assemble("main", List.of(needer, exporter),
+                new ScheduleAssembler.Before(List.of(), List.of(needer)), null, alone.schedule());
         assertEquals(List.of("needer", "exporter"), names(both.active()));
         assertSame(alone.schedule().state(), both.schedule().state(), "state trait carried over");
     }
@@ -283,7 +316,7 @@ class ScheduleAssemblerTest {
             return ScheduleAssembler.SCHEDULER.build(name, plugins, hooks, previous);
         };
         BuildOutcome out = ScheduleAssembler.assemble(clash, "main", List.of(newcomer, other, running),
-                plugins(List.of(running)), null, null);
+                new ScheduleAssembler.Before(List.of(running), List.of(running)), null, null);
         assertEquals(List.of("mmm-other", "zzz-old"), names(out.active()));
         PluginStatus refused = leftOut(out, "aaa-new");
         assertEquals(PluginState.EXCLUDED, refused.state());
@@ -300,7 +333,8 @@ class ScheduleAssemblerTest {
             }
             return ScheduleAssembler.SCHEDULER.build(name, plugins, hooks, previous);
         };
-        BuildOutcome out = ScheduleAssembler.assemble(linkage, "main", List.of(bad, good), List.of(), null, null);
+        BuildOutcome out = ScheduleAssembler.assemble(linkage, "main", List.of(bad, good),
+                ScheduleAssembler.Before.NOTHING, null, null);
         assertEquals(List.of("good"), names(out.active()));
         assertEquals("building with it threw java.lang.StackOverflowError", leftOut(out, "bad").reason());
     }
@@ -308,8 +342,8 @@ class ScheduleAssemblerTest {
     @Test
     void aScheduleThatCannotBeBuiltEvenWithoutPluginsGivesNoScheduleAndTheFailure() {
         Schedule other = Schedule.builder("other").build();
-        BuildOutcome out = ScheduleAssembler.assemble("main", List.of(entry(simple("a", "a/s"))), List.of(), null,
-                other);
+        BuildOutcome out = ScheduleAssembler.assemble("main", List.of(entry(simple("a", "a/s"))),
+                ScheduleAssembler.Before.NOTHING, null, other);
         assertNull(out.schedule());
         assertEquals(List.of(), out.active());
         assertTrue(String.valueOf(out.failure()).contains("cannot adopt the state of schedule 'other'"),
