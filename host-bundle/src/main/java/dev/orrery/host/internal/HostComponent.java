@@ -56,6 +56,7 @@ public final class HostComponent implements GameHost {
     private volatile RebuildCoordinator coordinator;
     private volatile BundleContext context;
     private BundleListener unloads;
+    private BundleListener sweeper;
     private final java.util.concurrent.atomic.AtomicBoolean shutdownStarted = new java.util.concurrent.atomic.AtomicBoolean();
 
     /** Creates the component; DS calls this. */
@@ -88,6 +89,10 @@ public final class HostComponent implements GameHost {
             }
         };
         ctx.addBundleListener(unloads);
+        // Felix 7.0.5 keeps a zero-count usage per (bundle, service) after ungetService, which keeps
+        // every stopped plugin bundle reachable: flush them when a bundle stops (see the class).
+        this.sweeper = new ServiceUsageSweeper(ctx, ServiceUsageSweeper.DEFAULT_SERVICES, log);
+        ctx.addBundleListener(sweeper);
         log.log(Level.INFO, "Orrery host started: main schedule '" + config.mainSchedule() + "', "
                 + config.mode() + " mode, declared plugin order " + config.order());
         c.request(config, true);
@@ -117,6 +122,14 @@ public final class HostComponent implements GameHost {
                 // the framework is stopping: the listener goes with it
             }
             unloads = null;
+        }
+        if (sweeper != null) {
+            try {
+                context.removeBundleListener(sweeper);
+            } catch (IllegalStateException e) {
+                // the framework is stopping: the listener goes with it
+            }
+            sweeper = null;
         }
         RebuildCoordinator c = coordinator;
         FrameLoop l = loop;
