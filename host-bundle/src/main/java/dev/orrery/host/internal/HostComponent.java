@@ -45,6 +45,7 @@ import org.osgi.service.component.runtime.ServiceComponentRuntime;
 public final class HostComponent implements GameHost {
     private static final long BOUNDARY_WAIT_MILLIS = 2000;
     private static final long STOP_WAIT_MILLIS = 5000;
+    private static final String NON_BUNDLE_API = "org.apache.felix.fileinstall.ArtifactInstaller";
 
     private final Logger log = java.lang.System.getLogger("dev.orrery.host");
     private final Object lock = new Object();
@@ -61,6 +62,8 @@ public final class HostComponent implements GameHost {
     /** Gets plugin service objects; set at the end of activate() (guarded by lock when set), kept after deactivate to release. */
     private volatile PluginServices services;
     private ForeignPlugins foreign;
+    /** The installer that reports plugin files that are not bundles; null without FileInstall. */
+    private org.osgi.framework.ServiceRegistration<?> nonBundles;
     /** SCR's runtime service: why a plugin component failed to activate. */
     @Reference
     private volatile ServiceComponentRuntime scr;
@@ -111,6 +114,9 @@ public final class HostComponent implements GameHost {
         ctx.addBundleListener(sweeper);
         this.foreign = new ForeignPlugins(ctx, () -> config.mainSchedule(), log);
         foreign.open();
+        if (fileInstallPresent()) {
+            this.nonBundles = NonBundleFiles.register(ctx, log);
+        }
         log.log(Level.INFO, "Orrery host started: main schedule '" + config.mainSchedule() + "', "
                 + config.mode() + " mode, declared plugin order " + config.order());
         PluginServices s = new PluginServices(ctx, new PluginServices.Callbacks() {
@@ -177,6 +183,14 @@ public final class HostComponent implements GameHost {
             foreign.close();
             foreign = null;
         }
+        if (nonBundles != null) {
+            try {
+                nonBundles.unregister();
+            } catch (IllegalStateException e) {
+                // already gone with the framework
+            }
+            nonBundles = null;
+        }
         PluginServices s = services;
         if (s != null) {
             s.shutdown(); // kept: the unbinds that follow deactivation release the service objects
@@ -197,6 +211,19 @@ public final class HostComponent implements GameHost {
         coordinator = null;
         loop = null;
         log.log(Level.INFO, "Orrery host stopped after " + (l == null ? 0 : l.status().frames()) + " frames");
+    }
+
+    /**
+     * @return whether the host bundle is wired to Felix FileInstall's API (an optional import): only
+     *     then may {@link NonBundleFiles}, which implements it, be loaded
+     */
+    private static boolean fileInstallPresent() {
+        try {
+            HostComponent.class.getClassLoader().loadClass(NON_BUNDLE_API);
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
     }
 
     private void budgetDone() {
