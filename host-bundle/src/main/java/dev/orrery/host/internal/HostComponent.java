@@ -110,7 +110,7 @@ public final class HostComponent implements GameHost {
         ctx.addBundleListener(unloads);
         // Felix 7.0.5 keeps a zero-count usage per (bundle, service) after ungetService, which keeps
         // every stopped plugin bundle reachable: flush them when a bundle stops (see the class).
-        this.sweeper = new ServiceUsageSweeper(ctx, ServiceUsageSweeper.DEFAULT_SERVICES, log);
+        this.sweeper = new ServiceUsageSweeper(ctx, ServiceUsageSweeper.DEFAULT_SERVICES, () -> scr, log);
         ctx.addBundleListener(sweeper);
         this.foreign = new ForeignPlugins(ctx, () -> config.mainSchedule(), log);
         foreign.open();

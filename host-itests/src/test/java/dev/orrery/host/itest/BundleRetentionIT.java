@@ -51,6 +51,17 @@ public class BundleRetentionIT extends HostTestBase {
         assertCollected(uninstalled, queue);
     }
 
+    @Test
+    public void uninstalledPluginBundlesThatReferenceGameHostAreCollectedAfterRefresh() throws Exception {
+        awaitMainSchedule();
+        ReferenceQueue<Bundle> queue = new ReferenceQueue<>();
+        List<WeakReference<Bundle>> uninstalled = new ArrayList<>();
+        for (int i = 0; i < CYCLES; i++) {
+            uninstalled.add(cycle("usehost", "usehost", queue));
+        }
+        assertCollected(uninstalled, queue);
+    }
+
     /** Installs, starts (until the host runs the plugin), uninstalls and refreshes one plugin bundle. */
     private WeakReference<Bundle> cycle(String file, String plugin, ReferenceQueue<Bundle> queue) throws Exception {
         Bundle b = start(file);
