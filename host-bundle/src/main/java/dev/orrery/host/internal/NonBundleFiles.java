@@ -35,7 +35,7 @@ final class NonBundleFiles implements ArtifactInstaller {
 
     private final Logger log;
 
-    private NonBundleFiles(Logger log) {
+    NonBundleFiles(Logger log) {
         this.log = log;
     }
 
