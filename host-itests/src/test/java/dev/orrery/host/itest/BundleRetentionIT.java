@@ -1,5 +1,6 @@
 package dev.orrery.host.itest;
 
+import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 import static org.ops4j.pax.exam.CoreOptions.options;
@@ -17,7 +18,10 @@ import org.junit.runner.RunWith;
 import org.ops4j.pax.exam.Configuration;
 import org.ops4j.pax.exam.Option;
 import org.ops4j.pax.exam.junit.PaxExam;
+import dev.orrery.world.World;
+import java.util.concurrent.ExecutionException;
 import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleReference;
 import org.osgi.framework.FrameworkEvent;
 import org.osgi.framework.wiring.FrameworkWiring;
 
@@ -60,6 +64,37 @@ public class BundleRetentionIT extends HostTestBase {
             uninstalled.add(cycle("usehost", "usehost", queue));
         }
         assertCollected(uninstalled, queue);
+    }
+
+    /**
+     * issue 11 item 7: a deactivated host keeps neither its frame loop nor its rebuild coordinator, so
+     * a client that still holds the {@code GameHost} object does not keep the world reachable.
+     */
+    @Test
+    public void stoppedHostKeepsNoWorldReachableThroughItsGameHostObject() throws Exception {
+        awaitMainSchedule();
+        start("alpha");
+        awaitPlugin("alpha", PluginState.ACTIVE);
+        step(2);
+        ReferenceQueue<World> queue = new ReferenceQueue<>();
+        WeakReference<World> world = new WeakReference<>(onFrame(w -> w), queue);
+        Bundle hostBundle = host.getClass().getClassLoader() instanceof BundleReference r ? r.getBundle() : null;
+        assertTrue("the host object comes from a bundle", hostBundle != null);
+        hostBundle.stop();
+        assertEquals("the stopped host reports no plugins", List.of(), host.plugins());
+        try {
+            host.submit(w -> w).toCompletableFuture().get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
+            fail("work submitted to a stopped host must fail");
+        } catch (ExecutionException e) {
+            assertTrue(String.valueOf(e.getCause()), e.getCause() instanceof IllegalStateException);
+        }
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(GC_MILLIS);
+        boolean collected = false;
+        while (!collected && System.nanoTime() < end) {
+            System.gc();
+            collected = queue.remove(100) != null;
+        }
+        assertTrue("the world of the stopped host is still reachable (the test holds its GameHost object)", collected);
     }
 
     /** Installs, starts (until the host runs the plugin), uninstalls and refreshes one plugin bundle. */
