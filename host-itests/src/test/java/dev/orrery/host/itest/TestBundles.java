@@ -39,6 +39,9 @@ final class TestBundles {
         for (int i = 0; i < 10; i++) {
             plugin("n" + i, "numbered");
         }
+        plugin("usehost", "usehost");
+        // A plugin bundle that embeds its own copy of the scheduler API instead of importing it.
+        build("foreign", "itest.foreign", "1.0.0", PLUGINS + "foreign,dev.orrery.schedule,dev.orrery.schedule.*", null);
     }
 
     /**
