@@ -70,6 +70,17 @@ public final class DevtoolsCommands {
     }
 
     /**
+     * {@code observers}: every {@code ScheduleHooks} service the host tracks, with its bundle, the
+     * schedule it observes (or every schedule), and whether it was quarantined for throwing and why
+     * ({@code GameHost.observers()}).
+     *
+     * @return the table, or that there are none
+     */
+    public String observers() {
+        return guarded(() -> TextReports.observers(introspection.observers()));
+    }
+
+    /**
      * {@code timings [schedule]}: per system the run count, last, mean and longest duration in µs, and
      * skips by reason.
      *

@@ -26,6 +26,7 @@ import org.osgi.service.component.annotations.Reference;
     "osgi.command.function=systems",
     "osgi.command.function=phases",
     "osgi.command.function=plugins",
+    "osgi.command.function=observers",
     "osgi.command.function=timings",
     "osgi.command.function=enable",
     "osgi.command.function=disable",
@@ -117,6 +118,21 @@ public final class GogoCommands {
     @Descriptor("with any other number of arguments: prints the usage line")
     public String plugins(String... args) {
         return commands.wrongArity("plugins", args.length);
+    }
+
+    /** @return the observers table */
+    @Descriptor("list the observers (ScheduleHooks services) with their bundle, schedule, and whether they were quarantined for throwing and why")
+    public String observers() {
+        return commands.observers();
+    }
+
+    /**
+     * @param args the arguments as typed, when no other overload takes that many
+     * @return what the command takes and its usage line
+     */
+    @Descriptor("with any other number of arguments: prints the usage line")
+    public String observers(String... args) {
+        return commands.wrongArity("observers", args.length);
     }
 
     /** @return the timings table of the main schedule */

@@ -22,7 +22,7 @@ import java.util.TreeMap;
 
 /**
  * The read-only shell commands as queries that return data ({@link TextReports} renders it): systems,
- * phases, plugins, timings, explain and graph. A {@code schedule} argument of null means the host's
+ * phases, plugins, observers, timings, explain and graph. A {@code schedule} argument of null means the host's
  * main schedule. Whatever reads the world (enabled flags, the timings, which are confined to the
  * frame thread) runs on the frame thread through {@link FrameCalls}.
  *
@@ -113,6 +113,11 @@ final class Introspection {
             last.put(r.schedule(), r);
         }
         return new PluginsReport(main, groups, new ArrayList<>(last.values()));
+    }
+
+    /** @return the host's observers ({@code ScheduleHooks} services), quarantined or not */
+    ObserversReport observers() {
+        return new ObserversReport(host().observers());
     }
 
     /** @throws CommandException for an unknown schedule or a frame thread that does not answer */

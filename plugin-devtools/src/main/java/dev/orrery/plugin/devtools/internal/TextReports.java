@@ -1,6 +1,7 @@
 package dev.orrery.plugin.devtools.internal;
 
 import dev.orrery.host.HostStatus;
+import dev.orrery.host.ObserverStatus;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.host.RebuildInfo;
 import dev.orrery.plugin.devtools.Explanation;
@@ -83,6 +84,22 @@ final class TextReports {
             out.append('\n');
         }
         return out.toString();
+    }
+
+    /** A header with the count and how many are quarantined, then one row per observer. */
+    static String observers(ObserversReport r) {
+        if (r.observers().isEmpty()) {
+            return "no observers: the host tracks no ScheduleHooks service\n";
+        }
+        TextTable t = TextTable.of(">#", ">service", "bundle", "schedule", "state", "reason");
+        List<ObserverStatus> list = r.observers();
+        for (int i = 0; i < list.size(); i++) {
+            ObserverStatus o = list.get(i);
+            t.row(i + 1, o.serviceId(), o.bundle(), o.schedule() == null ? "(every schedule)" : o.schedule(),
+                    o.quarantined() ? "quarantined" : "called", o.reason());
+        }
+        return count(list.size(), "observer") + " (ScheduleHooks services), " + r.quarantined() + " quarantined"
+                + " (never called again until registered anew)\n" + t.render();
     }
 
     static String timings(TimingsReport r) {

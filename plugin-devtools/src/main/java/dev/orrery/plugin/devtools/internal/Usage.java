@@ -25,6 +25,7 @@ final class Usage {
             new Syntax("systems", "[schedule]", 0, 1),
             new Syntax("phases", "[schedule]", 0, 1),
             new Syntax("plugins", "", 0, 0),
+            new Syntax("observers", "", 0, 0),
             new Syntax("timings", "[schedule]", 0, 1),
             new Syntax("enable", "<system> [schedule]", 1, 2),
             new Syntax("disable", "<system> [schedule]", 1, 2),

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.host.ObserverStatus;
 import dev.orrery.host.PluginState;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.host.RebuildInfo;
@@ -207,6 +208,22 @@ class DevtoolsCommandsTest {
                 1  dnd-turn  dnd/turn  active  demo.dnd/0.1.0
                 no rebuild yet
                 """, commands.plugins());
+    }
+
+    @Test
+    @DisplayName("observers: each ScheduleHooks service with bundle, schedule (or every schedule), called or quarantined and why")
+    void observers_table() {
+        assertEquals("no observers: the host tracks no ScheduleHooks service\n", commands.observers());
+        host.observers.add(new ObserverStatus(12, "dev.orrery.plugin.devtools/0.1.0", null, false, ""));
+        host.observers.add(new ObserverStatus(57, "demo.bad/1.0.0", "main", true,
+                "afterSystem threw java.lang.IllegalStateException: boom in system physics/integrate"));
+        assertEquals("""
+                2 observers (ScheduleHooks services), 1 quarantined (never called again until registered anew)
+                #  service  bundle                            schedule          state        reason
+                -  -------  --------------------------------  ----------------  -----------  -----------------------------------------------------------------------------------
+                1       12  dev.orrery.plugin.devtools/0.1.0  (every schedule)  called
+                2       57  demo.bad/1.0.0                    main              quarantined  afterSystem threw java.lang.IllegalStateException: boom in system physics/integrate
+                """, commands.observers());
     }
 
     @Test

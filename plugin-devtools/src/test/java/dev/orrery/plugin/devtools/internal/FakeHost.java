@@ -3,6 +3,7 @@ package dev.orrery.plugin.devtools.internal;
 import dev.orrery.host.FrameMode;
 import dev.orrery.host.GameHost;
 import dev.orrery.host.HostStatus;
+import dev.orrery.host.ObserverStatus;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.host.RebuildInfo;
 import dev.orrery.host.RunState;
@@ -26,6 +27,7 @@ final class FakeHost implements GameHost {
     final Map<String, Schedule> schedules = new LinkedHashMap<>();
     final List<PluginStatus> plugins = new ArrayList<>();
     final List<RebuildInfo> rebuilds = new ArrayList<>();
+    final List<ObserverStatus> observers = new ArrayList<>();
     boolean paused = true;
     volatile long frames;
     int submitted;
@@ -59,6 +61,11 @@ final class FakeHost implements GameHost {
     @Override
     public List<PluginStatus> plugins() {
         return List.copyOf(plugins);
+    }
+
+    @Override
+    public List<ObserverStatus> observers() {
+        return List.copyOf(observers);
     }
 
     @Override

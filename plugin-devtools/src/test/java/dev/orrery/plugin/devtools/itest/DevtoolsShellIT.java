@@ -182,6 +182,10 @@ public class DevtoolsShellIT {
         assertMatches(".*\\n3  loop     main      excluded  \\S+ +.*loop/self.*", plugins);
         assertMatches(".*\\nlast rebuild: schedule 'main' rebuilt .*", plugins);
 
+        // The devtools' own timings hooks are an observer of every schedule, called (not quarantined).
+        assertMatches("1 observer \\(ScheduleHooks services\\), 0 quarantined .*\\n1 +\\d+  dev\\.orrery\\.plugin\\.devtools/\\S+"
+                + "  \\(every schedule\\)  called\\n", run("observers"));
+
         assertEquals("physics/integrate runs before physics/collide: before/after chain in phase OnUpdate\n"
                 + "  physics/integrate -> physics/collide   system physics/collide: after physics/integrate (plugin physics)\n",
                 run("explain physics/integrate physics/collide"));
