@@ -33,7 +33,7 @@ final class TestBundles {
         build("leaky-v1", "itest.leaky", "1.0.0", PLUGINS + "leaky", null);
         build("leaky-v2", "itest.leaky", "2.0.0", PLUGINS + "leaky", null);
         for (String p : new String[] {"ordera", "orderb", "cyclic", "lost", "good", "dup", "exporter", "needer",
-                "broken", "boom", "turnrules", "turnclock"}) {
+                "broken", "boom", "turnrules", "turnclock", "fault"}) {
             plugin(p, p);
         }
         for (int i = 0; i < 10; i++) {
