@@ -36,6 +36,12 @@ final class TestBundles {
                 "broken", "boom", "turnrules", "turnclock", "fault"}) {
             plugin(p, p);
         }
+        plugin("zzz-old", "zzzold");
+        plugin("aaa-new", "aaanew");
+        plugin("set-core", "setcore");
+        plugin("zzz-innocent", "innocent");
+        plugin("aaa-culprit", "culprit");
+        plugin("starter", "starter");
         for (int i = 0; i < 10; i++) {
             plugin("n" + i, "numbered");
         }
