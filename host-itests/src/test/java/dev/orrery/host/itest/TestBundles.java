@@ -42,6 +42,9 @@ final class TestBundles {
         plugin("zzz-innocent", "innocent");
         plugin("aaa-culprit", "culprit");
         plugin("starter", "starter");
+        plugin("soak-clock", "soakclock");
+        build("soak-v1", "itest.soak", "1.0.0", PLUGINS + "soak", null);
+        build("soak-v2", "itest.soak", "2.0.0", PLUGINS + "soak", null);
         for (int i = 0; i < 10; i++) {
             plugin("n" + i, "numbered");
         }
