@@ -218,9 +218,8 @@ public class FaultMatrixIT extends HostTestBase {
         assertEquals("the game system ran in each of the three frames: " + since, 3, count(since, "good/tick"));
         assertEquals("the quarantined observer is not called again: " + since, 0,
                 since.stream().filter(e -> e.startsWith(id + ":")).count());
-        List<String> named = log.linesWith(String.valueOf(serviceId));
         assertEquals("one line names the observer's service id " + serviceId + ": " + log.lines(), 1,
-                named.stream().filter(l -> l.contains("itest.fault")).count());
+                log.linesNaming(serviceId, "itest.fault").size());
         assertOneStackTraceAtMost(log);
     }
 

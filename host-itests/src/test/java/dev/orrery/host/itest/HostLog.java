@@ -86,6 +86,16 @@ final class HostLog extends Handler implements AutoCloseable {
         return lines().stream().filter(l -> l.contains(needle)).collect(Collectors.toList());
     }
 
+    /**
+     * @param number a number, e.g. a service id
+     * @param needle other text the line must contain, e.g. a bundle name
+     * @return the captured lines that contain the number as a whole word and the text
+     */
+    List<String> linesNaming(long number, String needle) {
+        java.util.regex.Pattern word = java.util.regex.Pattern.compile("\\b" + number + "\\b");
+        return lines().stream().filter(l -> l.contains(needle) && word.matcher(l).find()).collect(Collectors.toList());
+    }
+
     private static String line(LogRecord r) {
         return r.getLevel() + " " + r.getLoggerName() + ": " + r.getMessage()
                 + (r.getThrown() == null ? "" : " [" + r.getThrown().getClass().getName() + "]");

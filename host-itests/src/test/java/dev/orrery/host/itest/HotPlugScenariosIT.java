@@ -184,9 +184,8 @@ public class HotPlugScenariosIT extends HostTestBase {
                     .filter(o -> o.serviceId() == serviceId).findFirst().orElseThrow();
             assertTrue(observer.toString(), observer.quarantined());
             assertEquals(observer.toString(), "itest.fault/1.0.0", observer.bundle());
-            List<String> named = log.linesWith(String.valueOf(serviceId));
             assertEquals("one line names the observer and its bundle: " + log.lines(), 1,
-                    named.stream().filter(l -> l.contains("itest.fault")).count());
+                    log.linesNaming(serviceId, "itest.fault").size());
             assertTrue("one stack trace at most: " + log.lines(), log.stackTraces() <= 1);
         }
     }

@@ -13,8 +13,9 @@ import org.osgi.service.component.annotations.ConfigurationPolicy;
  * {@code beforeSystem} or {@code afterSystem} ({@link FaultPlace#BEFORE_SYSTEM},
  * {@link FaultPlace#AFTER_SYSTEM}) while the trace marks its {@code case} as failing; one component
  * instance per factory configuration of PID {@value #PID} (properties {@code case}, {@code place},
- * {@code kind}, as for {@link FaultPlugin}). Each call it is not armed it records
- * {@code <case>:before} or {@code <case>:after} in the trace. Frame thread only after activate.
+ * {@code kind}, as for {@link FaultPlugin}). Only the callback of its place does anything: while not
+ * armed it records {@code <case>:before} or {@code <case>:after} in the trace. Frame thread only after
+ * activate.
  */
 @Component(service = ScheduleHooks.class, configurationPid = FaultHooks.PID,
         configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true)
@@ -48,8 +49,11 @@ public final class FaultHooks implements ScheduleHooks {
     }
 
     private void call(HookContext ctx, FaultPlace at, String event) {
+        if (place != at) {
+            return;
+        }
         Trace trace = ctx.world().add(Trace.TRAIT);
-        if (place == at && trace.isFailing(name)) {
+        if (trace.isFailing(name)) {
             throw kind.raise(at.key() + " of observer " + name + " around " + ctx.system().name());
         }
         trace.record(name + event);
