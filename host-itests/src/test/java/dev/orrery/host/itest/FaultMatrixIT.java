@@ -56,7 +56,7 @@ import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
  *
  * <p>Each case asserts: the culprit is named (the fault's system, plugin and stage; the plugin
  * EXCLUDED with the reason; the observer quarantined with its service id and bundle; the failed
- * component in the host's log), frames keep advancing (after {@code resume} where the fault pauses),
+ * component EXCLUDED and in the host's log), frames keep advancing (after {@code resume} where the fault pauses),
  * the world values written before the fault are intact, and the host logs at most one stack trace
  * per fault. The host's log is captured ({@link HostLog}), so the run prints none. Every case runs
  * even when an earlier one fails; the test then fails with one line per failed case.
@@ -245,7 +245,10 @@ public class FaultMatrixIT extends HostTestBase {
         assertOneStackTraceAtMost(log);
     }
 
-    /** A plugin component whose activate throws: the host names it in its log; the game goes on. */
+    /**
+     * A plugin component whose activate throws: the host names it in one log line and lists it as
+     * EXCLUDED with SCR's failure as the reason; the game goes on.
+     */
     private void activateFault(String id, FaultKind kind, HostLog log) throws Exception {
         configure(FaultPlugin.PID, id, FaultPlace.ACTIVATE, kind);
         within(() -> failedActivation(id).isPresent(), () -> "SCR never reported the failed activation of " + id);
@@ -254,8 +257,12 @@ public class FaultMatrixIT extends HostTestBase {
                 && failure.contains(kind.type().getSimpleName()));
         within(() -> log.lines().stream().anyMatch(l -> l.contains("itest.fault") && l.contains("FaultPlugin")),
                 () -> "the host never logged the failed component of bundle itest.fault: " + log.lines());
-        assertEquals("no plugin status from a component that failed to activate: " + host.plugins(), 0,
-                host.plugins().stream().filter(p -> p.bundle().equals(BUNDLE)).count());
+        within(() -> host.plugins().stream().anyMatch(p -> p.bundle().equals(BUNDLE)),
+                () -> "the failed plugin component is not in GameHost.plugins(): " + host.plugins());
+        PluginStatus status = host.plugins().stream().filter(p -> p.bundle().equals(BUNDLE)).findFirst().orElseThrow();
+        assertEquals("the plugin whose activate threw is EXCLUDED: " + status, PluginState.EXCLUDED, status.state());
+        assertTrue("its reason names the fault " + kind.type().getSimpleName() + ": " + status,
+                status.reason().contains(kind.type().getSimpleName()));
         List<String> before = markAndStep(id, 2);
         assertEquals("the game system keeps running: " + before, 2, count(before, "good/tick"));
         assertOneStackTraceAtMost(log);
