@@ -93,6 +93,7 @@ final class RebuildCoordinator {
     private final ScheduleAssembler.Build build;
     private final Object lock = new Object();
     private Future<?> pending; // guarded by lock
+    private long ticket; // guarded by lock: numbers the scheduled rebuilds; only the latest one runs
     private long burstStartNanos; // guarded by lock
     private boolean force; // guarded by lock
     private boolean closed; // guarded by lock
@@ -157,7 +158,8 @@ final class RebuildCoordinator {
             long waited = now - burstStartNanos;
             long delay = Math.max(0, Math.min(TimeUnit.MILLISECONDS.toNanos(config.quietMillis()),
                     TimeUnit.MILLISECONDS.toNanos(config.maxDelayMillis()) - waited));
-            pending = executor.schedule(this::runRebuild, delay);
+            long mine = ++ticket;
+            pending = executor.schedule(() -> runRebuild(mine), delay);
         }
     }
 
@@ -173,9 +175,13 @@ final class RebuildCoordinator {
         executor.shutdown(SHUTDOWN_WAIT_MILLIS);
     }
 
-    private void runRebuild() {
+    /** @param mine the ticket of this scheduled rebuild */
+    private void runRebuild(long mine) {
         boolean all;
         synchronized (lock) {
+            if (mine != ticket) {
+                return; // started as a later request came and could no longer be cancelled: that one runs
+            }
             pending = null;
             all = force;
             force = false;

@@ -19,11 +19,20 @@ final class ManualExecutor implements DelayedExecutor {
     private long now = 1_000_000_000L;
     private long seq;
     private boolean shutdown;
+    private boolean uncancellable;
     private int ran;
 
     /** @return the clock, in nanoseconds */
     long nanoTime() {
         return now;
+    }
+
+    /**
+     * From now on, {@code cancel} of a scheduled task fails as if it had already started (the race of a
+     * request with a rebuild that is starting); the task still runs when due.
+     */
+    void makeTasksUncancellable() {
+        uncancellable = true;
     }
 
     /** @return how many tasks have run */
@@ -41,7 +50,12 @@ final class ManualExecutor implements DelayedExecutor {
         if (shutdown) {
             throw new java.util.concurrent.RejectedExecutionException("shut down");
         }
-        CompletableFuture<Void> handle = new CompletableFuture<>();
+        CompletableFuture<Void> handle = uncancellable ? new CompletableFuture<>() {
+            @Override
+            public boolean cancel(boolean mayInterruptIfRunning) {
+                return false;
+            }
+        } : new CompletableFuture<>();
         tasks.add(new Task(now + Math.max(0, delayNanos), seq++, task, handle));
         return handle;
     }

@@ -154,6 +154,24 @@ class RebuildCoordinatorTest {
     }
 
     @Test
+    void aRebuildThatStartsAsALaterRequestComesLeavesItToTheLaterOne() {
+        executor.makeTasksUncancellable();
+        coordinator.request(config, false);
+        executor.advanceMillis(10);
+        coordinator.request(config, false); // cannot cancel the first: it runs at 50 ms, superseded
+        executor.advanceMillis(40);
+        assertEquals(1, executor.ran(), "the first one ran");
+        assertEquals(0, snapshots, "the superseded rebuild did nothing");
+        executor.advanceMillis(10);
+        assertEquals(1, snapshots);
+        coordinator.request(config, false);
+        executor.advanceMillis(49);
+        assertEquals(1, snapshots, "a new burst waits its whole quiet period");
+        executor.advanceMillis(1);
+        assertEquals(2, snapshots);
+    }
+
+    @Test
     void afterShutdownRequestsAreIgnored() {
         coordinator.request(config, false);
         coordinator.shutdown();
