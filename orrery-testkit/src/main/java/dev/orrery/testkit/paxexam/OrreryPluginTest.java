@@ -5,7 +5,9 @@ import dev.orrery.testkit.osgi.HostDriver;
 import javax.inject.Inject;
 import org.ops4j.pax.exam.ProbeBuilder;
 import org.ops4j.pax.exam.TestProbeBuilder;
+import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.FrameworkUtil;
 
 /**
  * Base class of a plugin's Pax Exam test: the host and the bundle context are injected, {@link #host()}
@@ -63,6 +65,14 @@ public abstract class OrreryPluginTest {
 
     /** @return a driver of the injected host, waiting at most {@link HostDriver#DEFAULT_TIMEOUT} */
     protected HostDriver host() {
-        return new HostDriver(context, gameHost, context.getBundle(), HostDriver.DEFAULT_TIMEOUT);
+        return new HostDriver(context, gameHost, probe(), HostDriver.DEFAULT_TIMEOUT);
+    }
+
+    /**
+     * @return the probe: the bundle that holds the test classes (not necessarily the bundle of the
+     *     injected context)
+     */
+    protected Bundle probe() {
+        return FrameworkUtil.getBundle(getClass());
     }
 }

@@ -33,7 +33,7 @@ public class ExamplePluginIT extends OrreryPluginTest {
     }
 
     @Test
-    public void thePluginRunsInTheHostAndItsLogLinesAreCaptured() throws Exception {
+    public void thePluginRunsIsUpdatedAndUninstalledWithoutLeavingCodeBehind() throws Exception {
         host().awaitPlugin("example", PluginState.ACTIVE);
         host().awaitMainSchedule();
         try (LogCapture log = LogCapture.of("dev.orrery.plugin.example")) {
@@ -42,43 +42,32 @@ public class ExamplePluginIT extends OrreryPluginTest {
                     log.await(l -> l.contains("example/clock"), Duration.ofSeconds(10)));
         }
         assertTrue("the clock's trait is in the world", host().worldValue("example/time").isPresent());
-    }
 
-    @Test
-    public void uninstallLeavesNoCodeBehindAndThePurgeDropsThePluginsTrait() throws Exception {
+        long beforeUpdate = host().mark();
+        host().update(host().bundle("dev.orrery.plugin.example"), new File(System.getProperty(OrreryOptions.PLUGIN_PROPERTY)));
+        RebuildInfo updated = host().awaitRebuild(beforeUpdate, r -> r.plugins().contains("example")
+                && (r.replaced().contains("example") || r.joined().contains("example")));
+        assertFalse(updated.summary(), updated.left().contains("example"));
         host().awaitPlugin("example", PluginState.ACTIVE);
-        host().awaitMainSchedule();
-        host().step(1);
-        assertTrue(host().worldValue("example/time").isPresent());
-        long mark = host().mark();
-        host().uninstall(plugin());
-        host().awaitRebuild(mark, r -> r.left().contains("example"));
+        assertEquals("the old revision is gone after update", List.of(), host().removalPending());
+
+        long beforeUninstall = host().mark();
+        host().uninstall(host().bundle("dev.orrery.plugin.example"));
+        host().awaitRebuild(beforeUninstall, r -> r.left().contains("example"));
         host().awaitNoPlugin("example");
-        assertEquals(List.of(), host().removalPending());
+        assertEquals("nothing of the plugin stays loaded", List.of(), host().removalPending());
         host().step(1);
         assertFalse("the purge dropped the trait of the uninstalled code", host().worldValue("example/time").isPresent());
     }
 
     @Test
-    public void updateReplacesThePluginInOneRebuild() throws Exception {
-        host().awaitPlugin("example", PluginState.ACTIVE);
-        long mark = host().mark();
-        host().update(plugin(), new File(System.getProperty(OrreryOptions.PLUGIN_PROPERTY)));
-        RebuildInfo r = host().awaitRebuild(mark, i -> i.plugins().contains("example")
-                && (i.replaced().contains("example") || i.joined().contains("example")));
-        assertTrue(r.summary(), r.plugins().contains("example"));
-        host().awaitPlugin("example", PluginState.ACTIVE);
-        assertEquals(List.of(), host().removalPending());
-    }
-
-    @Test
     public void theProbeImportsOnlyThePlatformAndTheTrapIsReportedWhenATestWiresToAPlugin() {
-        Bundle probe = org.osgi.framework.FrameworkUtil.getBundle(getClass());
-        assertEquals(probe.getSymbolicName() + " " + context.getBundle().getSymbolicName() + " " + java.util.Collections.list(probe.getHeaders().keys()), ProbeIsolation.dynamicImports(), probe.getHeaders().get(Constants.DYNAMICIMPORT_PACKAGE));
+        assertEquals(ProbeIsolation.dynamicImports(), probe().getHeaders().get(Constants.DYNAMICIMPORT_PACKAGE));
+        assertEquals(List.of(), ProbeTrap.packagesWired(host().bundle("dev.orrery.plugin.example"), probe()));
         // Touching a class of the prefab bundle wires this probe to its package: the trap.
         assertEquals("prefab", PrefabPlugin.PLUGIN.name());
         Bundle prefab = host().bundle("dev.orrery.plugin.prefab");
-        assertEquals(List.of("dev.orrery.plugin.prefab"), ProbeTrap.packagesWired(prefab, context.getBundle()));
+        assertEquals(List.of("dev.orrery.plugin.prefab"), ProbeTrap.packagesWired(prefab, probe()));
         try {
             host().uninstall(prefab);
             fail("uninstalling a bundle the probe is wired to must fail");
@@ -88,9 +77,5 @@ public class ExamplePluginIT extends OrreryPluginTest {
                     + " bundle dev.orrery.plugin.prefab"));
         }
         assertEquals("the check comes before the uninstall", Bundle.ACTIVE, prefab.getState());
-    }
-
-    private Bundle plugin() {
-        return host().bundle("dev.orrery.plugin.example");
     }
 }
