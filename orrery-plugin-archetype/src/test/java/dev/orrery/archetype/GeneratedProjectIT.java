@@ -125,13 +125,16 @@ class GeneratedProjectIT {
 
     private static Path writeSettings(Path work, Path outerRepository) throws IOException {
         Path settings = work.resolve("settings.xml");
-        // The build's local repository stands in for Central (same id, so it replaces it), for
-        // dependencies and plugins; it has no checksum files, so checksums are not checked.
+        // The build's local repository stands in for every remote repository (the mirror), and for
+        // Central also without checksum checks (it has no checksum files).
         String repository = "      <id>central</id>\n"
                 + "      <url>" + outerRepository.toUri() + "</url>\n"
                 + "      <releases><checksumPolicy>ignore</checksumPolicy></releases>\n"
                 + "      <snapshots><enabled>false</enabled></snapshots>\n";
         Files.writeString(settings, "<settings>\n"
+                + "  <mirrors><mirror>\n"
+                + "    <id>central</id><mirrorOf>*</mirrorOf><url>" + outerRepository.toUri() + "</url>\n"
+                + "  </mirror></mirrors>\n"
                 + "  <profiles>\n"
                 + "    <profile>\n"
                 + "      <id>build-local-repository</id>\n"
