@@ -37,8 +37,11 @@ class GeneratedProjectIT {
     @Test
     void theGeneratedPluginProjectBuildsAndPassesItsUnitAndPaxExamTestsOffline() throws Exception {
         Path work = Path.of(required("e2e.workDir"));
-        deleteTree(work);
         Path repo = work.resolve("repository");
+        // Third-party artifacts copied by an earlier run (same target/) are kept; the reactor's and the
+        // generated project are always fresh.
+        deleteTree(repo.resolve("dev/orrery"));
+        deleteTree(work.resolve("projects"));
         Files.createDirectories(repo);
         installReactorArtifacts(repo);
         Path settings = writeSettings(work, Path.of(required("e2e.outerRepository")));
