@@ -12,11 +12,13 @@ import org.osgi.framework.namespace.PackageNamespace;
  *
  * <p><b>The trap.</b> Pax Exam puts the test classes in a probe bundle whose manifest says
  * {@code DynamicImport-Package: *}. When a test method touches a class of a package the plugin under
- * test exports, the framework wires the probe to the plugin's bundle revision (OSGi Core R8 §3.9.2,
- * dynamic imports). After {@code uninstall()} or {@code update()} that old revision stays in use by the
- * probe (it is "removal pending", §4.4.6): the plugin's class loader, its classes and every object of
- * them in the world stay alive, nothing is purged, and a refresh of the plugin would also refresh, and
- * so stop, the probe running the test. Correct OSGi behaviour, and a test that looks like a leak.
+ * test exports, the framework wires the probe to the plugin's bundle revision (OSGi Core R8, Module
+ * Layer, "Dynamic Import Package"). After {@code uninstall()} or {@code update()} that old revision
+ * stays in use by the probe (it is "removal pending", see
+ * {@code FrameworkWiring.getRemovalPendingBundles}): the plugin's class loader, its classes and every
+ * object of them in the world stay alive, nothing is purged, and a refresh of the plugin would also
+ * refresh, and so stop, the probe running the test. Correct OSGi behaviour, and a test that looks like
+ * a leak.
  *
  * <p><b>The way out.</b> The kit's probe ({@code dev.orrery.testkit.paxexam.OrreryPluginTest}) imports
  * dynamically only the platform's packages (JUnit, Pax Exam, OSGi, the Orrery API and the kit), not
