@@ -27,7 +27,7 @@ import org.osgi.framework.FrameworkUtil;
  *     public void runsInTheHost() {
  *         host().awaitPlugin("my", PluginState.ACTIVE);
  *         host().step(4);
- *         assertEquals(Optional.of(4L), host().worldValue("my/frames"));
+ *         assertEquals("4", host().worldValue("my/frames").orElseThrow().toString());
  *     }
  * }
  * }</pre>
