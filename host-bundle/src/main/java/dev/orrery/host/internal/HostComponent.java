@@ -141,6 +141,13 @@ public final class HostComponent implements GameHost {
             public void failed(ServiceReference<Plugin> ref, RuntimeException error) {
                 pluginFailed(ref, error);
             }
+
+            @Override
+            public boolean wanted(ServiceReference<Plugin> ref) {
+                synchronized (lock) {
+                    return HostComponent.this.wanted.contains(idOf(ref));
+                }
+            }
         }, log);
         List<ServiceReference<Plugin>> bound;
         synchronized (lock) {

@@ -51,6 +51,12 @@ final class PluginServices {
          * @param error what was thrown, or null when null was returned
          */
         void failed(ServiceReference<Plugin> ref, RuntimeException error);
+
+        /**
+         * @param ref the service
+         * @return whether the host still tracks it (it was not unbound while its fetch waited)
+         */
+        boolean wanted(ServiceReference<Plugin> ref);
     }
 
     private record Held(ServiceObjects<Plugin> objects, Plugin plugin) {
@@ -106,6 +112,12 @@ final class PluginServices {
     }
 
     private void get(ServiceReference<Plugin> ref) {
+        if (!callbacks.wanted(ref) || !providerActive(ref)) {
+            // Unbound, or its bundle is stopping (an update or uninstall under way) while the fetch
+            // waited: asking SCR for it now would only make the framework log a failed service
+            // factory. Its unbind follows or came already; a new registration is fetched anew.
+            return;
+        }
         Plugin plugin;
         ServiceObjects<Plugin> objects;
         try {
@@ -133,6 +145,11 @@ final class PluginServices {
             }
         }
         callbacks.got(ref, plugin);
+    }
+
+    private static boolean providerActive(ServiceReference<Plugin> ref) {
+        org.osgi.framework.Bundle b = ref.getBundle();
+        return b != null && (b.getState() & (org.osgi.framework.Bundle.ACTIVE | org.osgi.framework.Bundle.STARTING)) != 0;
     }
 
     /**
