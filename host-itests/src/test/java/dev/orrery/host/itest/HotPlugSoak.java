@@ -29,6 +29,7 @@ import org.ops4j.pax.exam.Option;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.FrameworkEvent;
+import org.osgi.framework.FrameworkListener;
 import org.osgi.framework.ServiceEvent;
 import org.osgi.framework.ServiceListener;
 import org.osgi.framework.wiring.FrameworkWiring;
@@ -41,7 +42,8 @@ import org.osgi.framework.wiring.FrameworkWiring;
  * the wall time minus frames run), install and update to the new code's first run p50/p95/max (ms),
  * departure to the plugin's systems stopped (frames it still ran after its service was unregistered),
  * rebuilds per service event, uninstalled {@code Bundle}s and class loaders still reachable after a
- * refresh and GC (weak references), and the heap after GC.
+ * refresh and GC (weak references), the heap after GC, and the framework's ERROR events (e.g. a
+ * service factory that returned null).
  *
  * <p>Not an IT: run by the {@code soak} profile only, e.g.
  * {@code mvn -B -o -pl host-itests -am verify -Psoak -Dsoak.cycles=1000 -Dtest=NONE
@@ -87,6 +89,13 @@ public class HotPlugSoak extends HostTestBase {
                     departure.compareAndSet(-1, probe.frames());
                 }
             };
+            List<String> frameworkErrors = Collections.synchronizedList(new ArrayList<>());
+            FrameworkListener errors = e -> {
+                if (e.getType() == FrameworkEvent.ERROR) {
+                    frameworkErrors.add(String.valueOf(e.getThrowable()));
+                }
+            };
+            ctx.addFrameworkListener(errors);
             ctx.addServiceListener(unregistering, "(&(objectClass=" + Plugin.class.getName() + ")(component.name="
                     + SOAK_CLASS + "))");
             List<Double> installMillis = new ArrayList<>();
@@ -128,6 +137,7 @@ public class HotPlugSoak extends HostTestBase {
             }
 
             ctx.removeServiceListener(unregistering);
+            ctx.removeFrameworkListener(errors);
             double wallSeconds = (System.nanoTime() - startNanos) / 1e9;
             long framesRun = host.status().frames() - startFrames;
             long expectedFrames = (long) Math.floor(wallSeconds * RATE);
@@ -163,7 +173,9 @@ public class HotPlugSoak extends HostTestBase {
                     "retained after refresh + GC: " + retainedBundles + " of " + bundles.size() + " uninstalled Bundles, "
                             + retainedLoaders + " of " + loaders.size() + " class loaders",
                     String.format(Locale.ROOT, "heap after GC: %.1f MB", heapMb),
-                    "host log: " + log.records().size() + " records, " + log.stackTraces() + " stack traces");
+                    "host log: " + log.records().size() + " records, " + log.stackTraces() + " stack traces;"
+                            + " framework ERROR events: " + frameworkErrors.size()
+                            + (frameworkErrors.isEmpty() ? "" : ", first: " + frameworkErrors.get(0)));
             System.out.println(report);
             Path out = Path.of(BundleFiles.dir().getParent(), "soak-report.txt");
             Files.writeString(out, report + "\n", StandardCharsets.UTF_8);
