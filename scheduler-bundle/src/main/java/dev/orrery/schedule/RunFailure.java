@@ -21,7 +21,9 @@ import java.util.Optional;
  * exception records it, and outer schedules see that it is recorded. A record of the same
  * {@code Throwable} object by the same schedule name is an earlier pass's (a schedule cannot run
  * inside itself on one world, SCH-043, and names are unique per world, SCH-062), so a preallocated
- * exception thrown again is attributed again.
+ * exception thrown again is attributed again. The one case this cannot tell apart: one exception
+ * object thrown by a system of an inner schedule in an earlier pass, then thrown again by a system of
+ * another schedule; the earlier record stands. Throw a new exception per failure, as is usual.
  *
  * <p><b>What counts.</b> An exception from a system's run function ({@link Stage#RUN}), its own run
  * condition ({@link Stage#CONDITION}), the run condition of one of its sets ({@link Stage#SET_CONDITION},

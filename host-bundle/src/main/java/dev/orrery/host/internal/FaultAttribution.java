@@ -58,9 +58,9 @@ final class FaultAttribution {
 
     private static String stageOf(RunFailure failure) {
         return switch (failure.stage()) {
+            case RUN -> SystemFault.STAGE_RUN;
             case CONDITION -> SystemFault.STAGE_CONDITION;
-            case SET_CONDITION -> "set condition '" + failure.set() + "'";
-            default -> SystemFault.STAGE_RUN;
+            default -> failure.stageText(); // "set condition 'X'", or a hook outside the host's fuses
         };
     }
 

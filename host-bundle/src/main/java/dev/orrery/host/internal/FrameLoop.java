@@ -35,7 +35,8 @@ import java.util.function.Supplier;
  * {@link FramePacer} (dt and pacing, with an injectable clock), {@link Stepping} (step requests of a
  * paused simulation), {@link InstalledSchedules} (schedules in force, departure suspensions, state carry),
  * {@link FaultAttribution} (who threw), {@link WorldPurger} (unloaded code), {@link FrameWatchdog} (long
- * frames), {@link Observers} (observer fuses). This class holds the thread and the loop.
+ * frames), {@link Observers} (observer fuses), {@link RebuildRecords} (statuses and rebuild history).
+ * This class holds the thread and the loop.
  *
  * <p>A frame runs when a main schedule is installed and the simulation is running (or a step is
  * pending). Departures never hold frames: {@link #suspend} takes effect at the next boundary. A
@@ -48,7 +49,6 @@ import java.util.function.Supplier;
  * the volatile ones are written by the frame thread (or before it starts) and read by any thread.
  */
 final class FrameLoop implements Runnable, RebuildTarget {
-    private static final int HISTORY = 100;
     private static final long IDLE_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
 
     private final Logger log;
@@ -70,8 +70,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
     private volatile RunState state = RunState.PAUSED;
     private volatile long frames;
     private volatile SystemFault lastFault;
-    private volatile List<PluginStatus> pluginStatuses = List.of();
-    private volatile List<RebuildInfo> history = List.of();
+    private final RebuildRecords records = new RebuildRecords();
 
     // Frame thread only.
     private final InstalledSchedules installed;
@@ -350,11 +349,11 @@ final class FrameLoop implements Runnable, RebuildTarget {
     }
 
     List<PluginStatus> plugins() {
-        return pluginStatuses;
+        return records.plugins();
     }
 
     List<RebuildInfo> rebuilds() {
-        return history;
+        return records.history();
     }
 
     List<ObserverStatus> observers() {
@@ -496,20 +495,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
     private void install(Swap swap) {
         installed.install(swap, world);
         world.set(Schedules.TRAIT, installed.published());
-        pluginStatuses = swap.plugins();
-        java.time.Instant now = java.time.Instant.now();
-        List<RebuildInfo> infos = new ArrayList<>();
-        for (RebuildInfo info : swap.infos()) {
-            infos.add(info.withSwappedIn(now));
-        }
-        if (!infos.isEmpty()) {
-            List<RebuildInfo> h = new ArrayList<>(history);
-            h.addAll(infos);
-            if (h.size() > HISTORY) {
-                h = h.subList(h.size() - HISTORY, h.size());
-            }
-            history = List.copyOf(h);
-        }
+        List<RebuildInfo> infos = records.installed(swap, java.time.Instant.now());
         boolean departed = false;
         for (RebuildInfo info : infos) {
             log.log(Level.INFO, info.summary());

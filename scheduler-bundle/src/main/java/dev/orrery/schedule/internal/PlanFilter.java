@@ -43,7 +43,8 @@ final class PlanFilter {
         int phaseCount = plan.phases().size();
         int n = plan.systems().size();
         int[] oldSystemPlugins = plan.systemPlugins();
-        int[] kept = new int[n];
+        // Per system of this plan: its position in the filtered plan, or -1 if it leaves.
+        int[] newIndex = new int[n];
         int m = 0;
         int[] phaseStart = new int[phaseCount];
         int[] phaseEnd = new int[phaseCount];
@@ -51,9 +52,7 @@ final class PlanFilter {
             phaseStart[p] = m;
             for (int i = plan.phaseStart()[p], end = plan.phaseEnd()[p]; i < end; i++) {
                 int source = oldSystemPlugins[i];
-                if (source < 0 || !removed[source]) {
-                    kept[m++] = i;
-                }
+                newIndex[i] = source < 0 || !removed[source] ? m++ : -1;
             }
             phaseEnd[p] = m;
         }
@@ -64,9 +63,13 @@ final class PlanFilter {
         Condition[] conditions = new Condition[m];
         String[] sources = new String[m];
         int[] systemPlugins = new int[m];
-        for (int k = 0; k < m; k++) {
-            int i = kept[k];
-            systems[k] = plan.systems().get(i);
+        List<EcsSystem> oldSystems = plan.systems();
+        for (int i = 0; i < n; i++) {
+            int k = newIndex[i];
+            if (k < 0) {
+                continue;
+            }
+            systems[k] = oldSystems.get(i);
             setConditions[k] = plan.systemSetConditions()[i];
             setConditionNames[k] = plan.systemSetConditionNames()[i];
             conditions[k] = plan.systemConditions()[i];
@@ -78,8 +81,8 @@ final class PlanFilter {
         List<List<EcsSystem>> byPhase = new ArrayList<>(phaseCount);
         for (int p = 0; p < phaseCount; p++) {
             boolean unchanged = phaseEnd[p] - phaseStart[p] == plan.phaseEnd()[p] - plan.phaseStart()[p];
-            byPhase.add(unchanged ? plan.systemsByPhase().get(p)
-                    : List.copyOf(systemList.subList(phaseStart[p], phaseEnd[p])));
+            // An unmodifiable view of the unmodifiable system list: no copy.
+            byPhase.add(unchanged ? plan.systemsByPhase().get(p) : systemList.subList(phaseStart[p], phaseEnd[p]));
         }
         return new ExecutionPlan(
                 plan.scheduleName(),
@@ -91,7 +94,7 @@ final class PlanFilter {
                 plan.phaseManual(),
                 plan.phaseComponent(),
                 systemList,
-                plan.systemIndex().keeping(kept, systemList),
+                plan.systemIndex().keeping(newIndex, systemList),
                 phaseStart,
                 phaseEnd,
                 List.copyOf(byPhase),

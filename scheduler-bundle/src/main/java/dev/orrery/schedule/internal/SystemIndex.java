@@ -2,7 +2,6 @@ package dev.orrery.schedule.internal;
 
 import dev.orrery.schedule.EcsSystem;
 import java.util.AbstractMap;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -61,21 +60,19 @@ final class SystemIndex extends AbstractMap<EcsSystem, Integer> {
     /**
      * The index of a plan that keeps some of this plan's systems, in the same relative order.
      *
-     * @param kept per position in the new plan: the system's position in this plan (increasing)
+     * @param newIndex per position in this plan: the system's position in the new plan, or -1 if it is
+     *     not kept; kept by the new index (not copied), so the caller must not write it afterwards
      * @param keptSystems the new plan's systems, in execution order
      * @return the new plan's index, sharing this one's maps
      */
-    SystemIndex keeping(int[] kept, List<EcsSystem> keptSystems) {
-        int[] fromThis = new int[systems.size()];
-        Arrays.fill(fromThis, -1);
-        for (int k = 0; k < keptSystems.size(); k++) {
-            fromThis[kept[k]] = k;
+    SystemIndex keeping(int[] newIndex, List<EcsSystem> keptSystems) {
+        if (remap == null) {
+            return new SystemIndex(byObject, byName, newIndex, keptSystems);
         }
-        int originalSize = remap == null ? systems.size() : remap.length;
-        int[] next = new int[originalSize];
-        for (int o = 0; o < originalSize; o++) {
-            int here = remap == null ? o : remap[o];
-            next[o] = here < 0 ? -1 : fromThis[here];
+        int[] next = new int[remap.length];
+        for (int o = 0; o < remap.length; o++) {
+            int here = remap[o];
+            next[o] = here < 0 ? -1 : newIndex[here];
         }
         return new SystemIndex(byObject, byName, next, keptSystems);
     }
