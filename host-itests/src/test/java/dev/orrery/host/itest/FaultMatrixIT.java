@@ -83,7 +83,7 @@ public class FaultMatrixIT extends HostTestBase {
     public Option[] config() {
         // SCR's own log of the injected activate failures (a stack trace each, twice per case) is off:
         // the host must name the failed component itself, and the run prints no stack traces.
-        return options(HostOptions.base(20, 1000), frameworkProperty("ds.log.enabled").value("false"));
+        return options(HostOptions.base(20, 200), frameworkProperty("ds.log.enabled").value("false"));
     }
 
     @Test

@@ -34,7 +34,7 @@ public class HotPlugQuietIT extends HostTestBase {
 
     @Configuration
     public Option[] config() {
-        return options(HostOptions.base(20, 1000));
+        return options(HostOptions.base(20, 200));
     }
 
     @Test

@@ -50,7 +50,7 @@ public class HotPlugScenariosIT extends HostTestBase {
 
     @Configuration
     public Option[] config() {
-        return options(HostOptions.base(20, 1000));
+        return options(HostOptions.base(20, 200));
     }
 
     @Test
