@@ -272,8 +272,9 @@ public final class HostComponent implements GameHost {
     /*
      * Plugins are bound by ServiceReference only: SCR does not get (activate) a plugin component while
      * it activates the host, so a plugin that references GameHost activates later, with the host's
-     * service there, and no "Circular reference" error (see PluginServices). The service objects are
-     * got on the plugin-services thread; a component whose activation fails is reported EXCLUDED
+     * service there, and no "Circular reference" error (see PluginServices). The service objects of
+     * plugins bound before activation ended are got on the plugin-services thread, later ones at once on
+     * the registering thread; a component whose activation fails is reported EXCLUDED
      * with SCR's failure (ComponentFailures).
      */
     @Reference(name = "plugin", service = Plugin.class, cardinality = ReferenceCardinality.MULTIPLE,
@@ -289,10 +290,10 @@ public final class HostComponent implements GameHost {
                 return;
             }
         }
-        s.fetch(ref);
+        s.fetchNow(ref); // on the thread that registered it: see PluginServices
     }
 
-    /** The fetch thread got the service object: snapshot the plugin and rebuild. */
+    /** The service object was got: snapshot the plugin and rebuild. */
     private void gotPlugin(ServiceReference<Plugin> ref, Plugin plugin) {
         String declared = scheduleOf(ref);
         PluginEntry entry = PluginEntry.of(plugin, declared == null ? config.mainSchedule() : declared, bundleOf(ref),

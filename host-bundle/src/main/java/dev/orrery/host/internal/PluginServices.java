@@ -26,12 +26,20 @@ import org.osgi.framework.ServiceReference;
  * trace). Getting the object here, after the host is active, activates the plugin component with the
  * host's service available.
  *
+ * <p>Plugins registered after the host is active are got at once, on the thread that registered them
+ * ({@link #fetchNow}): that thread is starting the plugin's bundle, so the plugin component is
+ * activated before anything else can stop that bundle again (a refresh right after an update would
+ * otherwise race the activation, and the framework would log a failed service factory with a stack
+ * trace). Plugins bound before the host's activation ended are got on the fetch thread
+ * ({@link #fetch}).
+ *
  * <p>Objects are got through {@link ServiceObjects} and released with
  * {@link ServiceObjects#ungetService}, which also drops the framework's usage record at once (see
  * {@link ServiceUsageSweeper}).
  *
- * <p>Thread-safety: {@link #fetch} and {@link #release} may be called from any thread; the callbacks
- * run on the {@code orrery-plugin-services} thread, one at a time, in submission order.
+ * <p>Thread-safety: every method may be called from any thread; the callbacks of {@link #fetch} run on
+ * the {@code orrery-plugin-services} thread, one at a time, in submission order, those of
+ * {@link #fetchNow} on the caller's.
  */
 final class PluginServices {
     /** What the host does with a fetched plugin service. */
@@ -96,6 +104,16 @@ final class PluginServices {
         } catch (RejectedExecutionException e) {
             // shut down: the host is deactivating and drops every plugin anyway
         }
+    }
+
+    /**
+     * Gets the service object on the calling thread, then calls back (for a plugin registered while the
+     * host is active: the caller is the thread that registered it).
+     *
+     * @param ref a plugin service
+     */
+    void fetchNow(ServiceReference<Plugin> ref) {
+        get(ref);
     }
 
     /**
