@@ -378,18 +378,19 @@ public final class HostComponent implements GameHost {
 
     void unbindPlugin(ServiceReference<Plugin> ref) {
         PluginEntry gone;
+        long gen;
         synchronized (lock) {
             wanted.remove(idOf(ref));
             early.remove(ref);
             failed.remove(idOf(ref));
             gone = plugins.remove(idOf(ref));
+            gen = gone == null ? generation : ++generation;
             if (gone != null) {
                 onMainSchedule.remove(idOf(ref));
-                generation++;
             }
         }
         if (gone != null) {
-            departed(gone);
+            departed(gone, gen);
         }
         releasePlugin(ref);
     }
@@ -435,10 +436,10 @@ public final class HostComponent implements GameHost {
      * A plugin service left: its systems stop at the next frame boundary (this waits for it, at most
      * for the frame in progress) and frames go on without them; then the coalesced rebuild follows.
      */
-    private void departed(PluginEntry gone) {
+    private void departed(PluginEntry gone, long gen) {
         FrameLoop l = loop;
         if (l != null && gone.usable()) {
-            l.suspend(gone.data(), gone.name(), BOUNDARY_WAIT_MILLIS);
+            l.suspend(gone.data(), gone.name(), gen, BOUNDARY_WAIT_MILLIS);
         }
         RebuildCoordinator c = coordinator;
         if (c != null) {
