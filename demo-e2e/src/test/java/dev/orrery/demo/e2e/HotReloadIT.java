@@ -52,6 +52,7 @@ class HotReloadIT {
                     "the battle did not go on after the update:\n" + p.text());
             assertEquals(1, p.combatLog().stream().filter(l -> l.startsWith("[dnd] === Skirmish")).count());
             assertEquals(straight, p.combatLog());
+            Readme.assertAppearsIn(Readme.example("hot-reload"), after);
         }
     }
 

@@ -11,6 +11,8 @@ import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The README's console examples (see {@link Readme}), each run as the README says and compared with
@@ -31,10 +33,11 @@ class ReadmeIT {
         }
     }
 
-    @Test
+    @ParameterizedTest(name = "README example {0}")
+    @ValueSource(strings = {"devtools", "graph"})
     @DisplayName("Devtools commands: each g! command of the README's examples prints what the README shows (on the demo, seed 42)")
-    void devtools(@TempDir Path dir) throws Exception {
-        List<String> example = Readme.example("devtools");
+    void devtools(String name, @TempDir Path dir) throws Exception {
+        List<String> example = Readme.example(name);
         List<String> commands = example.stream().filter(l -> l.startsWith("g! ")).map(l -> l.substring(3).strip()).toList();
         Path file = Files.write(dir.resolve("commands.txt"), commands);
         try (DemoProcess p = DemoProcess.start(Map.of("JAVA_OPTS", "-Dorrery.demo.report=@" + file), "--seed", "42")) {

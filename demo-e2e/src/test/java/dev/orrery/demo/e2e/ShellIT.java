@@ -27,6 +27,7 @@ class ShellIT {
             p.awaitLine(l -> l.contains("orrery: the terminal reports a size of 0; set it for the shell: stty cols 80 rows 24"), TIMEOUT);
             p.awaitLine(l -> l.contains(">>> Your move, "), TIMEOUT);
             p.awaitLine(l -> l.contains("g! "), TIMEOUT);
+            Readme.assertAppearsIn(Readme.example("interactive"), p.lines());
             p.send("exit 7\r");
             assertEquals(7, p.waitFor(TIMEOUT), p.text());
             List<String> lines = p.lines();
