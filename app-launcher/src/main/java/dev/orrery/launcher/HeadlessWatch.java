@@ -12,7 +12,8 @@ import org.osgi.framework.ServiceReference;
 /**
  * Tells the launcher why a run must end with a non-zero exit code: a component that failed to
  * activate (in a headless run, where nobody would notice the missing game), a simulation paused on a
- * fault in a headless run, or the host's frame thread that died (any run).
+ * fault in a headless run, or the host's frame thread that died (a headless run ends at once; any run
+ * ends with code 1 when the host says so as its service leaves).
  *
  * <p>The host is watched through its {@code dev.orrery.host.GameHost} service: the status is read
  * when the service is unregistering (the event is delivered before the service goes, so
@@ -60,16 +61,18 @@ final class HeadlessWatch implements ServiceListener {
     }
 
     /**
-     * While the framework runs: whether the run must end now.
+     * While the framework runs: whether a headless run must end now (a component failed to activate,
+     * the simulation paused on a fault, the frame thread died). Always empty when not headless.
      *
      * @return the one-line reason, or empty
      */
     Optional<String> check() {
-        if (headless) {
-            List<String> failed = ComponentFailures.find(context);
-            if (!failed.isEmpty()) {
-                return Optional.of(failed.get(0) + (failed.size() > 1 ? " (and " + (failed.size() - 1) + " more)" : ""));
-            }
+        if (!headless) {
+            return Optional.empty(); // a person is there: the shell stays, to look around; afterStop() tells
+        }
+        List<String> failed = ComponentFailures.find(context);
+        if (!failed.isEmpty()) {
+            return Optional.of(failed.get(0) + (failed.size() > 1 ? " (and " + (failed.size() - 1) + " more)" : ""));
         }
         ServiceReference<?> ref = context.getServiceReference(GAME_HOST);
         return ref == null ? Optional.ofNullable(lastWord.get()) : statusProblem(ref);
