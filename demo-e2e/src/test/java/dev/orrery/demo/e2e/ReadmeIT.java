@@ -48,7 +48,7 @@ class ReadmeIT {
     }
 
     @Test
-    @DisplayName("Running the host: java -jar orrery-launcher.jar starts, a dropped plugin-example joins, deleting it leaves")
+    @DisplayName("Running the host: java -jar orrery-launcher.jar starts, a dropped plugin-example joins, deleting it leaves and is purged")
     void runningTheHost(@TempDir Path dir) throws Exception {
         Path plugins = Files.createDirectory(dir.resolve("plugins"));
         List<String> command = List.of("java", "-Dorrery.shell=false", "-Dorrery.plugins.dir=" + plugins, "-jar", "orrery-launcher.jar");
@@ -60,6 +60,7 @@ class ReadmeIT {
             p.awaitLine(l -> l.contains("example/clock: "), TIMEOUT);
             Files.delete(jar);
             p.awaitLine(l -> l.contains("left [example]"), TIMEOUT);
+            p.awaitLine(l -> l.contains("purged unloaded code of [dev.orrery.plugin.example "), TIMEOUT);
             p.terminate();
             assertEquals(0, p.waitFor(TIMEOUT), p.text());
             Readme.assertAppearsIn(Readme.example("host-start"), p.lines());
