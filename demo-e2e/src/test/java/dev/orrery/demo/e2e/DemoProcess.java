@@ -68,6 +68,11 @@ final class DemoProcess implements AutoCloseable {
         return p;
     }
 
+    /** @return the process's descendants (e.g. the JVM under {@code script} and {@code sh}) */
+    java.util.stream.Stream<ProcessHandle> descendants() {
+        return process.descendants();
+    }
+
     /** Writes text to the process's standard input. */
     void send(String text) throws IOException {
         process.getOutputStream().write(text.getBytes(StandardCharsets.UTF_8));

@@ -25,7 +25,7 @@ class ShellIT {
         List<String> command = List.of("script", "-q", "-e", "-c", "./orrery-demo --interactive --seed 3", "/dev/null");
         try (DemoProcess p = DemoProcess.start(command, DemoProcess.REPO, Map.of(), true)) {
             p.awaitLine(l -> l.contains("orrery: the terminal reports a size of 0; set it for the shell: stty cols 80 rows 24"), TIMEOUT);
-            p.awaitLine(l -> l.contains(">>> Your move, "), TIMEOUT);
+            p.awaitLine(l -> l.contains(">>> type: act <number>"), TIMEOUT);
             p.awaitLine(l -> l.contains("g! "), TIMEOUT);
             Readme.assertAppearsIn(Readme.example("interactive"), p.lines());
             p.send("exit 7\r");
@@ -34,8 +34,52 @@ class ShellIT {
             assertTrue(lines.stream().anyMatch(l -> l.matches(".*\\[dev\\.orrery\\.host\\] Orrery host stopped after \\d+ frames.*")),
                     p.text());
             assertTrue(lines.stream().anyMatch(l -> l.contains("orrery: framework stopped")), p.text());
-            assertTrue(lines.stream().noneMatch(l -> l.contains("Exception") || l.contains("Cannot coerce")
-                    || l.contains("FAILED TO STOP")), p.text());
+            assertClean(lines, p.text());
         }
+    }
+
+    @Test
+    @DisplayName("Ctrl-D at the prompt stops the host; exit code 0")
+    void endOfInputAtThePrompt() throws Exception {
+        try (DemoProcess p = interactive()) {
+            p.send("\u0004");
+            assertEquals(0, p.waitFor(TIMEOUT), p.text());
+            assertTrue(p.lines().stream().anyMatch(l -> l.contains("orrery: framework stopped")), p.text());
+            assertClean(p.lines(), p.text());
+        }
+    }
+
+    @Test
+    @DisplayName("SIGTERM while the shell waits at the prompt: a clean stop, exit code 0, no executor complaint")
+    void signalAtThePrompt() throws Exception {
+        try (DemoProcess p = interactive()) {
+            ProcessHandle java = p.descendants().filter(h -> h.info().command().orElse("").endsWith("java")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no java process under script"));
+            java.destroy();
+            assertEquals(0, p.waitFor(TIMEOUT), p.text());
+            assertTrue(p.lines().stream().anyMatch(l -> l.contains("orrery: stopping")), p.text());
+            assertClean(p.lines(), p.text());
+        }
+    }
+
+    /** {@code ./orrery-demo --interactive --seed 3} under script, waiting at the prompt for the party's first move. */
+    private static DemoProcess interactive() throws Exception {
+        List<String> command = List.of("script", "-q", "-e", "-c", "./orrery-demo --interactive --seed 3", "/dev/null");
+        DemoProcess p = DemoProcess.start(command, DemoProcess.REPO, Map.of(), true);
+        p.awaitLine(l -> l.contains(">>> type: act <number>"), TIMEOUT);
+        p.awaitLine(l -> l.contains("g! "), TIMEOUT);
+        return p;
+    }
+
+    /**
+     * No stack trace, no complaint of the shell, and no output written over the prompt: a line that
+     * holds the prompt and a log or battle line would be one printed into the prompt line instead of
+     * above it.
+     */
+    private static void assertClean(List<String> lines, String text) {
+        assertTrue(lines.stream().noneMatch(l -> l.contains("Exception") || l.contains("Cannot coerce")
+                || l.contains("FAILED TO STOP")), text);
+        assertTrue(lines.stream().map(l -> l.replaceAll("\u001b(\\[[0-9;?]*[A-Za-z]|[=>])", ""))
+                .noneMatch(l -> l.matches(".*g! .*(\\[dnd\\]|\\[dev\\.orrery\\.host\\]).*")), text);
     }
 }
