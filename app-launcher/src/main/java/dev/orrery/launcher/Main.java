@@ -144,27 +144,9 @@ public final class Main {
         }
         java.lang.System.out.println("orrery: started " + installed.size() + " platform bundles from "
                 + config.bundlesDir() + "; watching " + config.pluginsDir() + " for plugins");
-        String failure = null;
-        FrameworkEvent event;
-        while (true) {
-            event = framework.waitForStop(CHECK_MILLIS);
-            if (event.getType() == FrameworkEvent.WAIT_TIMEDOUT) {
-                if (failure == null) {
-                    failure = watch.check().orElse(null);
-                    if (failure != null) {
-                        java.lang.System.err.println("orrery: " + failure);
-                        framework.stop();
-                    }
-                }
-            } else if (event.getType() != FrameworkEvent.STOPPED_UPDATE) {
-                break;
-            }
-        }
-        if (failure == null) {
-            failure = watch.afterStop().orElse(null);
-            if (failure != null) {
-                java.lang.System.err.println("orrery: " + failure);
-            }
+        Outcome outcome = awaitStop(framework, watch);
+        if (outcome.failure() != null) {
+            java.lang.System.err.println("orrery: " + outcome.failure());
         }
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
@@ -172,10 +154,35 @@ public final class Main {
         } catch (IllegalStateException alreadyShuttingDown) {
             // the hook is running; it reports and exits with 0 itself
         }
-        if (failure != null || event.getType() == FrameworkEvent.ERROR) {
+        if (outcome.failure() != null || outcome.event().getType() == FrameworkEvent.ERROR) {
             return FAILED;
         }
         return exit != null && exit.requestedCode() != ShellExit.NONE ? exit.requestedCode() : 0;
+    }
+
+    /** How a run ended: the framework's last event, and why the run failed (null: it did not). */
+    private record Outcome(FrameworkEvent event, String failure) {
+    }
+
+    /**
+     * Waits until the framework stops; meanwhile, every {@value #CHECK_MILLIS} ms, asks the watch whether
+     * the run must end, and if so stops the framework (once).
+     */
+    private static Outcome awaitStop(Framework framework, HeadlessWatch watch) throws InterruptedException, BundleException {
+        String failure = null;
+        while (true) {
+            FrameworkEvent event = framework.waitForStop(CHECK_MILLIS);
+            if (event.getType() == FrameworkEvent.WAIT_TIMEDOUT) {
+                if (failure == null) {
+                    failure = watch.check().orElse(null);
+                    if (failure != null) {
+                        framework.stop();
+                    }
+                }
+            } else if (event.getType() != FrameworkEvent.STOPPED_UPDATE) {
+                return new Outcome(event, failure != null ? failure : watch.afterStop().orElse(null));
+            }
+        }
     }
 
     /** @param encodingProperty the JDK's property naming the stream's encoding on a console */
