@@ -86,7 +86,7 @@ class BadStartIT {
     @DisplayName("a fresh clone without Maven: the first build is refused in one line naming Maven, exit code 4")
     void noMaven(@TempDir Path dir) throws Exception {
         Path bin = toolsWithout(dir, "mvn");
-        Files.createSymbolicLink(bin.resolve("java"), which("java"));
+        forward(bin.resolve("java"), which("java"));
         Path clone = Files.createDirectory(dir.resolve("clone"));
         Files.copy(DemoProcess.REPO.resolve("orrery-demo"), clone.resolve("orrery-demo"), StandardCopyOption.COPY_ATTRIBUTES);
         try (DemoProcess p = DemoProcess.start(List.of("./orrery-demo"), clone,
@@ -96,16 +96,22 @@ class BadStartIT {
         }
     }
 
-    /** A folder of links to the tools the script uses, without the ones named. */
+    /** A folder of the tools the script uses, without the ones named. */
     private static Path toolsWithout(Path dir, String... left) throws IOException, InterruptedException {
         Path bin = Files.createDirectory(dir.resolve("bin"));
         for (String tool : List.of("sh", "dirname", "basename", "sed", "head", "tail", "find", "cmp", "mkdir", "cp", "rm",
                 "sort", "date", "cat", "tee", "grep")) {
             if (!List.of(left).contains(tool)) {
-                Files.createSymbolicLink(bin.resolve(tool), which(tool));
+                forward(bin.resolve(tool), which(tool));
             }
         }
         return bin;
+    }
+
+    /** A script that runs the real tool (not a link: the temporary folder is then deleted without warnings). */
+    private static void forward(Path script, Path tool) throws IOException {
+        Files.writeString(script, "#!/bin/sh\nexec " + tool + " \"$@\"\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
     private static Path which(String tool) throws IOException, InterruptedException {
