@@ -16,6 +16,32 @@ import java.util.function.Function;
  * thread that touches the world. A system that throws pauses the simulation (see
  * {@link #status()}); the host itself keeps tracking bundles.
  *
+ * <p><b>The plugin boundary.</b> A plugin coming, going or failing never stops, stalls or evicts
+ * anything else:
+ * <ul>
+ *   <li>A plugin's data ({@code name()}, {@code phases()}, {@code sets()}, {@code systems()}) is read
+ *       once per service registration into an immutable snapshot; any {@code Throwable} from those
+ *       methods leaves that plugin out, EXCLUDED with the reason, and no plugin code runs in a rebuild.</li>
+ *   <li>Departure without a stall: when a plugin service leaves (bundle stopped, updated or
+ *       uninstalled), its systems stop at the next frame boundary (the unbind waits at most for the
+ *       frame in progress) and frames go on without them until the coalesced rebuild is swapped in; no
+ *       frame is held and dt never jumps. An update (the plugin leaves and comes back within the quiet
+ *       period) gives one swap in which the plugin is {@code replaced}.</li>
+ *   <li>The newcomer is refused: when a change to the plugin set makes a schedule fail to build, the
+ *       plugins that changed in that rebuild (arrived or replaced) are left out, never one that was
+ *       running; at start-up the declared order decides. The reason names both sides.</li>
+ *   <li>A system's run function, run condition or system-set condition that throws anything but a
+ *       {@code VirtualMachineError} ({@code StackOverflowError} and {@code LinkageError}s included) is a
+ *       {@link SystemFault} naming system, plugin and stage; the simulation pauses until
+ *       {@link #resume()}. An observer ({@code ScheduleHooks} service) that throws is quarantined
+ *       ({@link #observers()}); no system is blamed.</li>
+ *   <li>The frame thread never dies silently: an {@code OutOfMemoryError} or another escaping error is
+ *       logged once with its cause and {@link #status()} says {@link RunState#STOPPED} with the fault
+ *       (stage {@value SystemFault#STAGE_FRAME_THREAD}).</li>
+ *   <li>A frame longer than {@code orrery.host.frameWarnMillis} (default 2000 ms) logs one line naming
+ *       the system running at that moment.</li>
+ * </ul>
+ *
  * <p><b>Unloaded code and hot updates</b> (DESIGN.md, "The OSGi host": a bundle that is removed or
  * updated leaves no reference behind). When a bundle's code goes away (the bundle is uninstalled, or
  * updated or refreshed so that its old class loader is no longer wired to anyone), the host purges the
@@ -72,6 +98,15 @@ public interface GameHost {
      *     reason, ordered by schedule name and then schedule order
      */
     List<PluginStatus> plugins();
+
+    /**
+     * @return every tracked observer ({@code ScheduleHooks} service), in service id order, with whether
+     *     it was quarantined for throwing (see {@link ObserverStatus}). The default returns an empty list,
+     *     for hosts that call no observers.
+     */
+    default List<ObserverStatus> observers() {
+        return List.of();
+    }
 
     /**
      * @return the most recent rebuilds, oldest first (at most the last 100), one entry per schedule

@@ -9,6 +9,9 @@ public enum RunState {
      * swaps and bundle changes are still handled. The host pauses itself when a system throws.
      */
     PAUSED,
-    /** The frame loop has ended (host deactivated, framework stopping, or the frame budget reached). */
+    /**
+     * The frame loop has ended (host deactivated, framework stopping, the frame budget reached, or the
+     * frame thread died: then {@link HostStatus#fault()} says why).
+     */
     STOPPED
 }

@@ -9,7 +9,7 @@
  * with {@link dev.orrery.host.GameHost#submit(java.util.function.Function)}.
  */
 @Export
-@Version("0.2.0")
+@Version("0.3.0")
 package dev.orrery.host;
 
 import org.osgi.annotation.bundle.Export;

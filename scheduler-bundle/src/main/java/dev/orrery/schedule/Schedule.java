@@ -2,6 +2,7 @@ package dev.orrery.schedule;
 
 import dev.orrery.world.Trait;
 import dev.orrery.world.World;
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -34,6 +35,12 @@ import java.util.List;
  *
  * <p><b>Threading.</b> A schedule is immutable and may be shared, but each world is confined to one
  * thread, so run calls for a world happen on that world's thread.
+ *
+ * <p><b>Beyond the spec (Orrery's hot plug and fault attribution).</b> {@link #withoutPlugins} derives,
+ * without a rebuild, the schedule that no longer runs the systems of departing plugins, so a host can
+ * stop running a plugin's systems at the next frame boundary while it rebuilds in the background.
+ * After an exception escaped a run API, {@link RunFailure#of(World, Throwable)} tells which schedule,
+ * system, plugin and stage threw it (the exception itself propagates unchanged).
  */
 public interface Schedule {
     /**
@@ -92,6 +99,38 @@ public interface Schedule {
      * @throws IllegalArgumentException if the system is not in this schedule
      */
     String sourceOf(EcsSystem system);
+
+    /**
+     * Beyond the spec (Orrery's hot plug): this schedule without the systems of some of its plugins,
+     * derived from the execution plan without a rebuild. The result has this schedule's name, the same
+     * {@link #state()} trait object (so disabled flags and OnStart progress are shared with this
+     * schedule in every world) and the same hooks; its phases, their order and manual flags, and
+     * {@link #sets()} are this schedule's (a phase or set declared by a removed plugin stays, since
+     * other plugins' systems may use it; a remaining system in a set of a removed plugin is still gated
+     * by that set's run condition). Its systems are this schedule's minus those whose
+     * {@link #sourceOf source} is one of {@code pluginNames}, in the same relative order, and
+     * {@link #plugins()} lists the remaining plugins in the same order. Everything else behaves as for
+     * a schedule built without those systems: a removed system is not in the result (its
+     * {@link #sourceOf}, {@link #isEnabled}, {@link #enable} and {@link #disable} throw
+     * {@link IllegalArgumentException}), and the run APIs never run it.
+     *
+     * <p>No plugin code is called (plugin names are those read at build) and nothing is re-sorted or
+     * re-validated: the cost is O(phases + plugins + systems), cheap enough for a frame thread at a
+     * frame boundary. The result's per-world runtime data (re-entrancy marker, enabled cache) is its
+     * own, created on its first use with a world, like that of any new schedule. Only plugins are
+     * matched: the schedule's own systems (whose source is the schedule's name) always stay.
+     *
+     * @param pluginNames names of plugins of this schedule; names that match no plugin are ignored
+     * @return the schedule without those plugins and their systems; {@code this} when no plugin of this
+     *     schedule has one of those names
+     * @throws NullPointerException if {@code pluginNames} is null or contains null; the message names
+     *     the schedule and the method, e.g.
+     *     {@code schedule 'main': withoutPlugins: pluginNames is null}
+     * @throws IllegalArgumentException if {@code pluginNames} contains an empty or blank name (no plugin
+     *     has one, SCH-135), e.g.
+     *     {@code schedule 'main': withoutPlugins: pluginNames contains an empty or blank name; ...}
+     */
+    Schedule withoutPlugins(Collection<String> pluginNames);
 
     /**
      * Runs every enabled system whose conditions hold in every automatic phase, in order (SCH-030).

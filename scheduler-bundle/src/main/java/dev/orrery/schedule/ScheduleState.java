@@ -39,10 +39,11 @@ import java.util.Objects;
  * {@code new ScheduleState(name, disabled, true, List.of())}, says "done" but considers no system, and
  * <em>every OnStart system runs again</em> on the next pass that includes OnStart. To change a world's
  * state, take its current record ({@code world.get(schedule.state())}, or {@link #initial} for a world
- * that has none) and derive the new one with {@link #withDisabled}, {@link #withOnStartReset} or
- * {@link #withOnStartDone}. A save format must store all four fields, {@code onStartConsidered}
- * included, and restore them as they were; a format that keeps only the spec's three fields
- * ({@code name}, {@code disabled}, {@code onStartDone}) must rebuild the record with
+ * that has none) and derive the new one with {@link #withDisabled}, {@link #withOnStartReset},
+ * {@link #withOnStartDone} or, for a schedule of another name, {@link #renamedTo}. A save format
+ * must store all four fields, {@code onStartConsidered} included, and restore them as they were; a
+ * format that keeps only the spec's three fields ({@code name}, {@code disabled},
+ * {@code onStartDone}) must rebuild the record with
  * {@code ScheduleState.initial(name).withDisabled(disabled)} followed, when {@code onStartDone} was
  * true, by {@link #withOnStartDone(Schedule)} for the schedule it is loaded into.
  *
@@ -85,6 +86,33 @@ public record ScheduleState(String name, List<String> disabled, boolean onStartD
      */
     public ScheduleState withDisabled(List<String> names) {
         return new ScheduleState(name, names, onStartDone, onStartConsidered);
+    }
+
+    /**
+     * Beyond the spec (Orrery's live rename of a schedule): a copy of this record for a schedule of
+     * another name, keeping {@code disabled}, {@code onStartDone} and {@code onStartConsidered} as they
+     * are. The host uses it when its main schedule is renamed while the game runs, so the schedule
+     * built under the new name, whose state trait is new, starts from this world's state (disabled
+     * systems stay disabled, OnStart systems already considered do not run again) instead of from
+     * {@link #initial}. Write the result into the new schedule's trait:
+     * {@code world.set(renamed.state(), world.get(old.state()).renamedTo(renamed.name()))}.
+     *
+     * @param name the other schedule's name; not null, not empty or blank (SCH-140)
+     * @return the copy; {@code this} when {@code name} equals this record's name
+     * @throws NullPointerException if {@code name} is null
+     * @throws IllegalArgumentException if {@code name} is empty or blank
+     */
+    public ScheduleState renamedTo(String name) {
+        Objects.requireNonNull(name, () -> "ScheduleState.renamedTo: name is null (state of schedule '"
+                + this.name + "')");
+        if (name.isBlank()) {
+            throw new IllegalArgumentException("ScheduleState.renamedTo: name is empty or blank (state of schedule '"
+                    + this.name + "'); a schedule name is required (SCH-140)");
+        }
+        if (name.equals(this.name)) {
+            return this;
+        }
+        return new ScheduleState(name, disabled, onStartDone, onStartConsidered);
     }
 
     /** @return a copy in which OnStart is not done and no OnStart system is considered, so all run again */

@@ -9,10 +9,16 @@
  * {@link dev.orrery.schedule.ScheduleBuildException}. {@code dt} is a {@code double} in seconds.
  *
  * <p>Nothing in this package keeps module-level mutable state (SCH-064): all per-world runtime data
- * of a schedule lives in the schedule, keyed weakly by world, or in the world's state trait.
+ * of a schedule lives in the schedule, keyed weakly by world, or in world traits (the schedule's state
+ * trait, and the record of the last {@link dev.orrery.schedule.RunFailure} in that world).
+ *
+ * <p>Beyond the spec, Orrery adds {@link dev.orrery.schedule.Schedule#withoutPlugins} (hot plug: a
+ * schedule without a departing plugin's systems, derived without a rebuild),
+ * {@link dev.orrery.schedule.RunFailure} (which schedule, system, plugin and stage threw) and
+ * {@link dev.orrery.schedule.ScheduleState#renamedTo} (carry a world's state to a renamed schedule).
  */
 @Export
-@Version("0.1.0")
+@Version("0.2.0")
 package dev.orrery.schedule;
 
 import org.osgi.annotation.bundle.Export;

@@ -9,13 +9,13 @@ import java.util.List;
  *
  * @param scheduleName the schedule
  * @param schedule the built schedule, or null when not even a schedule without plugins could be built
- * @param active the plugins in it, in schedule order
+ * @param active the plugins in it, in schedule order; empty when {@code schedule} is null
  * @param leftOut the plugins left out, with why (waiting or excluded)
- * @param buildNanos time spent, retries included
- * @param failure why no schedule could be built, or null
+ * @param buildNanos time spent, retries included, in nanoseconds
+ * @param failure why no schedule could be built, or null when {@code schedule} is not null
  */
 record BuildOutcome(String scheduleName, Schedule schedule, List<PluginEntry> active, List<PluginStatus> leftOut,
-                    long buildNanos, RuntimeException failure) {
+                    long buildNanos, Throwable failure) {
     BuildOutcome {
         active = List.copyOf(active);
         leftOut = List.copyOf(leftOut);

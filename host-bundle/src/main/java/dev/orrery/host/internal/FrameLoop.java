@@ -2,86 +2,91 @@ package dev.orrery.host.internal;
 
 import dev.orrery.host.FrameMode;
 import dev.orrery.host.HostStatus;
+import dev.orrery.host.ObserverStatus;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.host.RebuildInfo;
 import dev.orrery.host.RunState;
 import dev.orrery.host.Schedules;
 import dev.orrery.host.SystemFault;
 import dev.orrery.host.SystemFaultException;
+import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.Schedule;
-import dev.orrery.world.PurgeReport;
-import dev.orrery.world.Unloading;
+import dev.orrery.schedule.ScheduleHooks;
 import dev.orrery.world.World;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
- * The frame loop: one thread that owns the world, runs the main schedule once per frame, and at
- * every frame boundary runs submitted work and swaps in rebuilt schedules.
+ * The frame loop: one thread that owns the world, runs the main schedule once per frame, and at every
+ * frame boundary runs submitted work, installs rebuilt schedules and suspends departed plugins.
  *
- * <p>Real-time mode aims at {@code rate} frames per second with dt measured by
- * {@code System.nanoTime()} and clamped to {@code maxDt}; fixed mode gives every frame
- * {@code fixedDt}, unpaced when {@code rate} is 0, and ends after {@code frames} frames when that is
- * positive. A frame runs only when a main schedule is installed and no departing plugin is still in
- * it (see {@link #holdFor(long)}). A {@link Throwable} from the run call (other than a
- * {@link VirtualMachineError}) pauses the simulation and is recorded as a {@link SystemFault}.
+ * <p>The parts, one concern each: {@link FrameTasks} (work handed to the frame thread),
+ * {@link FramePacer} (dt and pacing, with an injectable clock), {@link Stepping} (step requests of a
+ * paused simulation), {@link InstalledSchedules} (schedules in force, departure suspensions, state carry),
+ * {@link FaultAttribution} (who threw), {@link WorldPurger} (unloaded code), {@link FrameWatchdog} (long
+ * frames), {@link Observers} (observer fuses), {@link RebuildRecords} (statuses and rebuild history).
+ * This class holds the thread and the loop.
  *
- * <p>Unloaded code: at a frame boundary after a swap in which plugins left or were replaced, and when
- * asked ({@link #requestPurge()}, on bundle events), the loop purges the world of what belongs to code
- * that is gone ({@code World.purge}, with the test from {@link #purgeWith}) and resets its thread's
- * context class loader if a plugin left it pointing at such code; one log line per purge that dropped
- * something.
+ * <p>A frame runs when a main schedule is installed and the simulation is running (or a step is
+ * pending). Departures never hold frames: {@link #suspend} takes effect at the next boundary. A
+ * {@link Throwable} from a frame pauses the simulation and is recorded as a {@link SystemFault} with its
+ * culprit, except a {@link VirtualMachineError} other than {@link StackOverflowError}: that ends the
+ * frame thread, which is logged once with the cause and leaves {@link #status()} STOPPED with the fault
+ * (stage {@value SystemFault#STAGE_FRAME_THREAD}); then {@code onEnded} is told.
+ *
+ * <p>Implementation notes: fields marked "frame thread only" are touched by the frame thread alone;
+ * the volatile ones are written by the frame thread (or before it starts) and read by any thread.
  */
-final class FrameLoop implements Runnable {
-    private static final int HISTORY = 100;
-    private static final long IDLE_POLL_MILLIS = 200;
+final class FrameLoop implements Runnable, RebuildTarget {
+    private static final long IDLE_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
 
     private final Logger log;
     private final World world = new World();
     private final SystemTracker tracker;
-    private final BlockingQueue<Runnable> tasks = new LinkedBlockingQueue<>();
-    private final Runnable onBudgetDone;
+    private final FrameTasks tasks = new FrameTasks();
+    private final FramePacer pacer;
+    private final WorldPurger purger;
+    private final FrameWatchdog watchdog;
+    private final Observers observers;
+    private final Ended onEnded;
     private final CountDownLatch ended = new CountDownLatch(1);
     private Thread thread;
+    private ScheduledExecutorService watchdogExecutor;
 
     private volatile HostConfig config;
     private volatile boolean stopRequested;
-    private boolean closed; // guarded by tasks
     private volatile boolean paused;
     private volatile RunState state = RunState.PAUSED;
     private volatile long frames;
     private volatile SystemFault lastFault;
-    private volatile long requiredGeneration;
-    private volatile Schedules published = Schedules.EMPTY;
-    private volatile List<PluginStatus> pluginStatuses = List.of();
-    private volatile List<RebuildInfo> history = List.of();
-    private volatile Supplier<? extends UnloadedCode> unloadedCode = () -> UnloadedCode.NONE;
-    private boolean purgePending; // guarded by tasks
+    private final RebuildRecords records = new RebuildRecords();
 
     // Frame thread only.
-    private final Map<String, Schedule> current = new HashMap<>();
-    private String mainName;
-    private long installedGeneration;
-    private int pendingSteps;
-    private final ArrayDeque<StepWaiter> stepWaiters = new ArrayDeque<>();
+    private final InstalledSchedules installed;
+    private final Stepping stepping = new Stepping();
 
-    private record StepWaiter(long targetFrame, CompletableFuture<Long> future) {
+    /** What the loop tells its owner when it ends by itself. */
+    interface Ended {
+        /** The fixed-mode frame budget is used up; called on the frame thread. */
+        void budgetDone();
+
+        /**
+         * The frame thread died; called on it, after the fault is logged and recorded.
+         *
+         * @param fault the fault, stage {@value SystemFault#STAGE_FRAME_THREAD}
+         */
+        void died(SystemFault fault);
     }
 
     /**
@@ -91,20 +96,50 @@ final class FrameLoop implements Runnable {
      * @param onBudgetDone called on the frame thread after the fixed-mode frame budget is used up
      */
     FrameLoop(HostConfig config, SystemTracker tracker, Logger log, Runnable onBudgetDone) {
+        this(config, tracker, log, new Ended() {
+            @Override
+            public void budgetDone() {
+                onBudgetDone.run();
+            }
+
+            @Override
+            public void died(SystemFault fault) {
+            }
+        }, java.lang.System::nanoTime);
+    }
+
+    /**
+     * @param config timing and budget
+     * @param tracker the tracker built into every schedule
+     * @param log where faults and rebuilds are logged
+     * @param onEnded told when the loop ends by itself
+     * @param nanoTime the clock for dt, pacing and the watchdog, nanoseconds
+     */
+    FrameLoop(HostConfig config, SystemTracker tracker, Logger log, Ended onEnded, LongSupplier nanoTime) {
         this.config = config;
         this.tracker = tracker;
         this.log = log;
-        this.onBudgetDone = onBudgetDone;
-        this.mainName = config.mainSchedule();
+        this.onEnded = onEnded;
+        this.pacer = new FramePacer(nanoTime);
+        this.purger = new WorldPurger(log, tasks, FrameLoop.class.getClassLoader());
+        this.watchdog = new FrameWatchdog(log, nanoTime, tracker, config.frameWarnMillis());
+        this.observers = new Observers(log);
+        this.installed = new InstalledSchedules(config.mainSchedule());
         this.paused = config.startPaused();
     }
 
-    /** Starts the frame thread. */
+    /** Starts the frame thread and its watchdog. */
     void start() {
         state = paused ? RunState.PAUSED : RunState.RUNNING;
         thread = new Thread(this, "orrery-frame");
         thread.setDaemon(false);
         thread.setContextClassLoader(FrameLoop.class.getClassLoader());
+        watchdogExecutor = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "orrery-frame-watchdog");
+            t.setDaemon(true);
+            return t;
+        });
+        watchdogExecutor.scheduleWithFixedDelay(watchdog::check, 250, 250, TimeUnit.MILLISECONDS);
         thread.start();
     }
 
@@ -116,7 +151,7 @@ final class FrameLoop implements Runnable {
      */
     boolean stop(long timeoutMillis) {
         stopRequested = true;
-        tasks.offer(() -> { });
+        tasks.wake();
         if (thread == null || Thread.currentThread() == thread) {
             return true;
         }
@@ -133,9 +168,10 @@ final class FrameLoop implements Runnable {
         return Thread.currentThread() == thread;
     }
 
-    /** @param newConfig timing to use from the next frame on (mode, rate, maxDt, fixedDt) */
+    /** @param newConfig timing to use from the next frame on (mode, rate, maxDt, fixedDt, frameWarnMillis) */
     void configure(HostConfig newConfig) {
         this.config = newConfig;
+        watchdog.limit(newConfig.frameWarnMillis());
     }
 
     /**
@@ -143,31 +179,96 @@ final class FrameLoop implements Runnable {
      *     updated away); without it nothing is ever purged
      */
     void purgeWith(Supplier<? extends UnloadedCode> code) {
-        this.unloadedCode = code;
+        purger.purgeWith(code);
     }
 
-    /**
-     * Asks for a purge of unloaded code at the next frame boundary (also while paused); several
-     * requests before it runs give one purge.
-     */
+    /** Asks for a purge of unloaded code at the next frame boundary (also while paused); requests coalesce. */
     void requestPurge() {
-        synchronized (tasks) {
-            if (closed || purgePending) {
-                return;
-            }
-            purgePending = true;
-            tasks.offer(() -> {
-                synchronized (tasks) {
-                    purgePending = false;
-                }
-                purge("bundle event");
-            });
-        }
+        purger.request(world);
     }
 
     /** @return the tracker built into every schedule */
     SystemTracker tracker() {
         return tracker;
+    }
+
+    /** @return the frame watchdog (for tests) */
+    FrameWatchdog watchdog() {
+        return watchdog;
+    }
+
+    // ---------------------------------------------------------------- RebuildTarget
+
+    @Override
+    public void swap(Swap swap) {
+        tasks.offer(() -> install(swap));
+    }
+
+    @Override
+    public ScheduleHooks observe(String schedule, List<HooksEntry> hooks) {
+        List<GuardedObserver> guards = new ArrayList<>(hooks.size());
+        for (HooksEntry h : hooks) {
+            guards.add(observers.guard(h));
+        }
+        return tracker.around(guards);
+    }
+
+    // ---------------------------------------------------------------- departures
+
+    /**
+     * A plugin service left: from the next frame boundary on, its systems no longer run (the schedules
+     * run on without them until rebuilds without the plugin are swapped in; see
+     * {@link InstalledSchedules}). Waits for that boundary, at most {@code timeoutMillis} (not at all on
+     * the frame thread), so that no system of the plugin starts after this returns.
+     *
+     * @param plugin the plugin data the schedules were built from (identity)
+     * @param pluginName its name
+     * @param timeoutMillis how long to wait for the boundary
+     */
+    void suspend(Plugin plugin, String pluginName, long timeoutMillis) {
+        atBoundary(() -> {
+            if (installed.suspend(plugin, pluginName)) {
+                world.set(Schedules.TRAIT, installed.published());
+            }
+        }, timeoutMillis, "plugin '" + pluginName + "' left");
+    }
+
+    /**
+     * An observer service left: it is not called from the next frame boundary on. Waits for that
+     * boundary like {@link #suspend}.
+     *
+     * @param serviceId its service id
+     * @param timeoutMillis how long to wait for the boundary
+     */
+    void retireObserver(long serviceId, long timeoutMillis) {
+        atBoundary(() -> observers.retire(serviceId), timeoutMillis, "observer service " + serviceId + " left");
+    }
+
+    private void atBoundary(Runnable task, long timeoutMillis, String what) {
+        if (isFrameThread()) {
+            tasks.offer(task);
+            return;
+        }
+        CountDownLatch done = new CountDownLatch(1);
+        if (!tasks.offer(() -> {
+            try {
+                task.run();
+            } finally {
+                done.countDown();
+            }
+        })) {
+            return; // the loop has ended: nothing runs any more
+        }
+        try {
+            if (!done.await(timeoutMillis, TimeUnit.MILLISECONDS)) {
+                SystemTracker.Running r = tracker.running();
+                log.log(Level.WARNING, what + " while a frame took more than " + timeoutMillis + " ms"
+                        + (r == null ? "" : " (system '" + r.system().name() + "' of schedule '" + r.schedule().name()
+                        + "' is running)") + "; its systems stop at the end of that frame");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     // ---------------------------------------------------------------- work from other threads
@@ -179,7 +280,7 @@ final class FrameLoop implements Runnable {
      */
     <T> CompletionStage<T> submit(Function<World, T> work) {
         CompletableFuture<T> f = new CompletableFuture<>();
-        if (!enqueue(() -> {
+        if (!tasks.offer(() -> {
             if (f.isDone()) {
                 return; // cancelled before it started: the work never runs
             }
@@ -194,72 +295,32 @@ final class FrameLoop implements Runnable {
         return f;
     }
 
-    private boolean enqueue(Runnable task) {
-        synchronized (tasks) {
-            if (closed) {
-                return false;
-            }
-            tasks.offer(task);
-            return true;
-        }
-    }
-
-    /**
-     * Holds frames until a swap of at least {@code generation} is installed, and waits (at most
-     * {@code timeoutMillis}, not at all on the frame thread) until the frame running now has ended, so
-     * that no system of a departing plugin runs after this returns.
-     *
-     * @param generation the event generation of the departure
-     * @param timeoutMillis how long to wait for the frame boundary
-     */
-    void holdFor(long generation, long timeoutMillis) {
-        synchronized (this) {
-            if (generation > requiredGeneration) {
-                requiredGeneration = generation;
-            }
-        }
-        if (isFrameThread() || state == RunState.STOPPED) {
-            return;
-        }
-        CountDownLatch boundary = new CountDownLatch(1);
-        if (enqueue(boundary::countDown)) {
-            try {
-                if (!boundary.await(timeoutMillis, TimeUnit.MILLISECONDS)) {
-                    log.log(Level.WARNING, "a plugin left while a frame took more than " + timeoutMillis
-                            + " ms; its systems may still be running");
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    /** @param swap rebuilt schedules to install at the next frame boundary */
-    void swap(Swap swap) {
-        enqueue(() -> install(swap));
-    }
-
     void pause() {
-        enqueue(() -> {
+        tasks.offer(() -> {
             paused = true;
             state = RunState.PAUSED;
         });
     }
 
     void resume() {
-        enqueue(() -> {
+        tasks.offer(() -> {
             paused = false;
-            pendingSteps = 0;
+            stepping.clearPending();
             state = RunState.RUNNING;
         });
     }
 
-    CompletionStage<Long> step(int n) {
+    /**
+     * @param n frames to run, at least 1; requests add up as {@code long}s, so they never wrap
+     * @return completes with the frame count after the last of them
+     * @throws IllegalArgumentException if {@code n < 1}
+     */
+    CompletionStage<Long> step(long n) {
         if (n < 1) {
             throw new IllegalArgumentException("step: frames must be >= 1, got " + n);
         }
         CompletableFuture<Long> f = new CompletableFuture<>();
-        if (!enqueue(() -> {
+        if (!tasks.offer(() -> {
             if (!paused) {
                 f.completeExceptionally(new IllegalStateException("step: the simulation is running; pause it first"));
                 return;
@@ -267,49 +328,16 @@ final class FrameLoop implements Runnable {
             if (f.isDone()) {
                 return; // cancelled before it was taken up
             }
-            pendingSteps += n;
-            stepWaiters.add(new StepWaiter(frames + pendingSteps, f));
+            stepping.request(n, f, frames);
         })) {
             f.completeExceptionally(new IllegalStateException("step: the Orrery host is stopped"));
         }
         f.whenComplete((frame, failure) -> {
             if (f.isCancelled()) {
-                enqueue(() -> dropSteps(f));
+                tasks.offer(() -> stepping.drop(f, frames));
             }
         });
         return f;
-    }
-
-    /**
-     * On the frame thread: a step request was cancelled; the frames it asked for that have not run yet
-     * are dropped (later step requests keep theirs).
-     */
-    private void dropSteps(CompletableFuture<Long> cancelled) {
-        long previousTarget = frames;
-        StepWaiter found = null;
-        for (StepWaiter w : stepWaiters) {
-            if (w.future() == cancelled) {
-                found = w;
-                break;
-            }
-            previousTarget = Math.max(previousTarget, w.targetFrame());
-        }
-        if (found == null) {
-            return;
-        }
-        long dropped = Math.max(0, found.targetFrame() - Math.max(previousTarget, frames));
-        boolean after = false;
-        List<StepWaiter> kept = new ArrayList<>();
-        for (StepWaiter w : stepWaiters) {
-            if (w == found) {
-                after = true;
-            } else {
-                kept.add(after ? new StepWaiter(w.targetFrame() - dropped, w.future()) : w);
-            }
-        }
-        stepWaiters.clear();
-        stepWaiters.addAll(kept);
-        pendingSteps = (int) Math.max(0, pendingSteps - dropped);
     }
 
     HostStatus status() {
@@ -317,76 +345,76 @@ final class FrameLoop implements Runnable {
     }
 
     Schedules schedules() {
-        return published;
+        return installed.published();
     }
 
     List<PluginStatus> plugins() {
-        return pluginStatuses;
+        return records.plugins();
     }
 
     List<RebuildInfo> rebuilds() {
-        return history;
+        return records.history();
+    }
+
+    List<ObserverStatus> observers() {
+        return observers.statuses();
     }
 
     // ---------------------------------------------------------------- the loop
 
     @Override
     public void run() {
-        long last = java.lang.System.nanoTime();
-        long deadline = last;
         try {
-            while (!stopRequested) {
-                drainTasks();
-                if (stopRequested) {
-                    break;
-                }
-                if ((paused && pendingSteps == 0) || !canRunFrame()) {
-                    runTask(tasks.poll(IDLE_POLL_MILLIS, TimeUnit.MILLISECONDS));
-                    last = java.lang.System.nanoTime();
-                    deadline = last;
-                    continue;
-                }
-                HostConfig cfg = config;
-                long now = java.lang.System.nanoTime();
-                double dt = cfg.mode() == FrameMode.FIXED ? cfg.fixedDt() : Math.min((now - last) / 1e9, cfg.maxDt());
-                last = now;
-                runFrame(dt);
-                if (cfg.mode() == FrameMode.FIXED && cfg.frames() > 0 && frames >= cfg.frames()) {
-                    log.log(Level.INFO, "frame budget of " + cfg.frames() + " frames used up; frame loop ends");
-                    stopRequested = true;
-                    onBudgetDone.run();
-                    break;
-                }
-                if (cfg.rate() > 0) {
-                    long period = (long) (1e9 / cfg.rate());
-                    deadline += period;
-                    long after = java.lang.System.nanoTime();
-                    if (deadline < after - period) {
-                        deadline = after;
-                    }
-                    waitUntil(deadline);
-                }
-            }
+            loop();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (Throwable t) {
+            died(t);
         } finally {
             state = RunState.STOPPED;
+            watchdog.frameEnded();
+            if (watchdogExecutor != null) {
+                watchdogExecutor.shutdownNow();
+            }
             finishPending();
             ended.countDown();
         }
     }
 
-    private boolean canRunFrame() {
-        return current.get(mainName) != null && installedGeneration >= requiredGeneration;
+    private void loop() throws InterruptedException {
+        pacer.restart();
+        while (!stopRequested) {
+            drainTasks();
+            if (stopRequested) {
+                break;
+            }
+            if ((paused && !stepping.hasPending()) || installed.main() == null) {
+                runTask(tasks.poll(IDLE_POLL_NANOS));
+                pacer.restart();
+                continue;
+            }
+            HostConfig cfg = config;
+            runFrame(pacer.beginFrame(cfg));
+            if (cfg.mode() == FrameMode.FIXED && cfg.frames() > 0 && frames >= cfg.frames()) {
+                log.log(Level.INFO, "frame budget of " + cfg.frames() + " frames used up; frame loop ends");
+                stopRequested = true;
+                onEnded.budgetDone();
+                break;
+            }
+            long deadline = pacer.nextDeadline(cfg);
+            if (deadline != Long.MIN_VALUE) {
+                waitUntil(deadline);
+            }
+        }
     }
 
     private void waitUntil(long deadline) throws InterruptedException {
         while (!stopRequested) {
-            long left = deadline - java.lang.System.nanoTime();
+            long left = deadline - pacer.now();
             if (left <= 0) {
                 return;
             }
-            runTask(tasks.poll(left, TimeUnit.NANOSECONDS));
+            runTask(tasks.poll(left));
         }
     }
 
@@ -403,134 +431,92 @@ final class FrameLoop implements Runnable {
         }
         try {
             t.run();
-        } catch (RuntimeException e) {
-            log.log(Level.ERROR, "work on the frame thread failed", e);
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Throwable e) {
+            log.log(Level.ERROR, "work on the frame thread failed: " + e, e);
         }
     }
 
     private void runFrame(double dt) {
-        Schedule main = current.get(mainName);
+        Schedule main = installed.main();
         if (!world.has(Schedules.TRAIT)) {
-            world.set(Schedules.TRAIT, published);
+            world.set(Schedules.TRAIT, installed.published());
         }
         long frameNo = frames + 1;
+        watchdog.frameStarted(frameNo);
         try {
             main.run(world, dt);
-            frames = frameNo;
-        } catch (VirtualMachineError e) {
-            throw e;
         } catch (Throwable t) {
-            frames = frameNo;
+            if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) {
+                throw t;
+            }
             fault(main, t, frameNo);
         } finally {
+            watchdog.frameEnded();
             tracker.clear();
+            frames = frameNo;
         }
-        if (paused && pendingSteps > 0) {
-            pendingSteps--;
-        }
-        for (Iterator<StepWaiter> it = stepWaiters.iterator(); it.hasNext(); ) {
-            StepWaiter w = it.next();
-            if (frames >= w.targetFrame()) {
-                it.remove();
-                w.future().complete(frames);
-            }
-        }
+        stepping.frameRan(frames);
     }
 
     private void fault(Schedule main, Throwable t, long frameNo) {
-        SystemTracker.Running r = tracker.innermost();
-        String scheduleName = r != null ? r.schedule().name() : main.name();
-        String system = r != null ? r.system().name() : "?";
-        String plugin = "?";
-        if (r != null) {
-            try {
-                plugin = r.schedule().sourceOf(r.system());
-            } catch (RuntimeException e) {
-                plugin = "?";
-            }
-        }
-        StringWriter trace = new StringWriter();
-        t.printStackTrace(new PrintWriter(trace));
-        SystemFault f = new SystemFault(scheduleName, system, plugin, frameNo, t.getClass().getName(),
-                t.getMessage() == null ? "" : t.getMessage(), trace.toString());
+        SystemFault f = FaultAttribution.of(t, world, main, tracker, frameNo, false);
         lastFault = f;
         paused = true;
-        pendingSteps = 0;
         state = RunState.PAUSED;
         log.log(Level.ERROR, "simulation paused: " + f.describe() + "; the host keeps running, resume when fixed", t);
-        SystemFaultException ex = new SystemFaultException(f);
-        while (!stepWaiters.isEmpty()) {
-            stepWaiters.poll().future().completeExceptionally(ex);
+        stepping.failAll(new SystemFaultException(f));
+    }
+
+    /** The frame thread is ending because of {@code t}: one log line with the cause, the fault kept. */
+    private void died(Throwable t) {
+        SystemFault f = null;
+        try {
+            f = FaultAttribution.of(t, world, installed.main(), tracker, frames + 1, true);
+            lastFault = f;
+            state = RunState.STOPPED;
+            log.log(Level.ERROR, "the Orrery host stopped: " + f.describe()
+                    + "; the simulation cannot go on (restart the host)", t);
+        } catch (Throwable again) {
+            // Out of memory or worse: say the least that can be said.
+            java.lang.System.err.println("orrery: the frame thread died: " + t);
+        }
+        tracker.clear();
+        if (f != null) {
+            try {
+                onEnded.died(f);
+            } catch (RuntimeException e) {
+                log.log(Level.ERROR, "stopping after the frame thread died failed: " + e);
+            }
         }
     }
 
     private void install(Swap swap) {
-        current.putAll(swap.rebuilt());
-        mainName = swap.mainSchedule();
-        if (swap.generation() > installedGeneration) {
-            installedGeneration = swap.generation();
-        }
-        published = Schedules.of(current);
-        world.set(Schedules.TRAIT, published);
-        pluginStatuses = swap.plugins();
-        java.time.Instant now = java.time.Instant.now();
-        List<RebuildInfo> infos = new ArrayList<>();
-        for (RebuildInfo info : swap.infos()) {
-            infos.add(info.withSwappedIn(now));
-        }
-        if (!infos.isEmpty()) {
-            List<RebuildInfo> h = new ArrayList<>(history);
-            h.addAll(infos);
-            if (h.size() > HISTORY) {
-                h = h.subList(h.size() - HISTORY, h.size());
-            }
-            history = List.copyOf(h);
-        }
+        installed.install(swap, world);
+        world.set(Schedules.TRAIT, installed.published());
+        List<RebuildInfo> infos = records.installed(swap, java.time.Instant.now());
         boolean departed = false;
         for (RebuildInfo info : infos) {
             log.log(Level.INFO, info.summary());
             departed |= !info.left().isEmpty() || !info.replaced().isEmpty();
         }
         if (departed) {
-            purge("plugins left or were replaced");
-        }
-    }
-
-    /**
-     * On the frame thread, at a frame boundary: drops from the world what belongs to code that is gone
-     * and resets this thread's context class loader if it is such code's.
-     */
-    private void purge(String why) {
-        UnloadedCode code = unloadedCode.get();
-        Unloading unloading = Unloading.of(code);
-        try {
-            PurgeReport report = world.purge(unloading);
-            boolean tccl = unloading.isUnloadedLoader(Thread.currentThread().getContextClassLoader());
-            if (tccl) {
-                Thread.currentThread().setContextClassLoader(FrameLoop.class.getClassLoader());
-            }
-            if (!report.isEmpty() || tccl) {
-                log.log(Level.INFO, "purged unloaded code of " + code.names() + " (" + why + "): dropped " + report
-                        + (tccl ? "; reset the frame thread's context class loader" : ""));
-            }
-        } catch (RuntimeException e) {
-            log.log(Level.ERROR, "purging unloaded code of " + code.names() + " failed", e);
+            purger.purge(world, "plugins left or were replaced");
         }
     }
 
     private void finishPending() {
-        synchronized (tasks) {
-            closed = true;
-        }
-        IllegalStateException stopped = new IllegalStateException("the Orrery host stopped");
-        while (!stepWaiters.isEmpty()) {
-            stepWaiters.poll().future().completeExceptionally(stopped);
-        }
-        Runnable t;
-        while ((t = tasks.poll()) != null) {
-            // Work submitted but not run: run it so futures complete (the world is still consistent,
-            // the loop stopped at a frame boundary).
-            runTask(t);
+        List<Runnable> left = tasks.close();
+        stepping.failAll(new IllegalStateException("the Orrery host stopped"));
+        // Work submitted but not run: run it so futures complete (the loop stopped at a frame boundary,
+        // or died between frames).
+        for (Runnable t : left) {
+            try {
+                t.run();
+            } catch (Throwable e) {
+                // a future's own failure path; nothing to add
+            }
         }
     }
 }

@@ -10,10 +10,12 @@ import java.util.Objects;
  * @param schedule the schedule it observes, or null for every schedule (no {@code orrery.schedule}
  *     property)
  * @param serviceId the service id; hooks are called in service id order
+ * @param bundle the providing bundle as {@code symbolicName/version}, for messages
  */
-record HooksEntry(ScheduleHooks hooks, String schedule, long serviceId) {
+record HooksEntry(ScheduleHooks hooks, String schedule, long serviceId, String bundle) {
     HooksEntry {
         Objects.requireNonNull(hooks, "hooks");
+        Objects.requireNonNull(bundle, "bundle");
     }
 
     /**

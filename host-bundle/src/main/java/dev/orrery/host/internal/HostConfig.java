@@ -21,7 +21,9 @@ import java.util.function.Function;
  * 1/60; {@code frames}: frames to run in fixed mode, 0 for until stopped; {@code startPaused};
  * {@code quietMillis}: how long service events must be quiet before a rebuild, default 50;
  * {@code maxDelayMillis}: the longest a rebuild waits for quiet, default 1000;
- * {@code stopFrameworkWhenDone}: stop the OSGi framework when the frame budget is used up.
+ * {@code stopFrameworkWhenDone}: stop the OSGi framework when the frame budget is used up (or when the
+ * frame thread dies); {@code frameWarnMillis}: a frame that runs longer than this logs one line naming
+ * the running system, default 2000, 0 for never.
  *
  * @param mainSchedule the schedule the frame loop runs and plugins without a schedule property join
  * @param order declared plugin order
@@ -33,35 +35,42 @@ import java.util.function.Function;
  * @param startPaused whether the loop starts paused
  * @param quietMillis quiet period before a rebuild
  * @param maxDelayMillis longest delay of a rebuild under continuous events
- * @param stopFrameworkWhenDone stop the framework after the frame budget
+ * @param stopFrameworkWhenDone stop the framework after the frame budget, or when the frame thread dies
+ * @param frameWarnMillis frames longer than this are reported (milliseconds; 0 for never)
  */
 public record HostConfig(String mainSchedule, List<String> order, FrameMode mode, double rate, double maxDt,
                          double fixedDt, long frames, boolean startPaused, long quietMillis, long maxDelayMillis,
-                         boolean stopFrameworkWhenDone) {
+                         boolean stopFrameworkWhenDone, long frameWarnMillis) {
     /** The configuration PID of the host component. */
     public static final String PID = "dev.orrery.host";
     /** Prefix of the framework properties that supply defaults. */
     public static final String FRAMEWORK_PREFIX = "orrery.host.";
 
-    /** Validates the values. */
+    /**
+     * Validates the values.
+     *
+     * @throws IllegalArgumentException naming the key ({@code orrery.host.<key>}) and the value when a
+     *     value is out of range
+     */
     public HostConfig {
         order = List.copyOf(order);
-        if (mainSchedule == null || mainSchedule.isEmpty()) {
-            throw new IllegalArgumentException("host configuration: mainSchedule is missing or empty");
-        }
-        if (!(rate > 0) && !(mode == FrameMode.FIXED && rate == 0)) {
-            throw new IllegalArgumentException("host configuration: rate must be > 0 (or 0 in fixed mode), got " + rate);
-        }
-        if (!(maxDt > 0) || Double.isInfinite(maxDt)) {
-            throw new IllegalArgumentException("host configuration: maxDt must be a finite number > 0, got " + maxDt);
-        }
-        if (!(fixedDt >= 0) || Double.isInfinite(fixedDt)) {
-            throw new IllegalArgumentException("host configuration: fixedDt must be a finite number >= 0, got " + fixedDt);
-        }
-        if (frames < 0 || quietMillis < 0 || maxDelayMillis < quietMillis) {
-            throw new IllegalArgumentException("host configuration: frames and quietMillis must be >= 0 and"
-                    + " maxDelayMillis >= quietMillis, got frames=" + frames + ", quietMillis=" + quietMillis
-                    + ", maxDelayMillis=" + maxDelayMillis);
+        Function<String, String> key = k -> FRAMEWORK_PREFIX + k;
+        check(mainSchedule != null && !mainSchedule.isEmpty(), key.apply("mainSchedule") + " is missing or empty");
+        check(rate > 0 || (mode == FrameMode.FIXED && rate == 0),
+                key.apply("rate") + " must be > 0 (or 0 in fixed mode), got " + rate);
+        check(maxDt > 0 && !Double.isInfinite(maxDt), key.apply("maxDt") + " must be a finite number > 0, got " + maxDt);
+        check(fixedDt >= 0 && !Double.isInfinite(fixedDt),
+                key.apply("fixedDt") + " must be a finite number >= 0, got " + fixedDt);
+        check(frames >= 0, key.apply("frames") + " must be >= 0, got " + frames);
+        check(quietMillis >= 0, key.apply("quietMillis") + " must be >= 0, got " + quietMillis);
+        check(maxDelayMillis >= quietMillis, key.apply("maxDelayMillis") + " must be >= quietMillis (" + quietMillis
+                + "), got " + maxDelayMillis);
+        check(frameWarnMillis >= 0, key.apply("frameWarnMillis") + " must be >= 0, got " + frameWarnMillis);
+    }
+
+    private static void check(boolean ok, String message) {
+        if (!ok) {
+            throw new IllegalArgumentException("host configuration: " + message);
         }
     }
 
@@ -93,7 +102,8 @@ public record HostConfig(String mainSchedule, List<String> order, FrameMode mode
                 s.bool("startPaused", false),
                 (long) s.number("quietMillis", 50),
                 (long) s.number("maxDelayMillis", 1000),
-                s.bool("stopFrameworkWhenDone", false));
+                s.bool("stopFrameworkWhenDone", false),
+                (long) s.number("frameWarnMillis", 2000));
     }
 
     /** @return the default configuration, as with no properties at all */

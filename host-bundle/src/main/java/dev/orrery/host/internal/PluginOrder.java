@@ -8,7 +8,8 @@ import java.util.Map;
 
 /**
  * The host's plugin order: plugins named in the configured order come first, in that order; the
- * others come after, sorted by name (then service id), and are reported so the host can warn.
+ * others come after, sorted by name (then service id). When an order is declared (non-empty), the
+ * plugins it does not list are reported so the host can warn; with no declared order nothing is.
  */
 final class PluginOrder {
     private PluginOrder() {
@@ -18,7 +19,8 @@ final class PluginOrder {
      * The ordered plugins and the names that the declared order did not list.
      *
      * @param ordered the plugins in schedule order
-     * @param unlisted names of plugins the declared order does not list, in schedule order
+     * @param unlisted names of usable plugins the declared order does not list, in schedule order;
+     *     empty when no order is declared
      */
     record Result(List<PluginEntry> ordered, List<String> unlisted) {
     }
@@ -41,7 +43,7 @@ final class PluginOrder {
         ordered.sort(cmp);
         List<String> unlisted = new ArrayList<>();
         for (PluginEntry p : ordered) {
-            if (!rank.containsKey(p.name())) {
+            if (!declared.isEmpty() && p.usable() && !rank.containsKey(p.name())) {
                 unlisted.add(p.name());
             }
         }

@@ -3,6 +3,7 @@ package dev.orrery.host.internal;
 import dev.orrery.host.PluginState;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.host.RebuildInfo;
+import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleHooks;
 import java.lang.System.Logger;
@@ -15,22 +16,32 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
  * Turns bursts of service events into single rebuilds, run on the builder thread.
  *
- * <p>Each {@link #request()} restarts a quiet period ({@code quietMillis}); the rebuild starts when no
+ * <p>Each {@link #request} restarts a quiet period ({@code quietMillis}); the rebuild starts when no
  * event came for that long, or {@code maxDelayMillis} after the first event of the burst at the
  * latest. A rebuild takes a {@link Snapshot} of the tracked services, rebuilds every schedule whose
- * input (its plugin service objects in schedule order, its hooks, the declared order) changed, and
- * hands the result to the frame loop, which swaps it in at the next frame boundary. Schedule names
- * once seen are kept for the life of the host (a schedule whose last plugin left is rebuilt empty), so
- * each name keeps one state trait.
+ * input (its plugins' data snapshots in schedule order, its hooks, the declared order) changed, and
+ * hands the result to the {@link RebuildTarget}, which swaps it in at the next frame boundary. The
+ * plugins active in a schedule's last build are its running plugins: {@link ScheduleAssembler} refuses
+ * a newcomer rather than evict one of them ({@link ScheduleAssembler.Before}). Schedule names once seen
+ * are kept for the life of the host (a schedule whose last plugin left is rebuilt empty), so each name
+ * keeps one state trait; when the main schedule's name changes the {@link Swap#carryState()} says so,
+ * and the plugins that ran under the old name count as running under the new one.
+ *
+ * <p>Containment: any {@link Throwable} in a rebuild (except a {@link VirtualMachineError} other than
+ * {@link StackOverflowError}) gives one ERROR line naming the schedule being built and the cause; nothing
+ * of that rebuild is kept or swapped in (the previous schedules stay) and the next request rebuilds
+ * again.
+ *
+ * <p>Threads: {@link #request} and {@link #shutdown} from any thread (state guarded by {@code lock});
+ * everything else on the builder thread only.
  */
 final class RebuildCoordinator {
     /**
@@ -44,98 +55,150 @@ final class RebuildCoordinator {
     record Snapshot(long generation, HostConfig config, List<PluginEntry> plugins, List<HooksEntry> hooks) {
     }
 
-    private record Input(List<Object> identities, List<String> order) {
-        boolean sameAs(Input other) {
-            return other != null && order.equals(other.order) && sameIdentities(identities, other.identities);
+    /**
+     * What the last rebuild of one schedule left (builder thread only).
+     *
+     * @param input what it was built from: data snapshots in schedule order, "|", then the hooks
+     *     services; compared by identity
+     * @param order the declared plugin order it was built with
+     * @param current whether {@code schedule} was built from {@code input} (false after a schedule that
+     *     could not be built even without plugins, so the next rebuild tries again)
+     * @param schedule the schedule of that name the frame side has, or null
+     * @param plugins the plugins {@code schedule} was built from, active or left out
+     * @param active the plugins in {@code schedule}, in schedule order
+     * @param hooks the hooks services built into {@code schedule}
+     * @param statuses the statuses of the schedule's plugins
+     */
+    private record ScheduleRecord(List<Object> input, List<String> order, boolean current, Schedule schedule,
+                                  List<PluginEntry> plugins, List<PluginEntry> active, List<ScheduleHooks> hooks,
+                                  List<PluginStatus> statuses) {
+        boolean reusableFor(List<Object> otherInput, List<String> otherOrder) {
+            return current && sameIdentities(input, otherInput) && order.equals(otherOrder);
+        }
+
+        ScheduleAssembler.Before before() {
+            return new ScheduleAssembler.Before(active, plugins);
         }
     }
 
+    private static final ScheduleRecord NONE = new ScheduleRecord(List.of(), List.of(), false, null, List.of(),
+            List.of(), List.of(), List.of());
+    private static final long SHUTDOWN_WAIT_MILLIS = 2000;
+
     private final Supplier<Snapshot> snapshots;
-    private final FrameLoop loop;
+    private final RebuildTarget target;
     private final Logger log;
-    private final ScheduledExecutorService executor;
+    private final LongSupplier nanoClock;
+    private final DelayedExecutor executor;
+    private final ScheduleAssembler.Build build;
     private final Object lock = new Object();
-    private ScheduledFuture<?> pending; // guarded by lock
+    private Future<?> pending; // guarded by lock
+    private long ticket; // guarded by lock: numbers the scheduled rebuilds; only the latest one runs
     private long burstStartNanos; // guarded by lock
     private boolean force; // guarded by lock
+    private boolean closed; // guarded by lock
 
     // Builder thread only.
     private final Set<String> knownSchedules = new TreeSet<>();
-    private final Map<String, Input> lastInput = new HashMap<>();
-    private final Map<String, Schedule> lastBuilt = new HashMap<>();
-    private final Map<String, List<PluginStatus>> lastStatuses = new HashMap<>();
-    private final Map<String, Map<String, Object>> lastActive = new HashMap<>();
-    private final Map<String, List<ScheduleHooks>> lastHooks = new HashMap<>();
+    private Map<String, ScheduleRecord> records = Map.of();
+    private String lastMain;
     private final Set<String> warnedUnlisted = new HashSet<>();
     private List<String> warnedFor = List.of();
     private long sequence;
+    private String step; // what the rebuild is doing, for the ERROR line
 
     /**
+     * A coordinator on its own builder thread ({@code orrery-host-builder}) and {@link System#nanoTime()}.
+     *
      * @param snapshots reads the tracked services
-     * @param loop where results are swapped in
-     * @param log where warnings and exclusions are logged
+     * @param target where results are swapped in
+     * @param log where warnings, exclusions and rebuild failures are logged
      */
-    RebuildCoordinator(Supplier<Snapshot> snapshots, FrameLoop loop, Logger log) {
-        this.snapshots = snapshots;
-        this.loop = loop;
-        this.log = log;
-        this.executor = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "orrery-host-builder");
-            t.setDaemon(true);
-            t.setContextClassLoader(RebuildCoordinator.class.getClassLoader());
-            return t;
-        });
+    RebuildCoordinator(Supplier<Snapshot> snapshots, RebuildTarget target, Logger log) {
+        this(snapshots, target, log, java.lang.System::nanoTime, DelayedExecutor.newThread("orrery-host-builder"),
+                ScheduleAssembler.SCHEDULER);
     }
 
     /**
-     * Asks for a rebuild after the quiet period.
+     * @param snapshots reads the tracked services
+     * @param target where results are swapped in
+     * @param log where warnings, exclusions and rebuild failures are logged
+     * @param nanoClock the time in nanoseconds, for quiet periods and maximum delays
+     * @param executor runs the rebuilds (the builder thread)
+     * @param build builds a schedule from plugin data ({@link ScheduleAssembler#SCHEDULER})
+     */
+    RebuildCoordinator(Supplier<Snapshot> snapshots, RebuildTarget target, Logger log, LongSupplier nanoClock,
+                       DelayedExecutor executor, ScheduleAssembler.Build build) {
+        this.build = build;
+        this.snapshots = snapshots;
+        this.target = target;
+        this.log = log;
+        this.nanoClock = nanoClock;
+        this.executor = executor;
+    }
+
+    /**
+     * Asks for a rebuild after the quiet period; ignored after {@link #shutdown()}.
      *
      * @param config the configuration in force (quiet period and maximum delay)
      * @param rebuildAll rebuild every schedule even if its input did not change
      */
     void request(HostConfig config, boolean rebuildAll) {
         synchronized (lock) {
-            if (executor.isShutdown()) {
+            if (closed) {
                 return;
             }
-            long now = java.lang.System.nanoTime();
+            long now = nanoClock.getAsLong();
             if (pending == null) {
                 burstStartNanos = now;
             } else {
                 pending.cancel(false);
             }
             force |= rebuildAll;
-            long waited = TimeUnit.NANOSECONDS.toMillis(now - burstStartNanos);
-            long delay = Math.max(0, Math.min(config.quietMillis(), config.maxDelayMillis() - waited));
-            pending = executor.schedule(this::runRebuild, delay, TimeUnit.MILLISECONDS);
+            long waited = now - burstStartNanos;
+            long delay = Math.max(0, Math.min(TimeUnit.MILLISECONDS.toNanos(config.quietMillis()),
+                    TimeUnit.MILLISECONDS.toNanos(config.maxDelayMillis()) - waited));
+            long mine = ++ticket;
+            pending = executor.schedule(() -> runRebuild(mine), delay);
         }
     }
 
-    /** Stops the builder thread; a rebuild in progress is abandoned. */
+    /** Stops the builder thread; a rebuild in progress is abandoned, later requests are ignored. */
     void shutdown() {
         synchronized (lock) {
-            executor.shutdownNow();
+            closed = true;
+            if (pending != null) {
+                pending.cancel(false);
+                pending = null;
+            }
         }
-        try {
-            executor.awaitTermination(2, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        executor.shutdown(SHUTDOWN_WAIT_MILLIS);
     }
 
-    private void runRebuild() {
+    /** @param mine the ticket of this scheduled rebuild */
+    private void runRebuild(long mine) {
         boolean all;
         synchronized (lock) {
+            if (mine != ticket) {
+                return; // started as a later request came and could no longer be cancelled: that one runs
+            }
             pending = null;
             all = force;
             force = false;
         }
+        step = "reading the tracked services";
         try {
             rebuild(all);
-        } catch (RuntimeException | LinkageError e) {
-            log.log(Level.ERROR, "rebuild failed", e);
+        } catch (Throwable t) {
+            Containment.rethrowIfFatal(t);
+            synchronized (lock) {
+                force |= all;
+            }
+            log.log(Level.ERROR, "rebuild failed while " + step + "; the previous schedules stay, the next change"
+                    + " rebuilds again: " + Containment.describe(t));
+            log.log(Level.DEBUG, "rebuild failure", t);
         } finally {
-            // Plugin code ran here (building calls into plugins): leave no class loader of theirs behind.
+            step = null;
             Thread.currentThread().setContextClassLoader(RebuildCoordinator.class.getClassLoader());
         }
     }
@@ -143,86 +206,124 @@ final class RebuildCoordinator {
     private void rebuild(boolean all) {
         Snapshot snap = snapshots.get();
         HostConfig config = snap.config();
-        if (!config.order().equals(warnedFor)) {
-            warnedUnlisted.clear();
-            warnedFor = config.order();
-        }
+        String main = config.mainSchedule();
+        Map<String, String> carry = lastMain == null || lastMain.equals(main) ? Map.of() : Map.of(main, lastMain);
         Map<String, List<PluginEntry>> bySchedule = new LinkedHashMap<>();
         for (PluginEntry p : snap.plugins()) {
             bySchedule.computeIfAbsent(p.schedule(), k -> new ArrayList<>()).add(p);
         }
-        knownSchedules.add(config.mainSchedule());
+        knownSchedules.add(main);
         knownSchedules.addAll(bySchedule.keySet());
 
+        Map<String, ScheduleRecord> next = new HashMap<>(records);
         Map<String, Schedule> rebuilt = new HashMap<>();
         List<RebuildInfo> infos = new ArrayList<>();
         List<PluginStatus> statuses = new ArrayList<>();
-        boolean counted = false;
+        long seq = sequence + 1;
         for (String name : knownSchedules) {
+            step = "building schedule '" + name + "'";
             PluginOrder.Result order = PluginOrder.order(bySchedule.getOrDefault(name, List.of()), config.order());
+            List<HooksEntry> hookEntries = new ArrayList<>();
             List<ScheduleHooks> hooks = new ArrayList<>();
             for (HooksEntry h : snap.hooks()) {
                 if (h.appliesTo(name)) {
+                    hookEntries.add(h);
                     hooks.add(h.hooks());
                 }
             }
-            List<Object> ids = new ArrayList<>();
-            order.ordered().forEach(p -> ids.add(p.plugin()));
-            ids.add("|");
-            ids.addAll(hooks);
-            Input input = new Input(ids, config.order());
-            if (!all && input.sameAs(lastInput.get(name)) && lastBuilt.containsKey(name)) {
-                statuses.addAll(lastStatuses.getOrDefault(name, List.of()));
+            List<Object> input = new ArrayList<>();
+            order.ordered().forEach(p -> input.add(p.usable() ? p.data() : p.plugin()));
+            input.add("|");
+            input.addAll(hooks);
+            ScheduleRecord last = records.getOrDefault(name, NONE);
+            if (!all && last.reusableFor(input, config.order())) {
+                statuses.addAll(last.statuses());
                 continue;
             }
-            for (String unlisted : order.unlisted()) {
-                if (warnedUnlisted.add(unlisted)) {
-                    log.log(Level.WARNING, "plugin '" + unlisted + "' of schedule '" + name
-                            + "' is not in the declared plugin order " + config.order()
-                            + "; it comes after the listed ones, by name");
-                }
-            }
-            BuildOutcome out = ScheduleAssembler.assemble(name, order.ordered(), loop.tracker().around(hooks),
-                    lastBuilt.get(name));
-            if (!counted) {
-                sequence++;
-                counted = true;
-            }
-            List<PluginStatus> scheduleStatuses = new ArrayList<>();
+            warnUnlisted(name, order, config.order());
+            // Under a new main schedule name, the plugins that ran under the old name are still running.
+            ScheduleRecord before = records.containsKey(name) || !carry.containsKey(name) ? last
+                    : records.getOrDefault(carry.get(name), NONE);
+            BuildOutcome out = ScheduleAssembler.assemble(build, name, order.ordered(), before.before(),
+                    target.observe(name, hookEntries), last.schedule());
             for (PluginStatus left : out.leftOut()) {
                 log.log(Level.WARNING, "plugin '" + left.name() + "' (" + left.bundle() + ") left out of schedule '"
                         + name + "', " + left.state() + ": " + left.reason());
             }
-            if (out.schedule() == null) {
-                log.log(Level.ERROR, "schedule '" + name + "' cannot be built even without plugins; keeping the"
-                        + " previous one", out.failure());
-                for (PluginEntry p : order.ordered()) {
-                    scheduleStatuses.add(new PluginStatus(p.name(), name, p.bundle(), p.serviceId(),
-                            PluginState.EXCLUDED, "schedule cannot be built: " + out.failure()));
-                }
-                lastInput.put(name, input);
-                lastStatuses.put(name, scheduleStatuses);
-                statuses.addAll(scheduleStatuses);
-                continue;
+            ScheduleRecord made = out.schedule() == null
+                    ? unbuildable(name, order.ordered(), out, last, input, config.order())
+                    : built(out, order.ordered(), input, config.order(), hooks);
+            if (out.schedule() != null) {
+                boolean hooksChanged = records.containsKey(name) && !sameIdentities(last.hooks(), hooks);
+                infos.add(info(seq, out, before.active(), hooksChanged));
+                rebuilt.put(name, out.schedule());
             }
-            Map<String, Object> active = new LinkedHashMap<>();
-            for (PluginEntry p : out.active()) {
-                active.put(p.name(), p.plugin());
-                scheduleStatuses.add(new PluginStatus(p.name(), name, p.bundle(), p.serviceId(),
-                        PluginState.ACTIVE, ""));
-            }
-            scheduleStatuses.addAll(out.leftOut());
-            List<ScheduleHooks> hooksBefore = lastHooks.put(name, List.copyOf(hooks));
-            infos.add(info(name, out, active, lastActive.getOrDefault(name, Map.of()),
-                    hooksBefore != null && !sameIdentities(hooksBefore, hooks)));
-            rebuilt.put(name, out.schedule());
-            lastBuilt.put(name, out.schedule());
-            lastInput.put(name, input);
-            lastActive.put(name, active);
-            lastStatuses.put(name, scheduleStatuses);
-            statuses.addAll(scheduleStatuses);
+            next.put(name, made);
+            statuses.addAll(made.statuses());
         }
-        loop.swap(new Swap(snap.generation(), config.mainSchedule(), rebuilt, infos, statuses));
+        step = "handing schedules " + new TreeSet<>(rebuilt.keySet()) + " to the frame side";
+        target.swap(new Swap(snap.generation(), main, rebuilt, infos, statuses, carry));
+        records = Map.copyOf(next);
+        lastMain = main;
+        if (!infos.isEmpty()) {
+            sequence = seq;
+        }
+    }
+
+    private ScheduleRecord built(BuildOutcome out, List<PluginEntry> plugins, List<Object> input, List<String> order,
+                                 List<ScheduleHooks> hooks) {
+        List<PluginStatus> statuses = new ArrayList<>();
+        for (PluginEntry p : out.active()) {
+            statuses.add(new PluginStatus(p.name(), out.scheduleName(), p.bundle(), p.serviceId(), PluginState.ACTIVE,
+                    ""));
+        }
+        statuses.addAll(out.leftOut());
+        return new ScheduleRecord(input, order, true, out.schedule(), List.copyOf(plugins), out.active(),
+                List.copyOf(hooks), statuses);
+    }
+
+    /**
+     * Not even a schedule without plugins could be built: the frame side keeps the one it has (with the
+     * plugins active in it), and every status says so.
+     */
+    private ScheduleRecord unbuildable(String name, List<PluginEntry> ordered, BuildOutcome out, ScheduleRecord last,
+                                       List<Object> input, List<String> order) {
+        String why = "schedule '" + name + "' cannot be built even without plugins ("
+                + Containment.describe(out.failure()) + ")";
+        log.log(Level.ERROR, why + "; " + (last.schedule() == null ? "it does not run"
+                : "its previous schedule keeps running"));
+        Map<Long, PluginStatus> leftOut = new HashMap<>();
+        out.leftOut().forEach(s -> leftOut.put(s.serviceId(), s));
+        List<PluginStatus> statuses = new ArrayList<>();
+        for (PluginEntry p : ordered) {
+            boolean inPrevious = last.active().stream().anyMatch(a -> a.plugin() == p.plugin());
+            PluginStatus own = leftOut.get(p.serviceId());
+            if (inPrevious) {
+                statuses.add(new PluginStatus(p.name(), name, p.bundle(), p.serviceId(), PluginState.ACTIVE,
+                        why + "; it runs in the previous schedule"));
+            } else {
+                statuses.add(new PluginStatus(p.name(), name, p.bundle(), p.serviceId(),
+                        own == null ? PluginState.EXCLUDED : own.state(),
+                        why + (own == null ? "" : "; " + own.reason())));
+            }
+        }
+        return new ScheduleRecord(input, order, false, last.schedule(), last.plugins(), last.active(), last.hooks(),
+                statuses);
+    }
+
+    /** Warns once per plugin name about plugins the declared order leaves out (none when none is declared). */
+    private void warnUnlisted(String name, PluginOrder.Result order, List<String> declared) {
+        if (!declared.equals(warnedFor)) {
+            warnedUnlisted.clear();
+            warnedFor = declared;
+        }
+        for (String unlisted : order.unlisted()) {
+            if (warnedUnlisted.add(unlisted)) {
+                log.log(Level.WARNING, "plugin '" + unlisted + "' of schedule '" + name
+                        + "' is not in the declared plugin order " + declared + "; it comes after the listed ones,"
+                        + " by name");
+            }
+        }
     }
 
     private static boolean sameIdentities(List<?> a, List<?> b) {
@@ -237,27 +338,25 @@ final class RebuildCoordinator {
         return true;
     }
 
-    private RebuildInfo info(String name, BuildOutcome out, Map<String, Object> active, Map<String, Object> before,
-                             boolean hooksChanged) {
+    private static RebuildInfo info(long seq, BuildOutcome out, List<PluginEntry> before, boolean hooksChanged) {
+        Map<String, Plugin> was = new LinkedHashMap<>();
+        before.forEach(p -> was.put(p.name(), p.plugin()));
+        Map<String, Plugin> is = new LinkedHashMap<>();
+        out.active().forEach(p -> is.put(p.name(), p.plugin()));
         List<String> joined = new ArrayList<>();
         List<String> replaced = new ArrayList<>();
-        for (Map.Entry<String, Object> e : active.entrySet()) {
-            Object old = before.get(e.getKey());
+        is.forEach((name, plugin) -> {
+            Plugin old = was.get(name);
             if (old == null) {
-                joined.add(e.getKey());
-            } else if (old != e.getValue()) {
-                replaced.add(e.getKey());
+                joined.add(name);
+            } else if (old != plugin) {
+                replaced.add(name);
             }
-        }
+        });
         List<String> left = new ArrayList<>();
-        for (String n : before.keySet()) {
-            if (!active.containsKey(n)) {
-                left.add(n);
-            }
-        }
+        was.keySet().stream().filter(n -> !is.containsKey(n)).forEach(left::add);
         Schedule s = out.schedule();
-        int systems = s.systems().size();
-        return new RebuildInfo(sequence, name, new ArrayList<>(active.keySet()), systems, s.phases().size(),
-                out.buildNanos(), joined, left, replaced, out.leftOut(), hooksChanged, null);
+        return new RebuildInfo(seq, out.scheduleName(), new ArrayList<>(is.keySet()), s.systems().size(),
+                s.phases().size(), out.buildNanos(), joined, left, replaced, out.leftOut(), hooksChanged, null);
     }
 }

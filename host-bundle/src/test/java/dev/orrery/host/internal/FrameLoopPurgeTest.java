@@ -42,7 +42,7 @@ class FrameLoopPurgeTest {
         HostConfig c = HostConfig.from(Map.of("mode", "fixed", "fixedDt", 0.25, "rate", 0, "startPaused", true),
                 k -> null);
         SystemTracker tracker = new SystemTracker();
-        loop = new FrameLoop(c, tracker, System.getLogger("test"), () -> { });
+        loop = new FrameLoop(c, tracker, new RecordingLogger(), () -> { });
         loop.purgeWith(() -> {
             purges.incrementAndGet();
             return new UnloadedCode() {
@@ -63,7 +63,7 @@ class FrameLoopPurgeTest {
         })).build();
         Schedule main = Schedule.builder("main").plugins(leaky).hooks(tracker.around(List.of())).build();
         loop.start();
-        loop.swap(new Swap(0, "main", Map.of("main", main), List.of(), List.of()));
+        loop.swap(Swaps.of("main", Map.of("main", main)));
         loop.step(1).toCompletableFuture().get(10, TimeUnit.SECONDS);
         assertSame(gone, onFrame(() -> Thread.currentThread().getContextClassLoader()));
     }

@@ -38,10 +38,10 @@ class FrameLoopTest {
 
     private FrameLoop start(Map<String, Object> config, Runnable onBudgetDone, Plugin... plugins) {
         HostConfig c = HostConfig.from(config, k -> null);
-        loop = new FrameLoop(c, tracker, System.getLogger("test"), onBudgetDone);
+        loop = new FrameLoop(c, tracker, new RecordingLogger(), onBudgetDone);
         Schedule main = Schedule.builder("main").plugins(plugins).hooks(tracker.around(List.of())).build();
         loop.start();
-        loop.swap(new Swap(0, "main", Map.of("main", main), List.of(), List.of()));
+        loop.swap(Swaps.of("main", Map.of("main", main)));
         return loop;
     }
 
@@ -149,7 +149,7 @@ class FrameLoopTest {
         Plugin clock = Plugin.builder("clock").systems(EcsSystem.define("clock/s",
                 (w, dt) -> w.get(Schedules.TRAIT).require("turn").run(w, dt))).build();
         start(Map.of("mode", "fixed", "rate", 0, "startPaused", true), () -> { }, clock);
-        loop.swap(new Swap(0, "main", Map.of("turn", turn), List.of(), List.of()));
+        loop.swap(Swaps.of("main", Map.of("turn", turn)));
         get(loop.step(3));
         assertEquals(3, turns.get());
         assertEquals(java.util.Set.of("main", "turn"), loop.schedules().names());
@@ -163,7 +163,7 @@ class FrameLoopTest {
         Plugin clock = Plugin.builder("clock").systems(EcsSystem.define("clock/s",
                 (w, dt) -> w.get(Schedules.TRAIT).require("turn").run(w, dt))).build();
         start(Map.of("mode", "fixed", "rate", 0, "startPaused", true), () -> { }, clock);
-        loop.swap(new Swap(0, "main", Map.of("turn", turn), List.of(), List.of()));
+        loop.swap(Swaps.of("main", Map.of("turn", turn)));
         ExecutionException e = assertThrows(ExecutionException.class, () -> get(loop.step(1)));
         SystemFault fault = assertInstanceOf(SystemFaultException.class, e.getCause()).fault();
         assertEquals("turn/bad", fault.system());

@@ -51,7 +51,7 @@ class HostConfigTest {
         assertEquals("host configuration: 'rate' (configuration dev.orrery.host) must be a number, got 'fast'", rate.getMessage());
         IllegalArgumentException zero = assertThrows(IllegalArgumentException.class,
                 () -> HostConfig.from(Map.of("rate", 0), k -> null));
-        assertTrue(zero.getMessage().startsWith("host configuration: rate must be > 0"), zero.getMessage());
+        assertTrue(zero.getMessage().startsWith("host configuration: orrery.host.rate must be > 0"), zero.getMessage());
         IllegalArgumentException paused = assertThrows(IllegalArgumentException.class,
                 () -> HostConfig.from(Map.of("startPaused", "yes"), k -> null));
         assertEquals("host configuration: 'startPaused' (configuration dev.orrery.host) must be true or false, got 'yes'",

@@ -36,4 +36,42 @@ class PluginOrderTest {
         assertEquals(List.of(3L, 9L), PluginOrder.order(plugins, List.of()).ordered().stream()
                 .map(PluginEntry::serviceId).collect(Collectors.toList()));
     }
+
+    @Test
+    void withNoDeclaredOrderNoPluginIsReportedUnlisted() {
+        List<PluginEntry> plugins = List.of(entry("prefab", 1), entry("game", 2));
+        PluginOrder.Result r = PluginOrder.order(plugins, List.of());
+        assertEquals(List.of("game", "prefab"),
+                r.ordered().stream().map(PluginEntry::name).collect(Collectors.toList()));
+        assertEquals(List.of(), r.unlisted());
+    }
+
+    @Test
+    void anUnusablePluginIsNotReportedUnlisted() {
+        dev.orrery.schedule.Plugin nameless = new dev.orrery.schedule.Plugin() {
+            @Override
+            public String name() {
+                throw new IllegalStateException("no name");
+            }
+
+            @Override
+            public List<dev.orrery.schedule.Phase> phases() {
+                return List.of();
+            }
+
+            @Override
+            public List<dev.orrery.schedule.SystemSet> sets() {
+                return List.of();
+            }
+
+            @Override
+            public List<dev.orrery.schedule.EcsSystem> systems() {
+                return List.of();
+            }
+        };
+        PluginEntry broken = PluginEntry.of(nameless, "main", "b/1.0.0", 9);
+        PluginOrder.Result r = PluginOrder.order(List.of(entry("a", 1), broken, entry("z", 2)), List.of("a"));
+        assertEquals(List.of("z"), r.unlisted());
+        assertEquals(3, r.ordered().size());
+    }
 }

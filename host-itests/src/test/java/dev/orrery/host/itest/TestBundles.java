@@ -33,12 +33,24 @@ final class TestBundles {
         build("leaky-v1", "itest.leaky", "1.0.0", PLUGINS + "leaky", null);
         build("leaky-v2", "itest.leaky", "2.0.0", PLUGINS + "leaky", null);
         for (String p : new String[] {"ordera", "orderb", "cyclic", "lost", "good", "dup", "exporter", "needer",
-                "broken", "boom", "turnrules", "turnclock"}) {
+                "broken", "boom", "turnrules", "turnclock", "fault"}) {
             plugin(p, p);
         }
+        plugin("zzz-old", "zzzold");
+        plugin("aaa-new", "aaanew");
+        plugin("set-core", "setcore");
+        plugin("zzz-innocent", "innocent");
+        plugin("aaa-culprit", "culprit");
+        plugin("starter", "starter");
+        plugin("soak-clock", "soakclock");
+        build("soak-v1", "itest.soak", "1.0.0", PLUGINS + "soak", null);
+        build("soak-v2", "itest.soak", "2.0.0", PLUGINS + "soak", null);
         for (int i = 0; i < 10; i++) {
             plugin("n" + i, "numbered");
         }
+        plugin("usehost", "usehost");
+        // A plugin bundle that embeds its own copy of the scheduler API instead of importing it.
+        build("foreign", "itest.foreign", "1.0.0", PLUGINS + "foreign,dev.orrery.schedule,dev.orrery.schedule.*", null);
     }
 
     /**

@@ -9,17 +9,24 @@ import dev.orrery.schedule.ScheduleState;
 import dev.orrery.schedule.SystemSet;
 import dev.orrery.world.Trait;
 import dev.orrery.world.World;
+import java.util.Collection;
 import java.util.List;
 
-/** The {@link Schedule} implementation: introspection over the plan, and the run engine. */
+/**
+ * The {@link Schedule} implementation: introspection over the plan, the run engine, and
+ * {@link #withoutPlugins} (a filtered copy sharing the state trait and the hooks).
+ */
 final class CompiledSchedule implements Schedule {
     private final ExecutionPlan plan;
     private final Trait<ScheduleState> state;
+    /** Kept for {@link #withoutPlugins}, whose result observes through the same hooks. */
+    private final ScheduleHooks hooks;
     private final ScheduleRunner runner;
 
     CompiledSchedule(ExecutionPlan plan, ScheduleHooks hooks, Trait<ScheduleState> state) {
         this.plan = plan;
         this.state = state;
+        this.hooks = hooks;
         this.runner = new ScheduleRunner(this, plan, hooks, state);
     }
 
@@ -38,4 +45,13 @@ final class CompiledSchedule implements Schedule {
     @Override public void enable(World world, EcsSystem system) { runner.enable(world, system); }
     @Override public void disable(World world, EcsSystem system) { runner.disable(world, system); }
     @Override public boolean isEnabled(World world, EcsSystem system) { return runner.isEnabled(world, system); }
+
+    @Override
+    public Schedule withoutPlugins(Collection<String> pluginNames) {
+        boolean[] removed = PlanLookup.pluginsNamed(plan, pluginNames, "withoutPlugins");
+        if (removed == null) {
+            return this;
+        }
+        return new CompiledSchedule(PlanFilter.withoutPlugins(plan, removed), hooks, state);
+    }
 }

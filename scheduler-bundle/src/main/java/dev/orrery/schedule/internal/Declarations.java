@@ -32,11 +32,14 @@ final class Declarations {
     private final Map<String, Integer> setByName;
     private final Map<String, Integer> systemByName;
     private final List<BuildProblem> pluginProblems;
+    private final List<String> pluginNames;
 
-    private Declarations(String scheduleName, List<BuildProblem> pluginProblems, List<Declared<Phase>> phases,
-                         List<Declared<SystemSet>> sets, List<Declared<EcsSystem>> systems) {
+    private Declarations(String scheduleName, List<BuildProblem> pluginProblems, List<String> pluginNames,
+                         List<Declared<Phase>> phases, List<Declared<SystemSet>> sets,
+                         List<Declared<EcsSystem>> systems) {
         this.scheduleName = scheduleName;
         this.pluginProblems = List.copyOf(pluginProblems);
+        this.pluginNames = List.copyOf(pluginNames);
         this.phases = List.copyOf(phases);
         this.sets = List.copyOf(sets);
         this.systems = List.copyOf(systems);
@@ -85,6 +88,7 @@ final class Declarations {
         Map<Plugin, Integer> pluginIndex = new IdentityHashMap<>();
         Map<String, Integer> pluginByName = new HashMap<>();
         List<Plugin> plugins = input.plugins();
+        List<String> pluginNames = new ArrayList<>(plugins.size());
         for (int i = 0; i < plugins.size(); i++) {
             Plugin plugin = plugins.get(i);
             String pluginName = Objects.requireNonNull(plugin.name(),
@@ -94,6 +98,7 @@ final class Declarations {
                 throw new IllegalArgumentException("schedule '" + input.name() + "': a plugin returned an empty or blank "
                         + "name (" + plugin.getClass().getName() + "); definePlugin (Plugin.builder) requires a name");
             }
+            pluginNames.add(pluginName);
             Integer sameObject = pluginIndex.putIfAbsent(plugin, i);
             Integer sameName = pluginByName.putIfAbsent(pluginName, i);
             if (sameObject != null) {
@@ -104,7 +109,7 @@ final class Declarations {
                 pluginProblems.add(BuildProblems.pluginNameTaken(pluginName, sameName, plugins.get(sameName), i, plugin));
                 continue;
             }
-            Source source = Source.plugin(pluginName);
+            Source source = Source.plugin(pluginName, i);
             addAll(phases, plugin.phases(), source, input.name(), "phases");
             addAll(sets, plugin.sets(), source, input.name(), "sets");
             addAll(systems, plugin.systems(), source, input.name(), "systems");
@@ -113,7 +118,7 @@ final class Declarations {
         addAll(phases, input.phases(), own, input.name(), "phases");
         addAll(sets, input.sets(), own, input.name(), "sets");
         addAll(systems, input.systems(), own, input.name(), "systems");
-        return new Declarations(input.name(), pluginProblems, phases, sets, systems);
+        return new Declarations(input.name(), pluginProblems, pluginNames, phases, sets, systems);
     }
 
     private static <T> void addAll(List<Declared<T>> out, List<? extends T> items, Source source, String schedule,
@@ -132,6 +137,11 @@ final class Declarations {
     /** @return the duplicate plugins found while flattening, in plugin order (DUPLICATE_PLUGIN) */
     List<BuildProblem> pluginProblems() {
         return pluginProblems;
+    }
+
+    /** @return each plugin's name as read once while flattening, in plugin order */
+    List<String> pluginNames() {
+        return pluginNames;
     }
 
     /** @return the custom phases, flattened (duplicates included until validated) */

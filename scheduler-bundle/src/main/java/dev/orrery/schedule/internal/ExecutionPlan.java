@@ -16,6 +16,7 @@ import java.util.Map;
  *
  * @param scheduleName the schedule name
  * @param plugins the plugins, in order
+ * @param pluginNames per plugin index: its name, as read once at build (never read from the plugin again)
  * @param sets all sets of the flattened declaration
  * @param phases all phases in SCH-102 order (unmodifiable)
  * @param phaseIndex phase → index in {@code phases} (identity keys, unmodifiable)
@@ -23,7 +24,7 @@ import java.util.Map;
  * @param phaseComponent per phase index: its connected component (SCH-104); all automatic phases
  *     share one id, and each detached component has its own
  * @param systems all systems in execution order, phase by phase (unmodifiable)
- * @param systemIndex system → index in {@code systems} (identity keys, unmodifiable)
+ * @param systemIndex system → index in {@code systems}, by identity and by name (unmodifiable)
  * @param phaseStart per phase index: index of its first system in {@code systems}
  * @param phaseEnd per phase index: one past its last system
  * @param systemsByPhase per phase index: its systems in order (unmodifiable, same list every call)
@@ -33,22 +34,26 @@ import java.util.Map;
  *     {@code systemSetConditions}, for error messages
  * @param systemConditions per system index: its own condition, or null
  * @param systemSources per system index: the plugin name that declared it, or the schedule name
+ * @param systemPlugins per system index: the index in {@code plugins} of the plugin that declared it,
+ *     or -1 when the schedule did
  */
 public record ExecutionPlan(
         String scheduleName,
         List<Plugin> plugins,
+        List<String> pluginNames,
         List<SystemSet> sets,
         List<Phase> phases,
         Map<Phase, Integer> phaseIndex,
         boolean[] phaseManual,
         int[] phaseComponent,
         List<EcsSystem> systems,
-        Map<EcsSystem, Integer> systemIndex,
+        SystemIndex systemIndex,
         int[] phaseStart,
         int[] phaseEnd,
         List<List<EcsSystem>> systemsByPhase,
         Condition[][] systemSetConditions,
         String[][] systemSetConditionNames,
         Condition[] systemConditions,
-        String[] systemSources) {
+        String[] systemSources,
+        int[] systemPlugins) {
 }

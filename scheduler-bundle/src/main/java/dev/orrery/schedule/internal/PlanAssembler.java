@@ -39,13 +39,13 @@ final class PlanAssembler {
 
         int n = systemOrder.length;
         List<EcsSystem> systems = new ArrayList<>(n);
-        Map<EcsSystem, Integer> systemIndex = new IdentityHashMap<>(n);
         int[] phaseStart = new int[phaseCount];
         int[] phaseEnd = new int[phaseCount];
         Condition[][] setConditions = new Condition[n][];
         String[][] setConditionNames = new String[n][];
         Condition[] conditions = new Condition[n];
         String[] sources = new String[n];
+        int[] sourcePlugins = new int[n];
         int k = 0;
         for (int pos = 0; pos < phaseCount; pos++) {
             phaseStart[pos] = k;
@@ -53,10 +53,10 @@ final class PlanAssembler {
                 Declared<EcsSystem> d = decl.systems().get(systemOrder[k]);
                 EcsSystem system = d.item();
                 systems.add(system);
-                systemIndex.put(system, k);
                 fillSetConditions(system, k, setConditions, setConditionNames);
                 conditions[k] = system.runIf().orElse(null);
                 sources[k] = d.source().name();
+                sourcePlugins[k] = d.source().pluginIndex();
                 k++;
             }
             phaseEnd[pos] = k;
@@ -74,20 +74,22 @@ final class PlanAssembler {
         return new ExecutionPlan(
                 input.name(),
                 input.plugins(),
+                decl.pluginNames(),
                 List.copyOf(sets),
                 List.copyOf(phases),
                 Collections.unmodifiableMap(phaseIndex),
                 components.manual(),
                 components.component(),
                 systemList,
-                Collections.unmodifiableMap(systemIndex),
+                SystemIndex.of(systemList),
                 phaseStart,
                 phaseEnd,
                 List.copyOf(byPhase),
                 setConditions,
                 setConditionNames,
                 conditions,
-                sources);
+                sources,
+                sourcePlugins);
     }
 
     /** The conditions of the system's sets that have one, in the order of its sets, each set once. */

@@ -2,7 +2,10 @@ package dev.orrery.schedule.internal;
 
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Introspection lookups over an {@link ExecutionPlan} (SCH-104, SCH-143), shared by the
@@ -46,8 +49,8 @@ final class PlanLookup {
         if (system == null) {
             throw new NullPointerException(prefix(plan, api) + "system is null");
         }
-        Integer i = plan.systemIndex().get(system);
-        if (i == null) {
+        int i = plan.systemIndex().indexOf(system);
+        if (i < 0) {
             String name = system.name();
             boolean sameName = plan.systems().stream().anyMatch(s -> s.name().equals(name));
             throw new IllegalArgumentException(prefix(plan, api) + "system '" + name + "' is not in this schedule"
@@ -69,5 +72,40 @@ final class PlanLookup {
     /** The plugin name that declared the system, or the schedule name. */
     static String sourceOf(ExecutionPlan plan, EcsSystem system) {
         return plan.systemSources()[systemIndex(plan, system, "sourceOf")];
+    }
+
+    /**
+     * Which plugins of the plan have one of the given names (for {@code withoutPlugins}). Names that
+     * match no plugin of the plan are ignored.
+     *
+     * @param names plugin names
+     * @return per plugin index: whether its name is one of {@code names}; null when none is
+     * @throws NullPointerException if {@code names} is null or contains null
+     * @throws IllegalArgumentException if {@code names} contains an empty or blank name (no plugin can
+     *     have one, SCH-135)
+     */
+    static boolean[] pluginsNamed(ExecutionPlan plan, Collection<String> names, String api) {
+        if (names == null) {
+            throw new NullPointerException(prefix(plan, api) + "pluginNames is null");
+        }
+        Set<String> wanted = new HashSet<>();
+        for (String name : names) {
+            if (name == null) {
+                throw new NullPointerException(prefix(plan, api) + "pluginNames contains null");
+            }
+            if (name.isBlank()) {
+                throw new IllegalArgumentException(prefix(plan, api) + "pluginNames contains an empty or blank name; "
+                        + "a plugin name is required (SCH-135)");
+            }
+            wanted.add(name);
+        }
+        List<String> pluginNames = plan.pluginNames();
+        boolean[] matched = new boolean[pluginNames.size()];
+        boolean any = false;
+        for (int j = 0; j < matched.length; j++) {
+            matched[j] = wanted.contains(pluginNames.get(j));
+            any |= matched[j];
+        }
+        return any ? matched : null;
     }
 }

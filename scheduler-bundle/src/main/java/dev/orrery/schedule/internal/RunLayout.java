@@ -4,7 +4,6 @@ import dev.orrery.schedule.Condition;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.RunFunction;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -34,9 +33,12 @@ final class RunLayout {
     /** Per system: the conditions of its sets in order, or null when it has none. */
     final Condition[][] setConditions;
     final Condition[] conditions;
+    /** Per system: the names of the sets in the plan's (unfiltered) set conditions, for failure reports. */
+    final String[][] setConditionNames;
+    /** Per system: the plugin name that declared it, or the schedule name; for failure reports. */
+    final String[] sources;
     private final Map<Phase, Integer> phaseIndex;
-    private final Map<EcsSystem, Integer> systemIndex;
-    private final Map<String, Integer> systemByName;
+    private final SystemIndex systemIndex;
 
     RunLayout(ExecutionPlan plan) {
         this.scheduleName = plan.scheduleName();
@@ -72,11 +74,9 @@ final class RunLayout {
         this.systems = systemList.toArray(new EcsSystem[0]);
         this.systemNames = new String[n];
         this.runs = new RunFunction[n];
-        this.systemByName = new HashMap<>(Math.max(16, n * 2));
         for (int i = 0; i < n; i++) {
             systemNames[i] = systems[i].name();
             runs[i] = systems[i].run();
-            systemByName.put(systemNames[i], i);
         }
         // null where a system has no set conditions: the hot loop then tests a reference instead of
         // reading the length of a per-system empty array (one cache line less per system).
@@ -87,6 +87,8 @@ final class RunLayout {
             }
         }
         this.conditions = plan.systemConditions().clone();
+        this.setConditionNames = plan.systemSetConditionNames().clone();
+        this.sources = plan.systemSources().clone();
         this.systemIndex = plan.systemIndex();
     }
 
@@ -103,13 +105,11 @@ final class RunLayout {
 
     /** @return the system's index, or -1 if the system is not in the schedule (identity) */
     int indexOf(EcsSystem system) {
-        Integer i = systemIndex.get(system);
-        return i == null ? -1 : i;
+        return systemIndex.indexOf(system);
     }
 
     /** @return the index of the system with that name, or -1 if none (SCH-125) */
     int indexOfName(String name) {
-        Integer i = systemByName.get(name);
-        return i == null ? -1 : i;
+        return systemIndex.indexOfName(name);
     }
 }

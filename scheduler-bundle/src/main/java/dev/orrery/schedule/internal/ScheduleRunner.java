@@ -3,6 +3,8 @@ package dev.orrery.schedule.internal;
 import dev.orrery.schedule.Condition;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
+import dev.orrery.schedule.RunFailure;
+import dev.orrery.schedule.RunFailure.Stage;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleHooks;
 import dev.orrery.schedule.ScheduleState;
@@ -26,7 +28,11 @@ import java.util.List;
  * nothing (SCH-117, SCH-149): no iterators, lambdas, boxing or per-call objects.
  *
  * <p>Exceptions from systems, conditions and hooks propagate unchanged; the executing marker is cleared
- * in every case (SCH-037, SCH-044, SCH-146).
+ * in every case (SCH-037, SCH-044, SCH-146). On the way out, each is attributed to its schedule,
+ * system, plugin and stage ({@link RunFailure}, Orrery's own addition): every call that may throw is
+ * wrapped in its own {@code try} whose handler records the failure ({@link #failed}) and rethrows the
+ * very same object. The handlers cost nothing until something throws: no field is written and nothing
+ * is allocated per system or per call on the normal path.
  */
 final class ScheduleRunner {
     private final RunLayout layout;
@@ -184,24 +190,62 @@ final class ScheduleRunner {
                 continue;
             }
             Condition[] sets = setConditions[i];
-            if (sets != null && !allHold(sets, world)) {
+            if (sets != null && !allHold(sets, world, i)) {
                 continue;
             }
             Condition own = conditions[i];
-            if (own != null && !own.test(world)) {
+            if (own != null && !holds(own, world, i)) {
                 continue;
             }
-            runs[i].run(world, dt);
+            try {
+                runs[i].run(world, dt);
+            } catch (Throwable t) {
+                failed(world, t, i, Stage.RUN, -1);
+                throw t;
+            }
         }
     }
 
-    private static boolean allHold(Condition[] conditions, World world) {
-        for (int c = 0; c < conditions.length; c++) {
-            if (!conditions[c].test(world)) {
-                return false;
+    /** The set conditions of system {@code i}, in order; a throwing one is a SET_CONDITION failure. */
+    private boolean allHold(Condition[] conditions, World world, int i) {
+        int c = 0;
+        try {
+            for (; c < conditions.length; c++) {
+                if (!conditions[c].test(world)) {
+                    return false;
+                }
             }
+            return true;
+        } catch (Throwable t) {
+            failed(world, t, i, Stage.SET_CONDITION, c);
+            throw t;
         }
-        return true;
+    }
+
+    /** The own condition of system {@code i}; a throwing one is a CONDITION failure. */
+    private boolean holds(Condition own, World world, int i) {
+        try {
+            return own.test(world);
+        } catch (Throwable t) {
+            failed(world, t, i, Stage.CONDITION, -1);
+            throw t;
+        }
+    }
+
+    /**
+     * Exception path only: records where {@code thrown} came from, for {@link RunFailure#of}; the
+     * caller rethrows it unchanged. Never throws.
+     *
+     * @param i the system index
+     * @param set for SET_CONDITION, the index into the system's set conditions; else -1
+     */
+    private void failed(World world, Throwable thrown, int i, Stage stage, int set) {
+        try {
+            RunFailureLog.record(world, thrown, new RunFailure(layout.scheduleName, layout.systems[i],
+                    layout.sources[i], stage, set < 0 ? null : layout.setConditionNames[i][set]));
+        } catch (Throwable ignored) {
+            // Attribution is best effort; the exception itself propagates unchanged (SCH-037).
+        }
     }
 
     /**
@@ -242,25 +286,45 @@ final class ScheduleRunner {
         }
         Condition[] sets = layout.setConditions[i];
         Condition own = layout.conditions[i];
-        if ((sets != null && !allHold(sets, world)) || (own != null && !own.test(world))) {
+        if ((sets != null && !allHold(sets, world, i)) || (own != null && !holds(own, world, i))) {
             skip(ctx, world, i, phase, dt, SkipReason.CONDITION);
             return;
         }
         if (ctx != null) {
             ctx.point(world, layout.systems[i], phase, dt);
-            hooks.beforeSystem(ctx);
+            try {
+                hooks.beforeSystem(ctx);
+            } catch (Throwable t) {
+                failed(world, t, i, Stage.HOOK_BEFORE, -1);
+                throw t;
+            }
         }
-        layout.runs[i].run(world, dt);
+        try {
+            layout.runs[i].run(world, dt);
+        } catch (Throwable t) {
+            failed(world, t, i, Stage.RUN, -1);
+            throw t;
+        }
         if (ctx != null) {
             ctx.point(world, layout.systems[i], phase, dt);
-            hooks.afterSystem(ctx);
+            try {
+                hooks.afterSystem(ctx);
+            } catch (Throwable t) {
+                failed(world, t, i, Stage.HOOK_AFTER, -1);
+                throw t;
+            }
         }
     }
 
     private void skip(MutableHookContext ctx, World world, int i, Phase phase, double dt, SkipReason reason) {
         if (ctx != null) {
             ctx.point(world, layout.systems[i], phase, dt);
-            hooks.onSkip(ctx, reason);
+            try {
+                hooks.onSkip(ctx, reason);
+            } catch (Throwable t) {
+                failed(world, t, i, Stage.HOOK_SKIP, -1);
+                throw t;
+            }
         }
     }
 }

@@ -1,0 +1,100 @@
+package dev.orrery.host.internal;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.util.function.LongSupplier;
+
+/**
+ * Notices frames that run longer than a limit ({@code frameWarnMillis}) and logs one line per such
+ * frame naming the system running at that moment and its plugin, so a system stuck in a loop or a
+ * blocking call is named while it is stuck. Frames are not interrupted.
+ *
+ * <p>Implementation notes: the frame thread calls {@link #frameStarted}/{@link #frameEnded} (one
+ * volatile write each per frame); another thread calls {@link #check()} periodically (the host's
+ * watchdog executor; tests call it directly with a fake clock). {@code warnedFrame} is written by the
+ * checking thread only.
+ */
+final class FrameWatchdog {
+    private final Logger log;
+    private final LongSupplier nanoTime;
+    private final SystemTracker tracker;
+    private volatile long startedNanos;
+    private volatile long frame;
+    private volatile long limitNanos;
+    private long warnedFrame = -1; // checking thread only
+
+    /**
+     * @param log where the line goes
+     * @param nanoTime the clock, nanoseconds
+     * @param tracker tells which system runs
+     * @param limitMillis frames longer than this are reported; 0 turns the watchdog off
+     */
+    FrameWatchdog(Logger log, LongSupplier nanoTime, SystemTracker tracker, long limitMillis) {
+        this.log = log;
+        this.nanoTime = nanoTime;
+        this.tracker = tracker;
+        limit(limitMillis);
+    }
+
+    /** @param limitMillis the new limit; 0 turns the watchdog off */
+    void limit(long limitMillis) {
+        this.limitNanos = limitMillis * 1_000_000L;
+    }
+
+    /** @return the limit in milliseconds (0: off) */
+    long limitMillis() {
+        return limitNanos / 1_000_000L;
+    }
+
+    /**
+     * Frame thread: a frame starts.
+     *
+     * @param frameNo its number
+     */
+    void frameStarted(long frameNo) {
+        frame = frameNo;
+        startedNanos = nanoTime.getAsLong();
+    }
+
+    /** Frame thread: the frame ended. */
+    void frameEnded() {
+        startedNanos = 0;
+    }
+
+    /**
+     * Checking thread: logs one line if the frame running now has run longer than the limit and was not
+     * reported yet.
+     *
+     * @return whether it logged
+     */
+    boolean check() {
+        long limit = limitNanos;
+        long started = startedNanos;
+        long frameNo = frame;
+        if (limit <= 0 || started == 0 || frameNo == warnedFrame) {
+            return false;
+        }
+        long ran = nanoTime.getAsLong() - started;
+        if (ran <= limit) {
+            return false;
+        }
+        warnedFrame = frameNo;
+        SystemTracker.Running r = tracker.running();
+        String who;
+        if (r == null) {
+            who = "no system is running (a run condition, an observer or the host itself is busy)";
+        } else {
+            String plugin;
+            try {
+                plugin = r.schedule().sourceOf(r.system());
+            } catch (RuntimeException e) {
+                plugin = "?";
+            }
+            who = "system '" + r.system().name() + "' of plugin '" + plugin + "' in schedule '" + r.schedule().name()
+                    + "' is running";
+        }
+        log.log(Level.WARNING, "frame " + frameNo + " has run for " + ran / 1_000_000L + " ms (limit "
+                + limit / 1_000_000L + " ms, orrery.host.frameWarnMillis): " + who);
+        return true;
+    }
+}

@@ -1,0 +1,51 @@
+package dev.orrery.host.internal;
+
+import dev.orrery.host.ObserverStatus;
+import java.lang.System.Logger;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The observer services the host tracks, each behind its {@link GuardedObserver} fuse, by service id.
+ * The builder thread asks for guards when it builds a schedule; the frame thread retires a guard when
+ * its service leaves; any thread reads the statuses.
+ */
+final class Observers {
+    private final Logger log;
+    private final ConcurrentHashMap<Long, GuardedObserver> byServiceId = new ConcurrentHashMap<>();
+
+    Observers(Logger log) {
+        this.log = log;
+    }
+
+    /**
+     * @param entry a tracked observer service
+     * @return its guard: the same one for as long as that service object is registered under that id
+     */
+    GuardedObserver guard(HooksEntry entry) {
+        return byServiceId.compute(entry.serviceId(), (id, old) ->
+                old != null && old.entry().hooks() == entry.hooks() ? old : new GuardedObserver(entry, log));
+    }
+
+    /**
+     * Frame thread: the service left; its guard is retired (never calls it again) and forgotten.
+     *
+     * @param serviceId the departed service's id
+     */
+    void retire(long serviceId) {
+        GuardedObserver g = byServiceId.remove(serviceId);
+        if (g != null) {
+            g.retire();
+        }
+    }
+
+    /** @return every tracked observer's status, by service id */
+    List<ObserverStatus> statuses() {
+        List<ObserverStatus> out = new ArrayList<>();
+        byServiceId.values().forEach(g -> out.add(g.status()));
+        out.sort(Comparator.comparingLong(ObserverStatus::serviceId));
+        return List.copyOf(out);
+    }
+}

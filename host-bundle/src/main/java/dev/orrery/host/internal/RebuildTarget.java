@@ -1,0 +1,27 @@
+package dev.orrery.host.internal;
+
+import dev.orrery.schedule.ScheduleHooks;
+import java.util.List;
+
+/**
+ * Where the {@link RebuildCoordinator} hands its results: the frame side (implemented by
+ * {@link FrameLoop}). Both methods are called on the builder thread.
+ */
+interface RebuildTarget {
+    /**
+     * Takes a rebuild's result, to install at the next frame boundary; must not wait for that boundary.
+     *
+     * @param swap the rebuilt schedules and the plugin statuses
+     */
+    void swap(Swap swap);
+
+    /**
+     * The observer to build into one schedule: the frame side's own tracking around the
+     * {@code ScheduleHooks} services that observe that schedule.
+     *
+     * @param schedule the schedule's name
+     * @param hooks the hooks services that observe it, in service id order (possibly none)
+     * @return the hooks to build in, or null for none
+     */
+    ScheduleHooks observe(String schedule, List<HooksEntry> hooks);
+}

@@ -1,0 +1,144 @@
+package dev.orrery.host.itest;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+import static org.ops4j.pax.exam.CoreOptions.options;
+
+import dev.orrery.host.PluginState;
+import java.lang.ref.Reference;
+import java.lang.ref.ReferenceQueue;
+import java.lang.ref.WeakReference;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.ops4j.pax.exam.Configuration;
+import org.ops4j.pax.exam.Option;
+import org.ops4j.pax.exam.junit.PaxExam;
+import dev.orrery.world.World;
+import java.util.concurrent.ExecutionException;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleReference;
+import org.osgi.framework.FrameworkEvent;
+import org.osgi.framework.wiring.FrameworkWiring;
+
+/**
+ * issue 11, "The Felix leak": a DS plugin bundle that is installed, started (SCR activates its
+ * component, which reads its configuration through ConfigurationAdmin, and the host binds its plugin),
+ * uninstalled and refreshed leaves nothing that keeps its {@code Bundle} object reachable. Felix 7.0.5
+ * keeps a zero-count service usage per (bundle, service) in its service registry after
+ * {@code ungetService} until the service is unregistered; the host's {@code StaleUsageSweeper} flushes
+ * it. Each test runs {@value #CYCLES} cycles and expects every uninstalled {@code Bundle} to be
+ * collected (weak references enqueued within {@value #GC_MILLIS} ms of GC attempts).
+ */
+@RunWith(PaxExam.class)
+public class BundleRetentionIT extends HostTestBase {
+    private static final int CYCLES = 50;
+    private static final long GC_MILLIS = 10_000;
+
+    @Configuration
+    public Option[] config() {
+        return options(HostOptions.base(10, 100));
+    }
+
+    @Test
+    public void uninstalledDsPluginBundlesAreCollectedAfterRefresh() throws Exception {
+        awaitMainSchedule();
+        ReferenceQueue<Bundle> queue = new ReferenceQueue<>();
+        List<WeakReference<Bundle>> uninstalled = new ArrayList<>();
+        for (int i = 0; i < CYCLES; i++) {
+            uninstalled.add(cycle("alpha", "alpha", queue));
+        }
+        assertCollected(uninstalled, queue);
+    }
+
+    @Test
+    public void uninstalledPluginBundlesThatReferenceGameHostAreCollectedAfterRefresh() throws Exception {
+        awaitMainSchedule();
+        ReferenceQueue<Bundle> queue = new ReferenceQueue<>();
+        List<WeakReference<Bundle>> uninstalled = new ArrayList<>();
+        for (int i = 0; i < CYCLES; i++) {
+            uninstalled.add(cycle("usehost", "usehost", queue));
+        }
+        assertCollected(uninstalled, queue);
+    }
+
+    /**
+     * issue 11 item 7: a deactivated host keeps neither its frame loop nor its rebuild coordinator, so
+     * a client that still holds the {@code GameHost} object does not keep the world reachable.
+     */
+    @Test
+    public void stoppedHostKeepsNoWorldReachableThroughItsGameHostObject() throws Exception {
+        awaitMainSchedule();
+        start("alpha");
+        awaitPlugin("alpha", PluginState.ACTIVE);
+        step(2);
+        ReferenceQueue<World> queue = new ReferenceQueue<>();
+        WeakReference<World> world = new WeakReference<>(onFrame(w -> w), queue);
+        Bundle hostBundle = host.getClass().getClassLoader() instanceof BundleReference r ? r.getBundle() : null;
+        assertTrue("the host object comes from a bundle", hostBundle != null);
+        hostBundle.stop();
+        assertEquals("the stopped host reports no plugins", List.of(), host.plugins());
+        try {
+            host.submit(w -> w).toCompletableFuture().get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
+            fail("work submitted to a stopped host must fail");
+        } catch (ExecutionException e) {
+            assertTrue(String.valueOf(e.getCause()), e.getCause() instanceof IllegalStateException);
+        }
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(GC_MILLIS);
+        boolean collected = false;
+        while (!collected && System.nanoTime() < end) {
+            System.gc();
+            collected = queue.remove(100) != null;
+        }
+        assertTrue("the world of the stopped host is still reachable (the test holds its GameHost object)", collected);
+    }
+
+    /** Installs, starts (until the host runs the plugin), uninstalls and refreshes one plugin bundle. */
+    private WeakReference<Bundle> cycle(String file, String plugin, ReferenceQueue<Bundle> queue) throws Exception {
+        Bundle b = start(file);
+        awaitPlugin(plugin, PluginState.ACTIVE);
+        b.uninstall();
+        refresh(b);
+        awaitNoPlugin(plugin);
+        return new WeakReference<>(b, queue);
+    }
+
+    private void assertCollected(List<WeakReference<Bundle>> refs, ReferenceQueue<Bundle> queue) throws Exception {
+        int collected = 0;
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(GC_MILLIS);
+        while (collected < refs.size() && System.nanoTime() < end) {
+            System.gc();
+            Reference<? extends Bundle> r = queue.remove(100);
+            while (r != null) {
+                collected++;
+                r = queue.poll();
+            }
+        }
+        if (collected == refs.size()) {
+            return;
+        }
+        List<String> kept = new ArrayList<>();
+        for (WeakReference<Bundle> r : refs) {
+            Bundle b = r.get();
+            if (b != null && kept.size() < 3) {
+                kept.add("bundle " + b.getBundleId() + " (" + b.getSymbolicName() + "): " + ServiceUsages.of(ctx, b));
+            }
+        }
+        fail((refs.size() - collected) + " of " + refs.size() + " uninstalled and refreshed bundles are still reachable"
+                + " after " + GC_MILLIS + " ms of GC; first ones: " + kept);
+    }
+
+    private void refresh(Bundle b) throws InterruptedException {
+        CountDownLatch done = new CountDownLatch(1);
+        ctx.getBundle(0).adapt(FrameworkWiring.class).refreshBundles(List.of(b), e -> {
+            if (e.getType() == FrameworkEvent.PACKAGES_REFRESHED) {
+                done.countDown();
+            }
+        });
+        assertTrue("refresh finished", done.await(WAIT_MILLIS, TimeUnit.MILLISECONDS));
+    }
+}

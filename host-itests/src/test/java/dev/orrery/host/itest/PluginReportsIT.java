@@ -1,0 +1,144 @@
+package dev.orrery.host.itest;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+import static org.ops4j.pax.exam.CoreOptions.options;
+
+import dev.orrery.host.GameHost;
+import dev.orrery.host.PluginState;
+import dev.orrery.host.PluginStatus;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.ops4j.pax.exam.Configuration;
+import org.ops4j.pax.exam.Option;
+import org.ops4j.pax.exam.junit.PaxExam;
+import org.osgi.framework.Bundle;
+import org.osgi.util.tracker.ServiceTracker;
+
+/**
+ * issue 11, "Report what today is silent" and item 7: plugin services the host cannot use are in
+ * {@code GameHost.plugins()} as EXCLUDED with the reason and logged in one line, and a plugin
+ * component that references {@code GameHost} activates with no SCR error.
+ */
+@RunWith(PaxExam.class)
+public class PluginReportsIT extends HostTestBase {
+    private static final String HOST_LOG = "[dev.orrery.host]";
+
+    @Configuration
+    public Option[] config() {
+        return options(HostOptions.base(20, 200));
+    }
+
+    @Test
+    public void componentWhoseActivateThrowsIsExcludedWithScrsFailureInOneLine() throws Exception {
+        awaitMainSchedule();
+        start("good");
+        awaitPlugin("good", PluginState.ACTIVE);
+        long before = lastSequence();
+        PluginStatus status;
+        List<String> lines;
+        Bundle broken;
+        try (ConsoleCapture console = new ConsoleCapture()) {
+            broken = start("broken");
+            status = awaitStatus(host, p -> p.bundle().equals("itest.broken/1.0.0"));
+            lines = console.lines();
+        }
+        assertEquals(PluginState.EXCLUDED, status.state());
+        assertEquals("dev.orrery.host.itest.plugins.broken.BrokenActivatePlugin", status.name());
+        assertEquals("main", status.schedule());
+        assertTrue(status.reason(), status.reason().startsWith("its component failed to activate: "
+                + "java.lang.IllegalStateException: broken plugin: activate fails on purpose; "));
+        List<String> hostLines = lines.stream().filter(l -> l.contains(HOST_LOG) && l.contains("BrokenActivatePlugin"))
+                .toList();
+        assertEquals(String.join("\n", lines), 1, hostLines.size());
+        assertTrue(hostLines.get(0), hostLines.get(0).contains("itest.broken/1.0.0")
+                && hostLines.get(0).contains("IllegalStateException: broken plugin: activate fails on purpose"));
+        assertEquals("nothing to rebuild", List.of(), rebuildsAfter("main", before));
+        step(2);
+        assertEquals(List.of("good/tick", "good/tick"), events());
+
+        broken.stop();
+        await(() -> host.plugins().stream().noneMatch(p -> p.bundle().startsWith("itest.broken/")),
+                () -> "the failed component's status stays after its bundle stopped");
+    }
+
+    @Test
+    public void pluginWiredToItsOwnCopyOfTheApiIsExcludedWithWhatToDo() throws Exception {
+        awaitMainSchedule();
+        PluginStatus status;
+        List<String> lines;
+        Bundle foreign;
+        try (ConsoleCapture console = new ConsoleCapture()) {
+            foreign = start("foreign");
+            status = awaitStatus(host, p -> p.bundle().equals("itest.foreign/1.0.0"));
+            lines = console.lines();
+        }
+        assertEquals(PluginState.EXCLUDED, status.state());
+        assertEquals("dev.orrery.host.itest.plugins.foreign.ForeignPlugin", status.name());
+        assertTrue(status.reason(), status.reason().contains("another copy of package dev.orrery.schedule "
+                + "(its own copy, embedded in the bundle)"));
+        assertTrue(status.reason(), status.reason().contains("import package dev.orrery.schedule instead of embedding it"));
+        List<String> hostLines = lines.stream().filter(l -> l.contains(HOST_LOG) && l.contains("itest.foreign/1.0.0"))
+                .toList();
+        assertEquals(String.join("\n", lines), 1, hostLines.size());
+        assertTrue(hostLines.get(0), hostLines.get(0).contains("EXCLUDED"));
+
+        foreign.uninstall();
+        await(() -> host.plugins().stream().noneMatch(p -> p.bundle().startsWith("itest.foreign/")),
+                () -> "the foreign plugin's status stays after its bundle left");
+    }
+
+    @Test
+    public void pluginComponentThatReferencesGameHostActivatesWithTheHostAndNoError() throws Exception {
+        awaitMainSchedule();
+        Bundle hostBundle = bundleNamed("dev.orrery.host");
+        hostBundle.stop();
+        start("usehost"); // unsatisfied until the host is back
+        ServiceTracker<GameHost, GameHost> hosts = new ServiceTracker<>(ctx, GameHost.class, null);
+        hosts.open();
+        List<String> lines;
+        GameHost restarted;
+        try (ConsoleCapture console = new ConsoleCapture()) {
+            hostBundle.start();
+            restarted = hosts.waitForService(WAIT_MILLIS);
+            assertTrue("the host came back", restarted != null);
+            PluginStatus status = awaitStatus(restarted, p -> p.name().equals("usehost"));
+            assertEquals(PluginState.ACTIVE, status.state());
+            lines = console.lines();
+        } finally {
+            hosts.close();
+        }
+        List<String> errors = lines.stream().filter(l -> l.contains("Circular reference") || l.contains("ERROR")).toList();
+        assertEquals(String.join("\n", lines), List.of(), errors);
+        await(() -> restarted.schedule("main").map(s -> s.systems().stream()
+                        .anyMatch(sys -> sys.name().equals("usehost/tick-main"))).orElse(false),
+                () -> "the plugin's system, named from the GameHost it got, is in the main schedule");
+    }
+
+    private Bundle bundleNamed(String symbolicName) {
+        for (Bundle b : ctx.getBundles()) {
+            if (symbolicName.equals(b.getSymbolicName())) {
+                return b;
+            }
+        }
+        throw new AssertionError("no bundle " + symbolicName);
+    }
+
+    private static PluginStatus awaitStatus(GameHost h, Predicate<PluginStatus> which) throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(WAIT_MILLIS);
+        while (System.nanoTime() < end) {
+            Optional<PluginStatus> s = h.plugins().stream().filter(which).findFirst();
+            if (s.isPresent()) {
+                return s.get();
+            }
+            Thread.sleep(20);
+        }
+        fail("no matching plugin status; plugins: " + h.plugins());
+        return null;
+    }
+}

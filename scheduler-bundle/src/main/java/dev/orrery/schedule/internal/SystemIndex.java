@@ -1,0 +1,120 @@
+package dev.orrery.schedule.internal;
+
+import dev.orrery.schedule.EcsSystem;
+import java.util.AbstractMap;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The positions of an {@link ExecutionPlan}'s systems in its execution order: by system object
+ * (identity) and by name (names are unique in a built schedule, SCH-023). {@link #indexOf} and
+ * {@link #indexOfName} return plain ints, so the run engine looks systems up without boxing. Also an
+ * unmodifiable {@code Map<EcsSystem, Integer>} view of the same positions, for introspection.
+ *
+ * <p>A plan filtered by {@link PlanFilter} ({@code Schedule.withoutPlugins}) keeps the hash maps of
+ * the plan it was first built for and adds one array from those positions to its own
+ * ({@link #keeping}), so filtering hashes nothing: O(systems of the original plan).
+ *
+ * <p>Immutable after construction; the maps and the array are never written after it and never
+ * handed out.
+ */
+final class SystemIndex extends AbstractMap<EcsSystem, Integer> {
+    /** Position in the original plan by system object, and by name. */
+    private final Map<EcsSystem, Integer> byObject;
+    private final Map<String, Integer> byName;
+    /** Original position → position in this plan, or -1 if filtered out; null when this is the original. */
+    private final int[] remap;
+    /** This plan's systems in execution order. */
+    private final List<EcsSystem> systems;
+
+    private SystemIndex(Map<EcsSystem, Integer> byObject, Map<String, Integer> byName, int[] remap,
+                        List<EcsSystem> systems) {
+        this.byObject = byObject;
+        this.byName = byName;
+        this.remap = remap;
+        this.systems = systems;
+    }
+
+    /**
+     * @param systems a built plan's systems in execution order (unmodifiable, distinct names)
+     * @return their index
+     */
+    static SystemIndex of(List<EcsSystem> systems) {
+        int n = systems.size();
+        Map<EcsSystem, Integer> byObject = new IdentityHashMap<>(n);
+        // Sized up front: no rehashing while indexing thousands of systems.
+        Map<String, Integer> byName = new HashMap<>(Math.max(16, (int) (n / 0.75f) + 1));
+        for (int i = 0; i < n; i++) {
+            EcsSystem system = systems.get(i);
+            byObject.put(system, i);
+            byName.put(system.name(), i);
+        }
+        return new SystemIndex(byObject, byName, null, systems);
+    }
+
+    /**
+     * The index of a plan that keeps some of this plan's systems, in the same relative order.
+     *
+     * @param newIndex per position in this plan: the system's position in the new plan, or -1 if it is
+     *     not kept; kept by the new index (not copied), so the caller must not write it afterwards
+     * @param keptSystems the new plan's systems, in execution order
+     * @return the new plan's index, sharing this one's maps
+     */
+    SystemIndex keeping(int[] newIndex, List<EcsSystem> keptSystems) {
+        if (remap == null) {
+            return new SystemIndex(byObject, byName, newIndex, keptSystems);
+        }
+        int[] next = new int[remap.length];
+        for (int o = 0; o < remap.length; o++) {
+            int here = remap[o];
+            next[o] = here < 0 ? -1 : newIndex[here];
+        }
+        return new SystemIndex(byObject, byName, next, keptSystems);
+    }
+
+    /** @return the system's position in this plan, or -1 if it is not in it (by identity) */
+    int indexOf(EcsSystem system) {
+        Integer i = byObject.get(system);
+        return i == null ? -1 : remap == null ? i : remap[i];
+    }
+
+    /** @return the position of the system with that name in this plan, or -1 if none (SCH-125) */
+    int indexOfName(String name) {
+        Integer i = byName.get(name);
+        return i == null ? -1 : remap == null ? i : remap[i];
+    }
+
+    @Override
+    public Integer get(Object key) {
+        if (!(key instanceof EcsSystem system)) {
+            return null;
+        }
+        int i = indexOf(system);
+        return i < 0 ? null : i;
+    }
+
+    @Override
+    public boolean containsKey(Object key) {
+        return key instanceof EcsSystem system && indexOf(system) >= 0;
+    }
+
+    @Override
+    public int size() {
+        return systems.size();
+    }
+
+    /** @return a new unmodifiable set of the entries, in execution order; O(systems), for introspection only */
+    @Override
+    public Set<Entry<EcsSystem, Integer>> entrySet() {
+        Set<Entry<EcsSystem, Integer>> entries = new LinkedHashSet<>();
+        for (int i = 0; i < systems.size(); i++) {
+            entries.add(Map.entry(systems.get(i), i));
+        }
+        return Collections.unmodifiableSet(entries);
+    }
+}
