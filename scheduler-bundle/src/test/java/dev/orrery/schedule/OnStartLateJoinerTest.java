@@ -11,7 +11,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * Beyond the spec (DESIGN.md 2): OnStart systems that join a world after its OnStart ran (through a
+ * Beyond the spec (docs/architecture.md, 2): OnStart systems that join a world after its OnStart ran (through a
  * rebuilt schedule that adopted the state) run once, on the next pass that includes OnStart.
  */
 class OnStartLateJoinerTest {

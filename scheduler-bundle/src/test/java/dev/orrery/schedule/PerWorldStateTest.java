@@ -70,7 +70,7 @@ class PerWorldStateTest {
     @Test
     @DisplayName("SCH-063 state lives in a world trait added lazily; fields name, disabled, onStartDone (+ onStartConsidered); no marker in it; name never read back")
     void SCH_063_state_trait_shape_and_laziness() {
-        // Orrery adds onStartConsidered (OnStart for late joiners, DESIGN.md); the spec's three fields come first.
+        // Orrery adds onStartConsidered (docs/architecture.md, beyond the spec 2); the spec's three fields come first.
         assertEquals(List.of("name", "disabled", "onStartDone", "onStartConsidered"),
                 Arrays.stream(ScheduleState.class.getRecordComponents()).map(RecordComponent::getName)
                         .collect(Collectors.toList()));

@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** Beyond the spec (DESIGN.md 1): a rebuilt schedule adopts the state trait of the one it replaces. */
+/** Beyond the spec (docs/architecture.md, 1): a rebuilt schedule adopts the state trait of the one it replaces. */
 class StateCarryOverTest {
     private final Trace trace = new Trace();
     private final World world = new World();

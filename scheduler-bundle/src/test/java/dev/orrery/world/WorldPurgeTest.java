@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Listing traits, removing a trait from every entity, forgetting a trait, and purging what belongs to
- * unloaded code (DESIGN.md, "The OSGi host": removed or updated bundles leave no reference behind).
+ * unloaded code (docs/architecture.md, "The OSGi host": removed or updated bundles leave no reference behind).
  * The unloaded code is {@link Payload}, loaded by an {@link IsolatedLoader}.
  */
 class WorldPurgeTest {

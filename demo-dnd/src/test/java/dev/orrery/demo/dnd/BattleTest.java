@@ -124,7 +124,6 @@ class BattleTest {
             assertEquals(Stage.OVER, b.stage(), "seed " + seed);
             wins.merge(b.state().winner(), 1, Integer::sum);
         }
-        System.out.println("wins over 60 seeds: " + wins);
         assertTrue(wins.getOrDefault(Optional.of(Side.PARTY), 0) > 0, wins.toString());
         assertTrue(wins.getOrDefault(Optional.of(Side.MONSTERS), 0) > 0, wins.toString());
     }

@@ -308,7 +308,10 @@ public final class HostComponent implements GameHost {
             releasePlugin(ref);
             return;
         }
-        changed();
+        RebuildCoordinator c = coordinator;
+        if (c != null) {
+            c.arrived(entry.name(), config);
+        }
     }
 
     /** The fetch thread got no service object: report SCR's failure, one line, and an EXCLUDED status. */
@@ -429,7 +432,10 @@ public final class HostComponent implements GameHost {
         if (l != null && gone.usable()) {
             l.suspend(gone.data(), gone.name(), BOUNDARY_WAIT_MILLIS);
         }
-        changed();
+        RebuildCoordinator c = coordinator;
+        if (c != null) {
+            c.departed(gone.name(), config);
+        }
     }
 
     private void changed() {
@@ -521,7 +527,8 @@ public final class HostComponent implements GameHost {
 
     @Override
     public List<dev.orrery.host.ObserverStatus> observers() {
-        return loop.observers();
+        FrameLoop l = loop;
+        return l == null ? List.of() : l.observers();
     }
 
     @Override

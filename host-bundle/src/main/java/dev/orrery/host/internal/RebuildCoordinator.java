@@ -97,6 +97,8 @@ final class RebuildCoordinator {
     private long burstStartNanos; // guarded by lock
     private boolean force; // guarded by lock
     private boolean closed; // guarded by lock
+    /** Plugins that departed and may come back (an update): name → until when a rebuild waits for them. */
+    private final Map<String, Long> awaitingReturn = new HashMap<>(); // guarded by lock
 
     // Builder thread only.
     private final Set<String> knownSchedules = new TreeSet<>();
@@ -156,11 +158,55 @@ final class RebuildCoordinator {
             }
             force |= rebuildAll;
             long waited = now - burstStartNanos;
-            long delay = Math.max(0, Math.min(TimeUnit.MILLISECONDS.toNanos(config.quietMillis()),
-                    TimeUnit.MILLISECONDS.toNanos(config.maxDelayMillis()) - waited));
+            long wait = Math.max(TimeUnit.MILLISECONDS.toNanos(config.quietMillis()), returnWindow(now));
+            long delay = Math.max(0, Math.min(wait, TimeUnit.MILLISECONDS.toNanos(config.maxDelayMillis()) - waited));
             long mine = ++ticket;
             pending = executor.schedule(() -> runRebuild(mine), delay);
         }
+    }
+
+    /**
+     * A plugin service left: asks for a rebuild that waits for it to come back, at most
+     * {@code maxDelayMillis} (a bundle update unregisters the old service and registers the new one,
+     * possibly later than the quiet period), so an update gives one swap in which the plugin is
+     * {@code replaced}, not a swap without it and another with it. Frames do not wait for this: the
+     * departed plugin's systems are already suspended on the frame side.
+     *
+     * @param pluginName the departed plugin's name
+     * @param config the configuration in force
+     */
+    void departed(String pluginName, HostConfig config) {
+        synchronized (lock) {
+            if (!closed) {
+                awaitingReturn.put(pluginName, nanoClock.getAsLong()
+                        + TimeUnit.MILLISECONDS.toNanos(config.maxDelayMillis()));
+            }
+        }
+        request(config, false);
+    }
+
+    /**
+     * A plugin service arrived: a rebuild no longer waits for a departed plugin of that name, and one is
+     * asked for.
+     *
+     * @param pluginName the arrived plugin's name
+     * @param config the configuration in force
+     */
+    void arrived(String pluginName, HostConfig config) {
+        synchronized (lock) {
+            awaitingReturn.remove(pluginName);
+        }
+        request(config, false);
+    }
+
+    /** @return how long from {@code now} a rebuild still waits for departed plugins; guarded by lock */
+    private long returnWindow(long now) {
+        awaitingReturn.values().removeIf(deadline -> deadline <= now);
+        long until = 0;
+        for (long deadline : awaitingReturn.values()) {
+            until = Math.max(until, deadline - now);
+        }
+        return until;
     }
 
     /** Stops the builder thread; a rebuild in progress is abandoned, later requests are ignored. */

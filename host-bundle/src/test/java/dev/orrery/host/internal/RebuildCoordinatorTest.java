@@ -119,6 +119,38 @@ class RebuildCoordinatorTest {
     }
 
     @Test
+    void anUpdateSlowerThanTheQuietPeriodIsStillOneSwapWithThePluginReplaced() {
+        config = config(Map.of("quietMillis", 50, "maxDelayMillis", 1000));
+        PluginEntry v1 = plugin("game", 1, "game/tick");
+        plugins = List.of(v1);
+        rebuildNow();
+        plugins = List.of();
+        coordinator.departed("game", config);
+        executor.advanceMillis(400); // the new bundle revision registers 400 ms later
+        assertEquals(1, target.swaps.size(), "no rebuild without the plugin while it may come back");
+        plugins = List.of(plugin("game", 2, "game/tick"));
+        coordinator.arrived("game", config);
+        executor.advanceMillis(50);
+        assertEquals(2, target.swaps.size());
+        assertEquals(List.of("game"), target.last().infos().get(0).replaced());
+        assertEquals(List.of(), target.last().infos().get(0).left());
+    }
+
+    @Test
+    void aPluginThatDoesNotComeBackLeavesAfterTheMaximumDelay() {
+        config = config(Map.of("quietMillis", 50, "maxDelayMillis", 1000));
+        plugins = List.of(plugin("game", 1, "game/tick"));
+        rebuildNow();
+        plugins = List.of();
+        coordinator.departed("game", config);
+        executor.advanceMillis(999);
+        assertEquals(1, target.swaps.size());
+        executor.advanceMillis(1);
+        assertEquals(2, target.swaps.size());
+        assertEquals(List.of("game"), target.last().infos().get(0).left());
+    }
+
+    @Test
     void eventsFartherApartThanTheQuietPeriodGiveOneRebuildEach() {
         for (int i = 0; i < 3; i++) {
             coordinator.request(config, false);

@@ -42,11 +42,15 @@ public class FaultIT extends HostTestBase {
             w.add(Trace.TRAIT).setFailing("boom/tick", true);
             return null;
         });
-        try {
-            host.step(3).toCompletableFuture().get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
-            fail("the step must fail with the fault");
-        } catch (ExecutionException e) {
-            assertTrue(String.valueOf(e.getCause()), e.getCause() instanceof SystemFaultException);
+        try (HostLog log = HostLog.capture()) {
+            try {
+                host.step(3).toCompletableFuture().get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
+                fail("the step must fail with the fault");
+            } catch (ExecutionException e) {
+                assertTrue(String.valueOf(e.getCause()), e.getCause() instanceof SystemFaultException);
+            }
+            assertEquals(log.lines().toString(), 1, log.linesWith("simulation paused: system 'boom/tick'").size());
+            assertEquals("one stack trace for the one fault", 1, log.stackTraces());
         }
         assertEquals(RunState.PAUSED, host.status().state());
         SystemFault fault = host.status().fault().orElseThrow();

@@ -118,11 +118,15 @@ public class LeakIT extends HostTestBase {
             w.add(Trace.TRAIT).setFailing("leaky/boom", true);
             return null;
         });
-        try {
-            step(1);
-            fail("leaky/boom must fault");
-        } catch (ExecutionException e) {
-            assertTrue(String.valueOf(e.getCause()), e.getCause() instanceof SystemFaultException);
+        try (HostLog log = HostLog.capture()) {
+            try {
+                step(1);
+                fail("leaky/boom must fault");
+            } catch (ExecutionException e) {
+                assertTrue(String.valueOf(e.getCause()), e.getCause() instanceof SystemFaultException);
+            }
+            assertEquals(log.lines().toString(), 1, log.linesWith("simulation paused: system 'leaky/boom'").size());
+            assertEquals(1, log.stackTraces());
         }
         assertEquals("dev.orrery.host.itest.plugins.leaky.LeakyException",
                 host.status().fault().orElseThrow().errorType());

@@ -3,6 +3,7 @@ package dev.orrery.plugin.devtools;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Schedule;
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,9 +13,12 @@ import java.util.Set;
 
 /**
  * Draws a built schedule as Graphviz DOT or Mermaid flowchart text: one box (cluster or subgraph) per
- * phase in phase order, marked when manual (SCH-104), linked by phase-order arrows; one node per
- * system inside its phase, marked when disabled; one arrow per ordered pair of systems after set
- * expansion ({@link OrderEdges}), labelled with the set when the edge came from one.
+ * phase in phase order, marked when manual or detached (SCH-104); bold arrows link the automatic
+ * phases in run order, dashed arrows link the manual phases of one component in stepping order
+ * ({@link PhaseChains}), and no arrow links a manual phase to an automatic one ({@code run} never goes
+ * from one to the other, SCH-107, SCH-111); one node per system inside its phase, marked when
+ * disabled; one arrow per ordered pair of systems after set expansion ({@link OrderEdges}), labelled
+ * with the set when the edge came from one.
  *
  * <p>Node ids are positions ({@code p0} for the first phase, {@code s0} for the first system), so the
  * text of a schedule is the same on every call. Names are quoted and escaped.
@@ -63,12 +67,39 @@ public final class GraphRenderer {
         return pairs;
     }
 
-    private static String phaseLabel(Schedule schedule, Phase phase) {
-        return schedule.isManual(phase) ? phase.name() + " (manual)" : phase.name();
+    private static String phaseLabel(Schedule schedule, PhaseChains chains, Phase phase) {
+        if (!schedule.isManual(phase)) {
+            return phase.name();
+        }
+        return phase.name() + (chains.isDetached(phase) ? " (manual, detached)" : " (manual)");
+    }
+
+    /** A link between two consecutive phases of a run chain, by phase position. */
+    private record PhaseLink(int from, int to, boolean manual) {
+    }
+
+    private static List<PhaseLink> phaseLinks(List<Phase> phases, PhaseChains chains) {
+        Map<Phase, Integer> position = new IdentityHashMap<>();
+        for (int p = 0; p < phases.size(); p++) {
+            position.put(phases.get(p), p);
+        }
+        List<PhaseLink> links = new ArrayList<>();
+        addChain(links, chains.automatic(), position, false);
+        for (List<Phase> chain : chains.manual()) {
+            addChain(links, chain, position, true);
+        }
+        return links;
+    }
+
+    private static void addChain(List<PhaseLink> links, List<Phase> chain, Map<Phase, Integer> position, boolean manual) {
+        for (int i = 0; i + 1 < chain.size(); i++) {
+            links.add(new PhaseLink(position.get(chain.get(i)), position.get(chain.get(i + 1)), manual));
+        }
     }
 
     private static String dot(Schedule schedule, Set<String> disabled) {
         Map<EcsSystem, Integer> ids = ids(schedule);
+        PhaseChains chains = PhaseChains.of(schedule);
         StringBuilder out = new StringBuilder();
         out.append("digraph ").append(dotQuote(schedule.name())).append(" {\n");
         out.append("  compound=true;\n");
@@ -79,7 +110,7 @@ public final class GraphRenderer {
             Phase phase = phases.get(p);
             boolean manual = schedule.isManual(phase);
             out.append("  subgraph cluster_").append(p).append(" {\n");
-            out.append("    label=").append(dotQuote(phaseLabel(schedule, phase))).append(";\n");
+            out.append("    label=").append(dotQuote(phaseLabel(schedule, chains, phase))).append(";\n");
             if (manual) {
                 out.append("    style=dashed;\n");
             }
@@ -96,9 +127,10 @@ public final class GraphRenderer {
             }
             out.append("  }\n");
         }
-        for (int p = 0; p + 1 < phases.size(); p++) {
-            out.append("  p").append(p).append(" -> p").append(p + 1).append(" [ltail=cluster_").append(p)
-                    .append(", lhead=cluster_").append(p + 1).append(", style=bold, color=gray60];\n");
+        for (PhaseLink l : phaseLinks(phases, chains)) {
+            out.append("  p").append(l.from()).append(" -> p").append(l.to()).append(" [ltail=cluster_").append(l.from())
+                    .append(", lhead=cluster_").append(l.to())
+                    .append(l.manual() ? ", style=\"bold,dashed\"" : ", style=bold").append(", color=gray60];\n");
         }
         for (Map.Entry<Pair, String> e : edges(schedule, ids).entrySet()) {
             out.append("  s").append(e.getKey().from()).append(" -> s").append(e.getKey().to());
@@ -113,6 +145,7 @@ public final class GraphRenderer {
 
     private static String mermaid(Schedule schedule, Set<String> disabled) {
         Map<EcsSystem, Integer> ids = ids(schedule);
+        PhaseChains chains = PhaseChains.of(schedule);
         StringBuilder out = new StringBuilder();
         out.append("flowchart TB\n");
         out.append("  %% schedule ").append(schedule.name().replace('\n', ' ')).append('\n');
@@ -120,7 +153,7 @@ public final class GraphRenderer {
         StringBuilder disabledIds = new StringBuilder();
         for (int p = 0; p < phases.size(); p++) {
             Phase phase = phases.get(p);
-            out.append("  subgraph p").append(p).append(" [").append(mermaidQuote(phaseLabel(schedule, phase)))
+            out.append("  subgraph p").append(p).append(" [").append(mermaidQuote(phaseLabel(schedule, chains, phase)))
                     .append("]\n");
             for (EcsSystem s : schedule.systemsOf(phase)) {
                 int id = ids.get(s);
@@ -135,8 +168,8 @@ public final class GraphRenderer {
             }
             out.append("  end\n");
         }
-        for (int p = 0; p + 1 < phases.size(); p++) {
-            out.append("  p").append(p).append(" ==> p").append(p + 1).append('\n');
+        for (PhaseLink l : phaseLinks(phases, chains)) {
+            out.append("  p").append(l.from()).append(l.manual() ? " -.-> p" : " ==> p").append(l.to()).append('\n');
         }
         for (Map.Entry<Pair, String> e : edges(schedule, ids).entrySet()) {
             out.append("  s").append(e.getKey().from()).append(" -->");

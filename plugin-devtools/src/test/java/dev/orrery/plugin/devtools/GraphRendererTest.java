@@ -1,13 +1,16 @@
 package dev.orrery.plugin.devtools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.RunFunction;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.SystemSet;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -74,7 +77,7 @@ class GraphRendererTest {
                     s2 [label="paint"];
                   }
                   subgraph cluster_9 {
-                    label="Turn (manual)";
+                    label="Turn (manual, detached)";
                     style=dashed;
                     p9 [shape=point, style=invis];
                     s3 [label="act"];
@@ -87,7 +90,6 @@ class GraphRendererTest {
                   p5 -> p6 [ltail=cluster_5, lhead=cluster_6, style=bold, color=gray60];
                   p6 -> p7 [ltail=cluster_6, lhead=cluster_7, style=bold, color=gray60];
                   p7 -> p8 [ltail=cluster_7, lhead=cluster_8, style=bold, color=gray60];
-                  p8 -> p9 [ltail=cluster_8, lhead=cluster_9, style=bold, color=gray60];
                   s0 -> s2 [label="set draw"];
                   s0 -> s1;
                 }
@@ -122,7 +124,7 @@ class GraphRendererTest {
                   subgraph p8 ["OnStore"]
                     s2["paint"]
                   end
-                  subgraph p9 ["Turn (manual)"]
+                  subgraph p9 ["Turn (manual, detached)"]
                     s3["act"]
                   end
                   p0 ==> p1
@@ -133,7 +135,6 @@ class GraphRendererTest {
                   p5 ==> p6
                   p6 ==> p7
                   p7 ==> p8
-                  p8 ==> p9
                   s0 -->|"set draw"| s2
                   s0 --> s1
                   classDef disabled stroke-dasharray: 5 5,color:#888
@@ -141,6 +142,60 @@ class GraphRendererTest {
                   style p9 stroke-dasharray: 5 5
                 """;
         assertEquals(expected, GraphRenderer.render(schedule(), Set.of("say \"hi\""), GraphFormat.MERMAID));
+    }
+
+    /**
+     * The dnd/turn shape: a detached chain StartOfTurn -> Move -> EndOfTurn, and a phase marked manual
+     * that hangs off OnUpdate; a second detached phase of its own component.
+     */
+    private static Schedule turnSchedule() {
+        Phase start = Phase.define("StartOfTurn");
+        Phase move = Phase.builder("Move").dependsOn(start).build();
+        Phase end = Phase.builder("EndOfTurn").dependsOn(move).build();
+        Phase replay = Phase.builder("Replay").dependsOn(Phase.ON_UPDATE).manual(true).build();
+        Phase log = Phase.define("Log");
+        return Schedule.builder("dnd/turn").phases(start, move, end, replay, log)
+                .systems(EcsSystem.define("turn/begin", start, NOOP), EcsSystem.define("turn/end", end, NOOP)).build();
+    }
+
+    @Test
+    @DisplayName("manual and detached phases are never chained to the automatic ones; a detached chain is linked in its own stepping order")
+    void detached_chain_not_linked_to_automatic_phases() {
+        Schedule s = turnSchedule();
+        assertEquals("[OnStart, OnLoad, PostLoad, PreUpdate, OnUpdate, Replay, OnValidate, PostUpdate, PreStore, OnStore,"
+                + " StartOfTurn, Move, EndOfTurn, Log]", s.phases().stream().map(Phase::name).toList().toString());
+        String mermaid = GraphRenderer.render(s, Set.of(), GraphFormat.MERMAID);
+        List<String> links = mermaid.lines().filter(l -> l.matches("  p\\d+ (==>|-\\.->) p\\d+")).toList();
+        // automatic: OnStart(0) .. OnUpdate(4), OnValidate(6) .. OnStore(9), skipping Replay(5);
+        // manual: StartOfTurn(10) -> Move(11) -> EndOfTurn(12); Replay and Log are chains of one.
+        assertEquals(List.of("  p0 ==> p1", "  p1 ==> p2", "  p2 ==> p3", "  p3 ==> p4", "  p4 ==> p6", "  p6 ==> p7",
+                "  p7 ==> p8", "  p8 ==> p9", "  p10 -.-> p11", "  p11 -.-> p12"), links);
+        assertTrue(mermaid.contains("  subgraph p5 [\"Replay (manual)\"]\n"), mermaid);
+        assertTrue(mermaid.contains("  subgraph p10 [\"StartOfTurn (manual, detached)\"]\n"), mermaid);
+
+        String dot = GraphRenderer.render(s, Set.of(), GraphFormat.DOT);
+        List<String> dotLinks = dot.lines().filter(l -> l.matches("  p\\d+ -> p\\d+ .*")).toList();
+        assertEquals(10, dotLinks.size(), dot);
+        assertTrue(dotLinks.contains("  p4 -> p6 [ltail=cluster_4, lhead=cluster_6, style=bold, color=gray60];"), dot);
+        assertTrue(dotLinks.contains("  p10 -> p11 [ltail=cluster_10, lhead=cluster_11, style=\"bold,dashed\", color=gray60];"), dot);
+        assertFalse(dot.contains("  p9 -> p10 "), dot);
+        assertFalse(dot.contains(" -> p5 "), dot);
+        assertTrue(dot.contains("label=\"Replay (manual)\";\n    style=dashed;"), dot);
+    }
+
+    @Test
+    @DisplayName("phase chains: automatic in run order, one manual chain per component, detached only without a builtin")
+    void phase_chains() {
+        Schedule s = turnSchedule();
+        PhaseChains chains = PhaseChains.of(s);
+        assertEquals(9, chains.automatic().size());
+        // components in the order of their first phase: Replay (#6) hangs off OnUpdate, then the turn chain, then Log
+        assertEquals(List.of(List.of("Replay"), List.of("StartOfTurn", "Move", "EndOfTurn"), List.of("Log")),
+                chains.manual().stream().map(c -> c.stream().map(Phase::name).toList()).toList());
+        Phase replay = s.phases().get(5);
+        assertFalse(chains.isDetached(replay));
+        assertTrue(chains.isDetached(s.phases().get(10)));
+        assertFalse(chains.isDetached(Phase.ON_UPDATE));
     }
 
     @Test

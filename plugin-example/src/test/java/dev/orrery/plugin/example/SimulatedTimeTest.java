@@ -68,8 +68,12 @@ class SimulatedTimeTest {
     void thePluginsClockSystemCountsTwoSecondsIn120FixedFrames() {
         Schedule schedule = Schedule.builder("main").plugins(ClockPlugin.PLUGIN).build();
         World world = new World();
-        for (int i = 0; i < 120; i++) {
-            schedule.run(world, 1.0 / 60);
+        try (ClockLogCapture log = new ClockLogCapture()) {
+            for (int i = 0; i < 120; i++) {
+                schedule.run(world, 1.0 / 60);
+            }
+            assertEquals(List.of("INFO example/clock: 1 s of simulated time", "INFO example/clock: 2 s of simulated time"),
+                    log.lines());
         }
         assertEquals(2, world.get(ClockPlugin.TIME).wholeSeconds());
     }

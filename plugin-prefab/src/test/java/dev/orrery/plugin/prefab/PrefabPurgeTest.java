@@ -15,7 +15,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The registry and the spawn queue forget what belongs to unloaded code (DESIGN.md, "The OSGi host":
+ * The registry and the spawn queue forget what belongs to unloaded code (docs/architecture.md, "The OSGi host":
  * removed or updated bundles leave no reference behind). The unloaded code is {@link Content}, loaded
  * by a class loader of its own.
  */

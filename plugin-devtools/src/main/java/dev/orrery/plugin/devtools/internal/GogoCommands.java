@@ -14,12 +14,19 @@ import org.osgi.service.component.annotations.Reference;
  * Each method returns the text the shell prints; the work is done by {@link DevtoolsCommands}, which
  * hands everything that touches the world to the host's frame thread. The optional last argument of
  * most commands is a schedule name (default: the host's main schedule).
+ *
+ * <p>Every command also has a {@code String...} overload: Gogo's method resolution prefers an overload
+ * whose parameters match the typed arguments one for one, and falls back to the varargs one only when
+ * none does, so a call with a wrong number of arguments prints the command's usage line
+ * ({@link Usage}) instead of Gogo's {@code Cannot coerce ...} error. The names in
+ * {@code osgi.command.function} are exactly the public method names of this class.
  */
 @Component(service = GogoCommands.class, property = {
     "osgi.command.scope=orrery",
     "osgi.command.function=systems",
     "osgi.command.function=phases",
     "osgi.command.function=plugins",
+    "osgi.command.function=observers",
     "osgi.command.function=timings",
     "osgi.command.function=enable",
     "osgi.command.function=disable",
@@ -42,7 +49,12 @@ public final class GogoCommands {
     @Activate
     public GogoCommands(@Reference GameHost host,
                         @Reference(target = "(" + TimingsHooksComponent.PROPERTY + "=timings)") ScheduleHooks timings) {
-        this.commands = new DevtoolsCommands(host, ((TimingsHooksComponent) timings).timings(), TIMEOUT);
+        this(new DevtoolsCommands(host, ((TimingsHooksComponent) timings).timings(), TIMEOUT));
+    }
+
+    /** @param commands what the commands do (tests pass one built on a test host) */
+    GogoCommands(DevtoolsCommands commands) {
+        this.commands = commands;
     }
 
     /** @return the systems table of the main schedule */
@@ -60,6 +72,15 @@ public final class GogoCommands {
         return commands.systems(schedule);
     }
 
+    /**
+     * @param args the arguments as typed, when no other overload takes that many
+     * @return what the command takes and its usage line
+     */
+    @Descriptor("with any other number of arguments: prints the usage line")
+    public String systems(String... args) {
+        return commands.wrongArity("systems", args.length);
+    }
+
     /** @return the phases table of the main schedule */
     @Descriptor("list the phases of the main schedule in order, manual or not")
     public String phases() {
@@ -75,10 +96,43 @@ public final class GogoCommands {
         return commands.phases(schedule);
     }
 
+    /**
+     * @param args the arguments as typed, when no other overload takes that many
+     * @return what the command takes and its usage line
+     */
+    @Descriptor("with any other number of arguments: prints the usage line")
+    public String phases(String... args) {
+        return commands.wrongArity("phases", args.length);
+    }
+
     /** @return the plugins table and the last rebuilds */
-    @Descriptor("list the plugins in declared order with their state (active, waiting, excluded and why) and the last rebuild")
+    @Descriptor("list the plugins per schedule (main first), numbered in build order, with their state (active, waiting, excluded and why), and the last rebuilds")
     public String plugins() {
         return commands.plugins();
+    }
+
+    /**
+     * @param args the arguments as typed, when no other overload takes that many
+     * @return what the command takes and its usage line
+     */
+    @Descriptor("with any other number of arguments: prints the usage line")
+    public String plugins(String... args) {
+        return commands.wrongArity("plugins", args.length);
+    }
+
+    /** @return the observers table */
+    @Descriptor("list the observers (ScheduleHooks services) with their bundle, schedule, and whether they were quarantined for throwing and why")
+    public String observers() {
+        return commands.observers();
+    }
+
+    /**
+     * @param args the arguments as typed, when no other overload takes that many
+     * @return what the command takes and its usage line
+     */
+    @Descriptor("with any other number of arguments: prints the usage line")
+    public String observers(String... args) {
+        return commands.wrongArity("observers", args.length);
     }
 
     /** @return the timings table of the main schedule */
@@ -94,6 +148,15 @@ public final class GogoCommands {
     @Descriptor("per-system timings of a schedule: runs, last/mean/max in microseconds, skips by reason")
     public String timings(@Descriptor("schedule name") String schedule) {
         return commands.timings(schedule);
+    }
+
+    /**
+     * @param args the arguments as typed, when no other overload takes that many
+     * @return what the command takes and its usage line
+     */
+    @Descriptor("with any other number of arguments: prints the usage line")
+    public String timings(String... args) {
+        return commands.wrongArity("timings", args.length);
     }
 
     /**
@@ -116,6 +179,15 @@ public final class GogoCommands {
     }
 
     /**
+     * @param args the arguments as typed, when no other overload takes that many
+     * @return what the command takes and its usage line
+     */
+    @Descriptor("with any other number of arguments: prints the usage line")
+    public String enable(String... args) {
+        return commands.wrongArity("enable", args.length);
+    }
+
+    /**
      * @param system system name
      * @return what was done
      */
@@ -134,10 +206,28 @@ public final class GogoCommands {
         return commands.disable(system, schedule);
     }
 
+    /**
+     * @param args the arguments as typed, when no other overload takes that many
+     * @return what the command takes and its usage line
+     */
+    @Descriptor("with any other number of arguments: prints the usage line")
+    public String disable(String... args) {
+        return commands.wrongArity("disable", args.length);
+    }
+
     /** @return the host's state afterwards */
     @Descriptor("pause the simulation at the next frame boundary")
     public String pause() {
         return commands.pause();
+    }
+
+    /**
+     * @param args the arguments as typed, when no other overload takes that many
+     * @return what the command takes and its usage line
+     */
+    @Descriptor("with any other number of arguments: prints the usage line")
+    public String pause(String... args) {
+        return commands.wrongArity("pause", args.length);
     }
 
     /** @return the host's state afterwards */
@@ -146,10 +236,19 @@ public final class GogoCommands {
         return commands.resume();
     }
 
+    /**
+     * @param args the arguments as typed, when no other overload takes that many
+     * @return what the command takes and its usage line
+     */
+    @Descriptor("with any other number of arguments: prints the usage line")
+    public String resume(String... args) {
+        return commands.wrongArity("resume", args.length);
+    }
+
     /** @return the frame reached */
     @Descriptor("run one frame of the paused simulation")
     public String step() {
-        return commands.step(1);
+        return commands.step(1L);
     }
 
     /**
@@ -161,6 +260,15 @@ public final class GogoCommands {
     @Descriptor("run n frames of the paused simulation; waits as long as frames keep running, Ctrl-C cancels the rest")
     public String step(@Descriptor("number of frames, 1 or more") String frames) {
         return commands.step(frames);
+    }
+
+    /**
+     * @param args the arguments as typed, when no other overload takes that many
+     * @return what the command takes and its usage line
+     */
+    @Descriptor("with any other number of arguments: prints the usage line")
+    public String step(String... args) {
+        return commands.wrongArity("step", args.length);
     }
 
     /**
@@ -183,6 +291,15 @@ public final class GogoCommands {
     public String explain(@Descriptor("system a") String a, @Descriptor("system b") String b,
                           @Descriptor("schedule name") String schedule) {
         return commands.explain(a, b, schedule);
+    }
+
+    /**
+     * @param args the arguments as typed, when no other overload takes that many
+     * @return what the command takes and its usage line
+     */
+    @Descriptor("with any other number of arguments: prints the usage line")
+    public String explain(String... args) {
+        return commands.wrongArity("explain", args.length);
     }
 
     /** @return the main schedule as Graphviz DOT */
@@ -208,5 +325,14 @@ public final class GogoCommands {
     @Descriptor("print a schedule as Graphviz DOT or Mermaid text")
     public String graph(@Descriptor("dot or mermaid") String format, @Descriptor("schedule name") String schedule) {
         return commands.graph(format, schedule);
+    }
+
+    /**
+     * @param args the arguments as typed, when no other overload takes that many
+     * @return what the command takes and its usage line
+     */
+    @Descriptor("with any other number of arguments: prints the usage line")
+    public String graph(String... args) {
+        return commands.wrongArity("graph", args.length);
     }
 }

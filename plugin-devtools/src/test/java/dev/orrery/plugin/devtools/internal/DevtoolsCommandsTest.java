@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.host.ObserverStatus;
 import dev.orrery.host.PluginState;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.host.RebuildInfo;
@@ -130,7 +131,7 @@ class DevtoolsCommandsTest {
         assertTrue(t.matches("(?s).*\\n1  physics/integrate  OnUpdate     3 +[0-9.]+ +[0-9.]+ +[0-9.]+ +0 +0\\n.*"), t);
         assertTrue(t.matches("(?s).*\\n4  render/draw        OnStore      0 +0\\.0 +0\\.0 +0\\.0 +3 +0\\n.*"), t);
         assertTrue(t.contains("#  system             phase     runs  last µs  mean µs  max µs  skipped disabled  skipped condition\n"), t);
-        assertEquals("step: the number of frames must be at least 1, got 0\n", commands.step(0));
+        assertEquals("step: the number of frames must be at least 1, got 0; usage: step [n]\n", commands.step(0));
         assertEquals("resume: running at frame 3\n", commands.resume());
         assertEquals("step: the simulation is running; pause it first\n", commands.step(1));
         assertEquals("pause: paused at frame 3\n", commands.pause());
@@ -155,11 +156,12 @@ class DevtoolsCommandsTest {
         assertTrue(dot.startsWith("digraph \"main\" {\n"), dot);
         assertTrue(dot.contains("s3 [label=\"render/draw\\n(disabled)\""), dot);
         assertTrue(commands.graph("mermaid", null).startsWith("flowchart TB\n"));
-        assertEquals("unknown graph format 'svg'; use dot or mermaid\n", commands.graph("svg", null));
+        assertEquals("graph: unknown graph format 'svg'; use dot or mermaid; usage: graph [dot|mermaid] [schedule]\n",
+                commands.graph("svg", null));
     }
 
     @Test
-    @DisplayName("plugins: declared order with state and reason, then the last rebuild of each schedule")
+    @DisplayName("plugins: per schedule, main first, numbered in build order with state and reason, then the last rebuild of each schedule")
     void plugins_table() {
         host.plugins.add(new PluginStatus("physics", "main", "demo.physics/1.0.0", 41, PluginState.ACTIVE, ""));
         host.plugins.add(new PluginStatus("loop", "main", "demo.loop/1.0.0", 42, PluginState.EXCLUDED,
@@ -168,7 +170,8 @@ class DevtoolsCommandsTest {
                 List.of(), List.of(), List.of()));
         String out = commands.plugins();
         assertEquals("""
-                2 plugins in declared order
+                2 plugins in 1 schedule, each schedule's in the order the host builds it from
+                schedule main (main: the frame loop runs it every frame): 2 plugins
                 #  plugin   schedule  state     bundle              reason
                 -  -------  --------  --------  ------------------  ------------------------------------
                 1  physics  main      active    demo.physics/1.0.0
@@ -186,13 +189,64 @@ class DevtoolsCommandsTest {
     }
 
     @Test
+    @DisplayName("plugins with two schedules: the main schedule first and said to be it, each numbered from 1 in its build order")
+    void plugins_of_two_schedules() {
+        // As the host lists them for the demo with orrery.host.order = prefab,dnd,dnd-turn: by schedule name, then build order.
+        host.plugins.add(new PluginStatus("dnd-turn", "dnd/turn", "demo.dnd/0.1.0", 7, PluginState.ACTIVE, ""));
+        host.plugins.add(new PluginStatus("prefab", "main", "prefab/0.1.0", 5, PluginState.ACTIVE, ""));
+        host.plugins.add(new PluginStatus("dnd", "main", "demo.dnd/0.1.0", 6, PluginState.ACTIVE, ""));
+        assertEquals("""
+                3 plugins in 2 schedules, each schedule's in the order the host builds it from
+                schedule main (main: the frame loop runs it every frame): 2 plugins
+                #  plugin  schedule  state   bundle          reason
+                -  ------  --------  ------  --------------  ------
+                1  prefab  main      active  prefab/0.1.0
+                2  dnd     main      active  demo.dnd/0.1.0
+                schedule dnd/turn (not run by the frame loop: systems step it): 1 plugin
+                #  plugin    schedule  state   bundle          reason
+                -  --------  --------  ------  --------------  ------
+                1  dnd-turn  dnd/turn  active  demo.dnd/0.1.0
+                no rebuild yet
+                """, commands.plugins());
+    }
+
+    @Test
+    @DisplayName("observers: each ScheduleHooks service with bundle, schedule (or every schedule), called or quarantined and why")
+    void observers_table() {
+        assertEquals("no observers: the host tracks no ScheduleHooks service\n", commands.observers());
+        host.observers.add(new ObserverStatus(12, "dev.orrery.plugin.devtools/0.1.0", null, false, ""));
+        host.observers.add(new ObserverStatus(57, "demo.bad/1.0.0", "main", true,
+                "afterSystem threw java.lang.IllegalStateException: boom in system physics/integrate"));
+        assertEquals("""
+                2 observers (ScheduleHooks services), 1 quarantined (never called again until registered anew)
+                #  service  bundle                            schedule          state        reason
+                -  -------  --------------------------------  ----------------  -----------  -----------------------------------------------------------------------------------
+                1       12  dev.orrery.plugin.devtools/0.1.0  (every schedule)  called
+                2       57  demo.bad/1.0.0                    main              quarantined  afterSystem threw java.lang.IllegalStateException: boom in system physics/integrate
+                """, commands.observers());
+    }
+
+    @Test
+    @DisplayName("step counts in longs: more than Integer.MAX_VALUE frames are asked for in consecutive requests, none wraps")
+    void step_beyond_int() {
+        host.countOnly = true;
+        assertEquals("stepped 2147483647 frames; now at frame 2147483647\n", commands.step("2147483647"));
+        assertEquals("stepped 2147483647 frames; now at frame 4294967294\n", commands.step("2147483647"));
+        assertEquals(List.of(Integer.MAX_VALUE, Integer.MAX_VALUE), host.stepRequests);
+        host.stepRequests.clear();
+        assertEquals("stepped 4294967297 frames; now at frame 8589934591\n", commands.step("4294967297"));
+        assertEquals(List.of(Integer.MAX_VALUE, Integer.MAX_VALUE, 3), host.stepRequests);
+    }
+
+    @Test
     @DisplayName("step with text that is not a whole number gives a usage message; a number works")
     void step_text() {
-        assertEquals("step: n must be a whole number of frames from 1 to 2147483647, got 'abc'; usage: step [n]\n",
+        assertEquals("step: n must be a whole number of frames from 1 to 9223372036854775807, got 'abc'; usage: step [n]\n",
                 commands.step("abc"));
-        assertEquals("step: n must be a whole number of frames from 1 to 2147483647, got '99999999999'; usage: step [n]\n",
-                commands.step("99999999999"));
-        assertEquals("step: the number of frames must be at least 1, got -2\n", commands.step("-2"));
+        assertEquals("step: n must be a whole number of frames from 1 to 9223372036854775807, got '9223372036854775808';"
+                + " usage: step [n]\n", commands.step("9223372036854775808"));
+        assertEquals("step: the number of frames must be at least 1, got -2; usage: step [n]\n", commands.step("-2"));
+        assertTrue(host.stepRequests.isEmpty(), "bad counts ask the host for nothing");
         assertEquals("stepped 2 frames; now at frame 2\n", commands.step(" 2 "));
     }
 

@@ -3,6 +3,7 @@ package dev.orrery.plugin.devtools.internal;
 import dev.orrery.host.FrameMode;
 import dev.orrery.host.GameHost;
 import dev.orrery.host.HostStatus;
+import dev.orrery.host.ObserverStatus;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.host.RebuildInfo;
 import dev.orrery.host.RunState;
@@ -26,12 +27,17 @@ final class FakeHost implements GameHost {
     final Map<String, Schedule> schedules = new LinkedHashMap<>();
     final List<PluginStatus> plugins = new ArrayList<>();
     final List<RebuildInfo> rebuilds = new ArrayList<>();
+    final List<ObserverStatus> observers = new ArrayList<>();
     boolean paused = true;
     volatile long frames;
     int submitted;
     /** When true, step returns {@link #pendingStep} and runs nothing: the test advances frames. */
     volatile boolean manualSteps;
     volatile CompletableFuture<Long> pendingStep;
+    /** When true, step only advances the frame count by n (runs no schedule): for counts too large to run. */
+    boolean countOnly;
+    /** The frame counts step was asked for, in order. */
+    final List<Integer> stepRequests = new ArrayList<>();
 
     void put(Schedule s) {
         schedules.put(s.name(), s);
@@ -58,6 +64,11 @@ final class FakeHost implements GameHost {
     }
 
     @Override
+    public List<ObserverStatus> observers() {
+        return List.copyOf(observers);
+    }
+
+    @Override
     public List<RebuildInfo> rebuilds() {
         return List.copyOf(rebuilds);
     }
@@ -74,12 +85,20 @@ final class FakeHost implements GameHost {
 
     @Override
     public CompletionStage<Long> step(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("step: frames must be >= 1, got " + n);
+        }
+        stepRequests.add(n);
         if (!paused) {
             return CompletableFuture.failedFuture(new IllegalStateException("step: the simulation is running; pause it first"));
         }
         if (manualSteps) {
             pendingStep = new CompletableFuture<>();
             return pendingStep;
+        }
+        if (countOnly) {
+            frames += n;
+            return CompletableFuture.completedFuture(frames);
         }
         for (int i = 0; i < n; i++) {
             schedules.get("main").run(world, 1.0 / 60);

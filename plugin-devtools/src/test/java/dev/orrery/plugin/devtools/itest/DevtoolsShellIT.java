@@ -20,9 +20,14 @@ import dev.orrery.schedule.SystemSet;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Pattern;
 import javax.inject.Inject;
@@ -38,6 +43,7 @@ import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerMethod;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceReference;
 import org.osgi.framework.ServiceRegistration;
 
 /**
@@ -62,6 +68,7 @@ public class DevtoolsShellIT {
     private final List<ServiceRegistration<?>> registrations = new ArrayList<>();
     private CommandSession session;
     private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    private final HostLogCapture hostLog = new HostLogCapture();
 
     private static Option jar(String property) {
         String path = System.getProperty(property);
@@ -97,6 +104,7 @@ public class DevtoolsShellIT {
 
     @Before
     public void plugins() {
+        hostLog.install();
         SystemSet sim = SystemSet.define("sim");
         EcsSystem integrate = EcsSystem.builder("physics/integrate").sets(sim).run(NOOP).build();
         EcsSystem collide = EcsSystem.builder("physics/collide").after(integrate).sets(sim).run(NOOP).build();
@@ -110,6 +118,9 @@ public class DevtoolsShellIT {
                 host.schedule("main").map(s -> s.systems().size() == 3).orElse(false)
                         && host.plugins().stream().anyMatch(p -> p.name().equals("loop")
                         && p.state() == PluginState.EXCLUDED));
+        await("the host's warning about plugin loop", () -> hostLog.lines().stream().anyMatch(
+                l -> l.startsWith("WARNING plugin 'loop' (") && l.contains("left out of schedule 'main', EXCLUDED")
+                        && l.contains("'loop/self' → [set 'loop/set'] → 'loop/self'")));
         session = processor.createSession(new ByteArrayInputStream(new byte[0]),
                 new PrintStream(printed, true, StandardCharsets.UTF_8), new PrintStream(printed, true, StandardCharsets.UTF_8));
     }
@@ -122,6 +133,7 @@ public class DevtoolsShellIT {
         for (ServiceRegistration<?> r : registrations) {
             r.unregister();
         }
+        hostLog.uninstall();
     }
 
     private void register(Plugin plugin) {
@@ -164,10 +176,15 @@ public class DevtoolsShellIT {
         assertMatches("schedule main: 9 phases\n#  phase +mode +systems +after +before\n.*\n5  OnUpdate +auto +2\n.*", run("phases"));
 
         String plugins = run("plugins");
+        assertMatches("3 plugins in 1 schedule, .*\\nschedule main \\(main: the frame loop runs it every frame\\): 3 plugins\\n.*", plugins);
         assertMatches(".*\\n1  physics  main      active    .*", plugins);
         assertMatches(".*\\n2  render   main      active    .*", plugins);
         assertMatches(".*\\n3  loop     main      excluded  \\S+ +.*loop/self.*", plugins);
         assertMatches(".*\\nlast rebuild: schedule 'main' rebuilt .*", plugins);
+
+        // The devtools' own timings hooks are an observer of every schedule, called (not quarantined).
+        assertMatches("1 observer \\(ScheduleHooks services\\), 0 quarantined .*\\n1 +\\d+  dev\\.orrery\\.plugin\\.devtools/\\S+"
+                + "  \\(every schedule\\)  called\\n", run("observers"));
 
         assertEquals("physics/integrate runs before physics/collide: before/after chain in phase OnUpdate\n"
                 + "  physics/integrate -> physics/collide   system physics/collide: after physics/integrate (plugin physics)\n",
@@ -176,6 +193,25 @@ public class DevtoolsShellIT {
                 run("orrery:explain physics/collide render/draw"));
         assertTrue(run("graph").startsWith("digraph \"main\" {\n"));
         assertTrue(run("graph mermaid").startsWith("flowchart TB\n"));
+    }
+
+    @Test
+    public void registered_functions_are_the_command_methods() throws Exception {
+        ServiceReference<?>[] refs = context.getServiceReferences((String) null, "(osgi.command.scope=orrery)");
+        assertEquals(1, refs.length);
+        Set<String> functions = new TreeSet<>(Arrays.asList((String[]) refs[0].getProperty("osgi.command.function")));
+        Object commands = context.getService(refs[0]);
+        try {
+            Set<String> methods = new TreeSet<>();
+            for (Method m : commands.getClass().getDeclaredMethods()) {
+                if (Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers())) {
+                    methods.add(m.getName());
+                }
+            }
+            assertEquals(methods, functions);
+        } finally {
+            context.ungetService(refs[0]);
+        }
     }
 
     @Test
@@ -190,8 +226,11 @@ public class DevtoolsShellIT {
         assertMatches(".*\\n1  physics/integrate  OnUpdate     3 +[0-9.]+ +[0-9.]+ +[0-9.]+ +0 +0\\n.*", timings);
         assertMatches(".*\\n3  render/draw        OnStore      0 +0\\.0 +0\\.0 +0\\.0 +3 +0\\n.*", timings);
         assertMatches("stepped 1 frame; now at frame \\d+\n", run("step"));
-        assertEquals("step: n must be a whole number of frames from 1 to 2147483647, got 'abc'; usage: step [n]\n",
+        assertEquals("step: n must be a whole number of frames from 1 to 9223372036854775807, got 'abc'; usage: step [n]\n",
                 run("step abc"));
+        assertEquals("explain: takes 2 or 3 arguments, got 1; usage: explain <system a> <system b> [schedule]\n",
+                run("explain physics/integrate"));
+        assertEquals("enable: takes 1 or 2 arguments, got 0; usage: enable <system> [schedule]\n", run("orrery:enable"));
 
         // A rebuild (a new plugin joins) keeps the disabled flag: it lives in the adopted state trait.
         register(Plugin.builder("late").systems(EcsSystem.define("late/tick", NOOP)).build());

@@ -1,0 +1,327 @@
+package dev.orrery.testkit.osgi;
+
+import dev.orrery.host.GameHost;
+import dev.orrery.host.PluginState;
+import dev.orrery.host.PluginStatus;
+import dev.orrery.host.RebuildInfo;
+import dev.orrery.world.Trait;
+import dev.orrery.world.World;
+import java.io.File;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleException;
+import org.osgi.framework.FrameworkEvent;
+import org.osgi.framework.wiring.FrameworkWiring;
+
+/**
+ * Drives a running Orrery host from a test inside the framework: frames, frame-thread work, plugin
+ * states, rebuilds, and the plugin bundles' life cycle.
+ *
+ * <p>The host should run in fixed-step mode and start paused ({@code OrreryOptions.platform()} sets
+ * that up), so nothing happens between the test's {@link #step(int)} calls but rebuilds and swaps.
+ * Every wait is bounded by the driver's timeout and fails with an {@link AssertionError} that shows
+ * the host's plugins and recent rebuilds; a frame-thread call that times out is cancelled, so work
+ * the test gave up on never runs later.
+ *
+ * <p>Waiting for a plugin state or a rebuild checks the host's {@code plugins()}/{@code rebuilds()}
+ * lists, which change only when the host swaps a schedule in; the driver re-checks them every
+ * {@value #POLL_MILLIS} ms until the deadline (the host API has no listener for them).
+ *
+ * <p>Implementation notes: immutable; the methods may be called from any thread but the frame thread
+ * (frame-thread calls wait for the frame thread).
+ */
+public final class HostDriver {
+    /** The default timeout of every wait. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(15);
+
+    /** How often a wait for a plugin state or a rebuild re-checks the host, ms. */
+    public static final long POLL_MILLIS = 10;
+
+    private final BundleContext context;
+    private final GameHost host;
+    private final Bundle testBundle;
+    private final Duration timeout;
+
+    /**
+     * @param context a bundle context (the test's)
+     * @param host the host service
+     * @param testBundle the bundle running the test (the probe), checked against the probe trap; null to
+     *     skip that check
+     * @param timeout the limit of every wait
+     * @throws NullPointerException if context, host or timeout is null
+     */
+    public HostDriver(BundleContext context, GameHost host, Bundle testBundle, Duration timeout) {
+        this.context = Objects.requireNonNull(context, "HostDriver: context");
+        this.host = Objects.requireNonNull(host, "HostDriver: host");
+        this.testBundle = testBundle;
+        this.timeout = Objects.requireNonNull(timeout, "HostDriver: timeout");
+    }
+
+    /** @return the host service */
+    public GameHost host() {
+        return host;
+    }
+
+    /** @return the limit of every wait */
+    public Duration timeout() {
+        return timeout;
+    }
+
+    // ---- frames and the frame thread ----
+
+    /**
+     * Runs work on the frame thread at the next frame boundary and waits for its result.
+     *
+     * @param work what to do with the world (frame thread)
+     * @param <T> the result type
+     * @return the work's result
+     * @throws AssertionError if it did not finish within the timeout (it is then cancelled: if it had
+     *     not started it never runs), or if it threw (the cause is attached)
+     */
+    public <T> T onFrame(Function<World, T> work) {
+        return await(host.submit(work), "work on the frame thread");
+    }
+
+    /**
+     * Runs {@code frames} frames of the paused host and waits for them.
+     *
+     * @param frames how many; at least 1
+     * @return the host's frame count after the last of them
+     * @throws AssertionError if they did not run within the timeout (the frames not yet run are then
+     *     dropped), or if a system threw (the {@code SystemFaultException} is the cause)
+     */
+    public long step(int frames) {
+        return await(host.step(frames), "step(" + frames + ")");
+    }
+
+    /**
+     * Reads a world trait by its name, so a test needs none of the plugin's classes (see
+     * {@link ProbeTrap}).
+     *
+     * @param traitName the trait's name, e.g. {@code "example/time"}
+     * @return its value in the world, if the world has that trait
+     * @throws AssertionError if the frame thread did not answer in time
+     */
+    public Optional<Object> worldValue(String traitName) {
+        return onFrame(w -> {
+            for (Trait<?> t : w.worldTraits()) {
+                if (t.name().equals(traitName)) {
+                    return Optional.<Object>ofNullable(w.get(t));
+                }
+            }
+            return Optional.empty();
+        });
+    }
+
+    // ---- plugins and rebuilds ----
+
+    /**
+     * @param name a plugin name
+     * @return its status as of the last swap, if the host tracks a plugin of that name
+     */
+    public Optional<PluginStatus> plugin(String name) {
+        return host.plugins().stream().filter(p -> p.name().equals(name)).findFirst();
+    }
+
+    /**
+     * @param name a plugin name
+     * @param state the state to wait for
+     * @return the plugin's status once it is in that state
+     * @throws AssertionError if it is not within the timeout
+     */
+    public PluginStatus awaitPlugin(String name, PluginState state) {
+        awaitCondition(() -> plugin(name).map(p -> p.state() == state).orElse(false),
+                () -> "plugin '" + name + "' never became " + state);
+        return plugin(name).orElseThrow();
+    }
+
+    /**
+     * @param name a plugin name
+     * @throws AssertionError if the host still tracks a plugin of that name after the timeout
+     */
+    public void awaitNoPlugin(String name) {
+        awaitCondition(() -> plugin(name).isEmpty(), () -> "plugin '" + name + "' is still tracked");
+    }
+
+    /** Waits until the host's main schedule is built, so {@link #step(int)} has a schedule to run. */
+    public void awaitMainSchedule() {
+        awaitCondition(() -> host.schedule(host.mainSchedule()).isPresent(),
+                () -> "the main schedule '" + host.mainSchedule() + "' was never built");
+    }
+
+    /**
+     * @return the sequence number of the latest rebuild, 0 if none: pass it to
+     *     {@link #awaitRebuild(long, Predicate)} to wait only for rebuilds after this point
+     */
+    public long mark() {
+        List<RebuildInfo> r = host.rebuilds();
+        return r.isEmpty() ? 0 : r.get(r.size() - 1).sequence();
+    }
+
+    /**
+     * @param afterSequence a {@link #mark()}
+     * @param match which rebuild
+     * @return the first rebuild after the mark that matches
+     * @throws AssertionError if none did within the timeout
+     */
+    public RebuildInfo awaitRebuild(long afterSequence, Predicate<RebuildInfo> match) {
+        Supplier<Optional<RebuildInfo>> find = () -> host.rebuilds().stream()
+                .filter(r -> r.sequence() > afterSequence).filter(match).findFirst();
+        awaitCondition(() -> find.get().isPresent(), () -> "no matching rebuild after #" + afterSequence);
+        return find.get().orElseThrow();
+    }
+
+    // ---- plugin bundles ----
+
+    /**
+     * @param symbolicName a bundle symbolic name, e.g. the plugin under test's
+     * @return the installed bundle of that name (the first, if several versions are installed)
+     * @throws AssertionError if no bundle of that name is installed; the message lists the installed ones
+     */
+    public Bundle bundle(String symbolicName) {
+        for (Bundle b : context.getBundles()) {
+            if (symbolicName.equals(b.getSymbolicName())) {
+                return b;
+            }
+        }
+        throw new AssertionError("no bundle '" + symbolicName + "' is installed; installed: "
+                + java.util.Arrays.stream(context.getBundles()).map(Bundle::getSymbolicName).collect(Collectors.toList()));
+    }
+
+    /**
+     * Installs and starts a plugin bundle.
+     *
+     * @param jar the bundle file
+     * @return the started bundle
+     * @throws AssertionError if the file is missing or the bundle cannot be installed or started (the
+     *     framework's exception is the cause)
+     */
+    public Bundle install(File jar) {
+        if (!jar.isFile()) {
+            throw new AssertionError("plugin bundle file " + jar + " does not exist (was it built?)");
+        }
+        try {
+            Bundle b = context.installBundle(jar.toURI().toString());
+            b.start();
+            return b;
+        } catch (BundleException e) {
+            throw new AssertionError("cannot install and start plugin bundle " + jar + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Updates a plugin bundle from a file and refreshes it, so its old revision is gone when this
+     * returns (the host then sees the plugin leave and come back).
+     *
+     * @param bundle the installed plugin bundle
+     * @param jar the new content
+     * @throws AssertionError if the test bundle is wired to the plugin ({@link ProbeTrap}), or the
+     *     update or the refresh fails or does not finish within the timeout
+     */
+    public void update(Bundle bundle, File jar) {
+        ProbeTrap.check(bundle, testBundle, "update");
+        try (InputStream in = new FileInputStream(jar)) {
+            bundle.update(in);
+        } catch (IOException | BundleException e) {
+            throw new AssertionError("cannot update plugin bundle " + bundle.getSymbolicName() + " from " + jar + ": "
+                    + e.getMessage(), e);
+        }
+        refresh(bundle);
+    }
+
+    /**
+     * Uninstalls a plugin bundle and refreshes it, so its class loader is released and the host purges
+     * the world of its code.
+     *
+     * @param bundle the plugin bundle
+     * @throws AssertionError if the test bundle is wired to the plugin ({@link ProbeTrap}), or the
+     *     uninstall or the refresh fails or does not finish within the timeout
+     */
+    public void uninstall(Bundle bundle) {
+        ProbeTrap.check(bundle, testBundle, "uninstall");
+        try {
+            bundle.uninstall();
+        } catch (BundleException e) {
+            throw new AssertionError("cannot uninstall plugin bundle " + bundle.getSymbolicName() + ": " + e.getMessage(), e);
+        }
+        refresh(bundle);
+    }
+
+    /**
+     * @return the bundles whose old revisions are still in use after an update or uninstall (should be
+     *     empty after {@link #update} and {@link #uninstall})
+     */
+    public List<String> removalPending() {
+        return context.getBundle(0).adapt(FrameworkWiring.class).getRemovalPendingBundles().stream()
+                .map(b -> b.getSymbolicName() + " " + b.getVersion()).collect(Collectors.toList());
+    }
+
+    private void refresh(Bundle bundle) {
+        CountDownLatch done = new CountDownLatch(1);
+        context.getBundle(0).adapt(FrameworkWiring.class).refreshBundles(List.of(bundle), e -> {
+            if (e.getType() == FrameworkEvent.PACKAGES_REFRESHED) {
+                done.countDown();
+            }
+        });
+        try {
+            if (!done.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new AssertionError("refreshing bundle " + bundle.getSymbolicName() + " did not finish within " + timeout);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted while refreshing bundle " + bundle.getSymbolicName(), e);
+        }
+    }
+
+    // ---- waiting ----
+
+    private <T> T await(CompletionStage<T> stage, String what) {
+        CompletableFuture<T> f = stage.toCompletableFuture();
+        try {
+            return f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            f.cancel(false);
+            throw new AssertionError(what + " did not finish within " + timeout + " (cancelled); host: " + host.status(), e);
+        } catch (ExecutionException e) {
+            throw new AssertionError(what + " failed: " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            f.cancel(false);
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted while waiting for " + what, e);
+        }
+    }
+
+    private void awaitCondition(BooleanSupplier condition, Supplier<String> message) {
+        long end = System.nanoTime() + timeout.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() >= end) {
+                throw new AssertionError(message.get() + " within " + timeout + "; plugins: " + host.plugins()
+                        + "; rebuilds: " + host.rebuilds());
+            }
+            try {
+                Thread.sleep(POLL_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted while waiting: " + message.get(), e);
+            }
+        }
+    }
+}

@@ -1,0 +1,15 @@
+/**
+ * In-framework helpers for testing a plugin bundle in a real Orrery host, independent of the test
+ * framework (Pax Exam's JUnit 4 driver, or JUnit 5 through the OSGi Test extensions): the
+ * {@link dev.orrery.testkit.osgi.HostDriver} steps frames, runs work on the frame thread with a timeout
+ * that cancels it, waits for plugin states and rebuilds, and installs, updates and uninstalls plugin
+ * bundles (refreshing them, and refusing the probe-wiring trap, see
+ * {@link dev.orrery.testkit.osgi.ProbeTrap}); {@link dev.orrery.testkit.osgi.LogCapture} records log
+ * lines of the host and of plugins.
+ */
+@Export
+@Version("0.1.0")
+package dev.orrery.testkit.osgi;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;

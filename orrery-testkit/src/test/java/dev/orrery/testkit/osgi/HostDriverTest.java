@@ -1,0 +1,80 @@
+package dev.orrery.testkit.osgi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.host.GameHost;
+import dev.orrery.host.PluginState;
+import dev.orrery.host.PluginStatus;
+import dev.orrery.world.World;
+import java.lang.reflect.Proxy;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.osgi.framework.BundleContext;
+
+/** The driver's waits against a scripted host (no framework): results, timeouts that cancel, failures. */
+class HostDriverTest {
+    private final AtomicReference<CompletableFuture<Object>> submitted = new AtomicReference<>();
+    private final AtomicReference<List<PluginStatus>> plugins = new AtomicReference<>(List.of());
+
+    private final GameHost host = (GameHost) Proxy.newProxyInstance(getClass().getClassLoader(),
+            new Class<?>[] {GameHost.class}, (proxy, method, args) -> switch (method.getName()) {
+                case "submit", "step" -> submitted.get();
+                case "plugins" -> plugins.get();
+                case "rebuilds" -> List.of();
+                case "status" -> null;
+                case "toString" -> "scripted host";
+                default -> throw new UnsupportedOperationException(method.getName());
+            });
+    private final BundleContext context = (BundleContext) Proxy.newProxyInstance(getClass().getClassLoader(),
+            new Class<?>[] {BundleContext.class}, (proxy, method, args) -> {
+                throw new UnsupportedOperationException(method.getName());
+            });
+    private final HostDriver driver = new HostDriver(context, host, null, Duration.ofMillis(50));
+
+    @Test
+    void onFrameReturnsTheWorksResult() {
+        submitted.set(CompletableFuture.completedFuture("done"));
+        assertEquals("done", driver.onFrame(w -> "ignored by the scripted host"));
+    }
+
+    @Test
+    void workThatDoesNotFinishInTimeIsCancelledSoItNeverRunsLater() {
+        CompletableFuture<Object> never = new CompletableFuture<>();
+        submitted.set(never);
+        AssertionError e = assertThrows(AssertionError.class, () -> driver.onFrame((World w) -> 1));
+        assertTrue(e.getMessage().startsWith("work on the frame thread did not finish within PT0.05S (cancelled)"),
+                e.getMessage());
+        assertTrue(never.isCancelled());
+    }
+
+    @Test
+    void aFailedStepIsReportedWithItsCause() {
+        IllegalStateException fault = new IllegalStateException("the host is not paused");
+        submitted.set(CompletableFuture.failedFuture(fault));
+        AssertionError e = assertThrows(AssertionError.class, () -> driver.step(2));
+        assertEquals("step(2) failed: java.lang.IllegalStateException: the host is not paused", e.getMessage());
+        assertSame(fault, e.getCause());
+    }
+
+    @Test
+    void awaitPluginReturnsTheStatusOnceTheStateIsReached() {
+        PluginStatus active = new PluginStatus("score", "main", "com.example/1.0.0", 7, PluginState.ACTIVE, "");
+        plugins.set(List.of(active));
+        assertEquals(active, driver.awaitPlugin("score", PluginState.ACTIVE));
+    }
+
+    @Test
+    void awaitPluginFailsAfterTheTimeoutShowingWhatTheHostTracks() {
+        PluginStatus excluded = new PluginStatus("score", "main", "com.example/1.0.0", 7, PluginState.EXCLUDED, "cycle");
+        plugins.set(List.of(excluded));
+        AssertionError e = assertThrows(AssertionError.class, () -> driver.awaitPlugin("score", PluginState.ACTIVE));
+        assertEquals("plugin 'score' never became ACTIVE within PT0.05S; plugins: [" + excluded + "]; rebuilds: []",
+                e.getMessage());
+    }
+}

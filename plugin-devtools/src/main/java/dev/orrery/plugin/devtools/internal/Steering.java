@@ -1,0 +1,119 @@
+package dev.orrery.plugin.devtools.internal;
+
+import dev.orrery.host.GameHost;
+import dev.orrery.host.HostStatus;
+import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.Schedule;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The shell commands that change the simulation, as operations that return what they did
+ * ({@link TextReports} renders it): enable, disable, pause, resume and step. Enabled flags change
+ * through the schedule's state trait on the frame thread, so they last across rebuilds. Bad input
+ * changes nothing.
+ *
+ * <p>Threading: called on shell threads; holds no mutable state.
+ */
+final class Steering {
+    private final FrameCalls frame;
+
+    /** @param frame how to reach the frame thread; not null */
+    Steering(FrameCalls frame) {
+        this.frame = Objects.requireNonNull(frame, "frame");
+    }
+
+    private GameHost host() {
+        return frame.host();
+    }
+
+    /**
+     * Sets a system's enabled flag in the host's world; idempotent.
+     *
+     * @throws CommandException for an unknown schedule or system (nothing changes) or a frame thread
+     *     that does not answer
+     */
+    ToggleOutcome setEnabled(String system, String schedule, boolean enabled) {
+        String name = ScheduleLookup.nameOf(host(), schedule);
+        return frame.call(world -> {
+            Schedule s = ScheduleLookup.require(host(), name);
+            EcsSystem sys = ScheduleLookup.find(s, system);
+            if (sys == null) {
+                throw new CommandException(ScheduleLookup.unknownSystem(host(), system, name) + "; nothing changed");
+            }
+            boolean was = s.isEnabled(world, sys);
+            if (enabled) {
+                s.enable(world, sys);
+            } else {
+                s.disable(world, sys);
+            }
+            return new ToggleOutcome(system, name, enabled, was != enabled);
+        });
+    }
+
+    /** Pauses at the next frame boundary and waits for it. */
+    HostStatus pause() {
+        host().pause();
+        frame.call(world -> Boolean.TRUE);
+        return host().status();
+    }
+
+    /** Resumes (also after a fault) at the next frame boundary and waits for it. */
+    HostStatus resume() {
+        host().resume();
+        frame.call(world -> Boolean.TRUE);
+        return host().status();
+    }
+
+    /**
+     * Runs {@code frames} frames of a paused simulation and waits for them. The host takes at most
+     * {@link Integer#MAX_VALUE} frames per request ({@link GameHost#step(int)}), so a larger count is
+     * asked for in consecutive requests, the next when the one before has run.
+     *
+     * <p>The wait does not depend on the count: it goes on as long as frames keep running, and gives
+     * up only when no frame ran for the timeout (a system stuck in a frame); the frames not run yet are
+     * then cancelled. An interrupt (Ctrl-C in the shell) cancels them too and ends the step with how
+     * far it got; the interruption is handled there, so the thread's interrupt status is not set again.
+     *
+     * @param frames how many frames; at least 1
+     * @throws CommandException if {@code frames < 1}, or the host refuses (not paused, stopped) or a
+     *     system faulted during the frames
+     */
+    StepOutcome step(long frames) {
+        if (frames < 1) {
+            throw new CommandException("step: the number of frames must be at least 1, got " + frames + "; "
+                    + Usage.of("step"));
+        }
+        long start = host().status().frames();
+        long last = start;
+        for (long remaining = frames; remaining > 0; ) {
+            int chunk = (int) Math.min(remaining, Integer.MAX_VALUE);
+            long seen = host().status().frames();
+            CompletableFuture<Long> stepping = host().step(chunk).toCompletableFuture();
+            while (true) {
+                try {
+                    last = FrameCalls.await(stepping, frame.timeout());
+                    break;
+                } catch (FrameCalls.StillWaiting e) {
+                    long now = host().status().frames();
+                    if (now > seen) {
+                        seen = now; // frames are running: keep waiting
+                        continue;
+                    }
+                    stepping.cancel(false);
+                    return new StepOutcome(frames, ran(now - start, frames), now, StepOutcome.End.STUCK);
+                } catch (FrameCalls.Interrupted e) {
+                    stepping.cancel(false);
+                    long now = host().status().frames();
+                    return new StepOutcome(frames, ran(now - start, frames), now, StepOutcome.End.INTERRUPTED);
+                }
+            }
+            remaining -= chunk;
+        }
+        return new StepOutcome(frames, frames, last, StepOutcome.End.DONE);
+    }
+
+    private static long ran(long done, long asked) {
+        return Math.max(0, Math.min(done, asked));
+    }
+}
