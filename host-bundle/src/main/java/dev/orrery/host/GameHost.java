@@ -25,8 +25,10 @@ import java.util.function.Function;
  *   <li>Departure without a stall: when a plugin service leaves (bundle stopped, updated or
  *       uninstalled), its systems stop at the next frame boundary (the unbind waits at most for the
  *       frame in progress) and frames go on without them until the coalesced rebuild is swapped in; no
- *       frame is held and dt never jumps. An update (the plugin leaves and comes back within the quiet
- *       period) gives one swap in which the plugin is {@code replaced}.</li>
+ *       frame is held and dt never jumps. The rebuild without it waits for the plugin to come back, at
+ *       most {@code orrery.host.maxDelayMillis} (default 1000 ms), so an update (the bundle's new
+ *       revision registers its plugin within that time) gives one swap in which the plugin is
+ *       {@code replaced}; a plugin that does not come back is {@code left} after that delay.</li>
  *   <li>The newcomer is refused: when a change to the plugin set makes a schedule fail to build, the
  *       plugins that changed in that rebuild (arrived or replaced) are left out, never one that was
  *       running; at start-up the declared order decides. The reason names both sides.</li>

@@ -223,11 +223,12 @@ final class FrameLoop implements Runnable, RebuildTarget {
      *
      * @param plugin the plugin data the schedules were built from (identity)
      * @param pluginName its name
+     * @param generation the service-event generation of the departure
      * @param timeoutMillis how long to wait for the boundary
      */
-    void suspend(Plugin plugin, String pluginName, long timeoutMillis) {
+    void suspend(Plugin plugin, String pluginName, long generation, long timeoutMillis) {
         atBoundary(() -> {
-            if (installed.suspend(plugin, pluginName)) {
+            if (installed.suspend(plugin, pluginName, generation)) {
                 world.set(Schedules.TRAIT, installed.published());
             }
         }, timeoutMillis, "plugin '" + pluginName + "' left");

@@ -141,6 +141,13 @@ public final class HostComponent implements GameHost {
             public void failed(ServiceReference<Plugin> ref, RuntimeException error) {
                 pluginFailed(ref, error);
             }
+
+            @Override
+            public boolean wanted(ServiceReference<Plugin> ref) {
+                synchronized (lock) {
+                    return HostComponent.this.wanted.contains(idOf(ref));
+                }
+            }
         }, log);
         List<ServiceReference<Plugin>> bound;
         synchronized (lock) {
@@ -265,8 +272,9 @@ public final class HostComponent implements GameHost {
     /*
      * Plugins are bound by ServiceReference only: SCR does not get (activate) a plugin component while
      * it activates the host, so a plugin that references GameHost activates later, with the host's
-     * service there, and no "Circular reference" error (see PluginServices). The service objects are
-     * got on the plugin-services thread; a component whose activation fails is reported EXCLUDED
+     * service there, and no "Circular reference" error (see PluginServices). The service objects of
+     * plugins bound before activation ended are got on the plugin-services thread, later ones at once on
+     * the registering thread; a component whose activation fails is reported EXCLUDED
      * with SCR's failure (ComponentFailures).
      */
     @Reference(name = "plugin", service = Plugin.class, cardinality = ReferenceCardinality.MULTIPLE,
@@ -282,10 +290,10 @@ public final class HostComponent implements GameHost {
                 return;
             }
         }
-        s.fetch(ref);
+        s.fetchNow(ref); // on the thread that registered it: see PluginServices
     }
 
-    /** The fetch thread got the service object: snapshot the plugin and rebuild. */
+    /** The service object was got: snapshot the plugin and rebuild. */
     private void gotPlugin(ServiceReference<Plugin> ref, Plugin plugin) {
         String declared = scheduleOf(ref);
         PluginEntry entry = PluginEntry.of(plugin, declared == null ? config.mainSchedule() : declared, bundleOf(ref),
@@ -370,18 +378,19 @@ public final class HostComponent implements GameHost {
 
     void unbindPlugin(ServiceReference<Plugin> ref) {
         PluginEntry gone;
+        long gen;
         synchronized (lock) {
             wanted.remove(idOf(ref));
             early.remove(ref);
             failed.remove(idOf(ref));
             gone = plugins.remove(idOf(ref));
+            gen = gone == null ? generation : ++generation;
             if (gone != null) {
                 onMainSchedule.remove(idOf(ref));
-                generation++;
             }
         }
         if (gone != null) {
-            departed(gone);
+            departed(gone, gen);
         }
         releasePlugin(ref);
     }
@@ -427,10 +436,10 @@ public final class HostComponent implements GameHost {
      * A plugin service left: its systems stop at the next frame boundary (this waits for it, at most
      * for the frame in progress) and frames go on without them; then the coalesced rebuild follows.
      */
-    private void departed(PluginEntry gone) {
+    private void departed(PluginEntry gone, long gen) {
         FrameLoop l = loop;
         if (l != null && gone.usable()) {
-            l.suspend(gone.data(), gone.name(), BOUNDARY_WAIT_MILLIS);
+            l.suspend(gone.data(), gone.name(), gen, BOUNDARY_WAIT_MILLIS);
         }
         RebuildCoordinator c = coordinator;
         if (c != null) {

@@ -22,16 +22,24 @@ import java.util.Set;
  * coalesced rebuild runs in the background. A suspension is keyed on the identity of the plugin data the
  * schedules were built from, which a departed service never brings back (a returning bundle registers a
  * new service with new data). So a swap built before the departure, which still has that data, is
- * filtered the same way, and the suspension ends by itself once no installed schedule was built from
- * that data: a schedule that cannot be rebuilt at all keeps running without the departed plugin.
+ * filtered the same way, even one that is installed after the suspension (the departure came while it
+ * was being built). The suspension ends once a swap built after the departure (its service-event
+ * generation at least the departure's) is installed and no installed schedule was built from that data:
+ * a schedule that cannot be rebuilt at all keeps running without the departed plugin.
  *
  * <p>Frame thread only, except {@link #published()}, which any thread may read.
  */
 final class InstalledSchedules {
     private final Map<String, Schedule> built = new HashMap<>();
     private final Map<String, Schedule> running = new HashMap<>();
-    /** Departed plugin data (identity) → the plugin's name. */
-    private final Map<Plugin, String> suspended = new IdentityHashMap<>();
+    /** A departed plugin: its name, and the service-event generation of its departure. */
+    private record Suspension(String pluginName, long generation) {
+    }
+
+    /** Departed plugin data (identity) → its suspension. */
+    private final Map<Plugin, Suspension> suspended = new IdentityHashMap<>();
+    /** The newest generation of the swaps installed so far. */
+    private long installedGeneration = Long.MIN_VALUE;
     private String mainName;
     private volatile Schedules published = Schedules.EMPTY;
 
@@ -60,10 +68,12 @@ final class InstalledSchedules {
      *
      * @param plugin the plugin data the schedules were built from (compared by identity)
      * @param pluginName its name
+     * @param generation the service-event generation of the departure (a snapshot of this generation or
+     *     newer no longer has the plugin)
      * @return whether a schedule in force changed
      */
-    boolean suspend(Plugin plugin, String pluginName) {
-        suspended.put(plugin, pluginName);
+    boolean suspend(Plugin plugin, String pluginName, long generation) {
+        suspended.put(plugin, new Suspension(pluginName, generation));
         boolean changed = false;
         for (String name : built.keySet()) {
             changed |= refresh(name);
@@ -85,6 +95,7 @@ final class InstalledSchedules {
      */
     void install(Swap swap, World world) {
         mainName = swap.mainSchedule();
+        installedGeneration = Math.max(installedGeneration, swap.generation());
         for (Map.Entry<String, Schedule> e : swap.rebuilt().entrySet()) {
             built.put(e.getKey(), e.getValue());
             refresh(e.getKey());
@@ -114,16 +125,19 @@ final class InstalledSchedules {
         Schedule base = built.get(name);
         List<String> gone = new ArrayList<>();
         for (Plugin p : base.plugins()) {
-            String departed = suspended.get(p);
+            Suspension departed = suspended.get(p);
             if (departed != null) {
-                gone.add(departed);
+                gone.add(departed.pluginName());
             }
         }
         Schedule next = gone.isEmpty() ? base : base.withoutPlugins(gone);
         return running.put(name, next) != next;
     }
 
-    /** Ends the suspensions of plugin data that no installed schedule was built from. */
+    /**
+     * Ends the suspensions that a swap built after the departure superseded and that no installed
+     * schedule needs any more.
+     */
     private void prune() {
         if (suspended.isEmpty()) {
             return;
@@ -132,7 +146,8 @@ final class InstalledSchedules {
         for (Schedule s : built.values()) {
             inUse.addAll(s.plugins());
         }
-        suspended.keySet().retainAll(inUse);
+        suspended.entrySet().removeIf(e -> e.getValue().generation() <= installedGeneration
+                && !inUse.contains(e.getKey()));
     }
 
     private void publish() {

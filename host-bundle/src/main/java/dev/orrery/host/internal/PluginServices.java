@@ -26,12 +26,20 @@ import org.osgi.framework.ServiceReference;
  * trace). Getting the object here, after the host is active, activates the plugin component with the
  * host's service available.
  *
+ * <p>Plugins registered after the host is active are got at once, on the thread that registered them
+ * ({@link #fetchNow}): that thread is starting the plugin's bundle, so the plugin component is
+ * activated before anything else can stop that bundle again (a refresh right after an update would
+ * otherwise race the activation, and the framework would log a failed service factory with a stack
+ * trace). Plugins bound before the host's activation ended are got on the fetch thread
+ * ({@link #fetch}).
+ *
  * <p>Objects are got through {@link ServiceObjects} and released with
  * {@link ServiceObjects#ungetService}, which also drops the framework's usage record at once (see
  * {@link ServiceUsageSweeper}).
  *
- * <p>Thread-safety: {@link #fetch} and {@link #release} may be called from any thread; the callbacks
- * run on the {@code orrery-plugin-services} thread, one at a time, in submission order.
+ * <p>Thread-safety: every method may be called from any thread; the callbacks of {@link #fetch} run on
+ * the {@code orrery-plugin-services} thread, one at a time, in submission order, those of
+ * {@link #fetchNow} on the caller's.
  */
 final class PluginServices {
     /** What the host does with a fetched plugin service. */
@@ -51,6 +59,12 @@ final class PluginServices {
          * @param error what was thrown, or null when null was returned
          */
         void failed(ServiceReference<Plugin> ref, RuntimeException error);
+
+        /**
+         * @param ref the service
+         * @return whether the host still tracks it (it was not unbound while its fetch waited)
+         */
+        boolean wanted(ServiceReference<Plugin> ref);
     }
 
     private record Held(ServiceObjects<Plugin> objects, Plugin plugin) {
@@ -93,6 +107,16 @@ final class PluginServices {
     }
 
     /**
+     * Gets the service object on the calling thread, then calls back (for a plugin registered while the
+     * host is active: the caller is the thread that registered it).
+     *
+     * @param ref a plugin service
+     */
+    void fetchNow(ServiceReference<Plugin> ref) {
+        get(ref);
+    }
+
+    /**
      * Runs a task on the fetch thread after the fetches submitted before it.
      *
      * @param task what to run
@@ -106,6 +130,12 @@ final class PluginServices {
     }
 
     private void get(ServiceReference<Plugin> ref) {
+        if (!callbacks.wanted(ref) || !providerActive(ref)) {
+            // Unbound, or its bundle is stopping (an update or uninstall under way) while the fetch
+            // waited: asking SCR for it now would only make the framework log a failed service
+            // factory. Its unbind follows or came already; a new registration is fetched anew.
+            return;
+        }
         Plugin plugin;
         ServiceObjects<Plugin> objects;
         try {
@@ -133,6 +163,11 @@ final class PluginServices {
             }
         }
         callbacks.got(ref, plugin);
+    }
+
+    private static boolean providerActive(ServiceReference<Plugin> ref) {
+        org.osgi.framework.Bundle b = ref.getBundle();
+        return b != null && (b.getState() & (org.osgi.framework.Bundle.ACTIVE | org.osgi.framework.Bundle.STARTING)) != 0;
     }
 
     /**

@@ -146,6 +146,15 @@ final class RebuildCoordinator {
      * @param rebuildAll rebuild every schedule even if its input did not change
      */
     void request(HostConfig config, boolean rebuildAll) {
+        request(config, rebuildAll, false);
+    }
+
+    /**
+     * @param config the configuration in force
+     * @param rebuildAll rebuild every schedule even if its input did not change
+     * @param promptly rebuild without waiting for the quiet period (the last awaited plugin came back)
+     */
+    private void request(HostConfig config, boolean rebuildAll, boolean promptly) {
         synchronized (lock) {
             if (closed) {
                 return;
@@ -158,7 +167,7 @@ final class RebuildCoordinator {
             }
             force |= rebuildAll;
             long waited = now - burstStartNanos;
-            long wait = Math.max(TimeUnit.MILLISECONDS.toNanos(config.quietMillis()), returnWindow(now));
+            long wait = promptly ? 0 : Math.max(TimeUnit.MILLISECONDS.toNanos(config.quietMillis()), returnWindow(now));
             long delay = Math.max(0, Math.min(wait, TimeUnit.MILLISECONDS.toNanos(config.maxDelayMillis()) - waited));
             long mine = ++ticket;
             pending = executor.schedule(() -> runRebuild(mine), delay);
@@ -187,16 +196,19 @@ final class RebuildCoordinator {
 
     /**
      * A plugin service arrived: a rebuild no longer waits for a departed plugin of that name, and one is
-     * asked for.
+     * asked for. When it was the last departed plugin awaited (the usual update: the new revision of a
+     * plugin's bundle registered it), the rebuild runs at once instead of after the quiet period, so the
+     * new code runs at the next frame boundary after the rebuild.
      *
      * @param pluginName the arrived plugin's name
      * @param config the configuration in force
      */
     void arrived(String pluginName, HostConfig config) {
+        boolean lastReturned;
         synchronized (lock) {
-            awaitingReturn.remove(pluginName);
+            lastReturned = awaitingReturn.remove(pluginName) != null && awaitingReturn.isEmpty();
         }
-        request(config, false);
+        request(config, false, lastReturned);
     }
 
     /** @return how long from {@code now} a rebuild still waits for departed plugins; guarded by lock */

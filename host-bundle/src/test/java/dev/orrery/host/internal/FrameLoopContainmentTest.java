@@ -96,7 +96,7 @@ class FrameLoopContainmentTest {
         Schedule withBoth = schedule("main", a, b);
         loop.swap(Swaps.of("main", Map.of("main", withBoth)));
         get(loop.step(2));
-        loop.suspend(b, "b", 5000);
+        loop.suspend(b, "b", 1, 5000);
         assertEquals(4L, get(loop.step(2)), "frames run at once, with no rebuild swapped in");
         assertEquals(4, counts()[0]);
         assertEquals(2, counts()[1], "no system of the departed plugin ran after suspend returned");
@@ -111,6 +111,26 @@ class FrameLoopContainmentTest {
         get(loop.step(1));
         assertEquals(3, counts()[1], "the plugin's new registration runs");
         assertEquals(6, counts()[0]);
+    }
+
+    @Test
+    void aDepartureDuringARebuildThatStillHasThePluginIsFilteredWhenThatRebuildIsSwappedInLater()
+            throws Exception {
+        paused();
+        Plugin a = counting("a", 0);
+        Plugin b = counting("b", 1);
+        loop.swap(Swaps.at(1, "main", Map.of("main", schedule("main", a))));
+        get(loop.step(1));
+        // b arrived (generation 2) and left (generation 3) while the rebuild with it was being built.
+        loop.suspend(b, "b", 3, 5000);
+        loop.swap(Swaps.at(2, "main", Map.of("main", schedule("main", a, b))));
+        get(loop.step(2));
+        assertEquals(0, counts()[1], "the departed plugin never runs, though its data was not installed yet");
+        loop.swap(Swaps.at(3, "main", Map.of("main", schedule("main", a))));
+        Plugin bAgain = counting("b", 1);
+        loop.swap(Swaps.at(4, "main", Map.of("main", schedule("main", a, bAgain))));
+        get(loop.step(1));
+        assertEquals(1, counts()[1], "its next registration runs");
     }
 
     @Test

@@ -13,6 +13,10 @@ final class Swaps {
         return carrying(main, rebuilt, Map.of());
     }
 
+    static Swap at(long generation, String main, Map<String, Schedule> rebuilt) {
+        return new Swap(generation, main, rebuilt, List.of(), List.of(), Map.of());
+    }
+
     static Swap carrying(String main, Map<String, Schedule> rebuilt, Map<String, String> carryState) {
         return new Swap(0, main, rebuilt, List.of(), List.of(), carryState);
     }

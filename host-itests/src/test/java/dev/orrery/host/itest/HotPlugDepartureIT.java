@@ -40,7 +40,7 @@ public class HotPlugDepartureIT extends HostTestBase {
 
     @Configuration
     public Option[] config() {
-        return options(HostOptions.base(QUIET_MILLIS, 10_000),
+        return options(HostOptions.base(QUIET_MILLIS, 3_000),
                 frameworkProperty("orrery.host.mode").value("realtime"),
                 frameworkProperty("orrery.host.rate").value("60"));
     }

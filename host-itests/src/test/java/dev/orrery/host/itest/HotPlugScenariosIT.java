@@ -8,6 +8,7 @@ import static org.junit.Assert.fail;
 import static org.ops4j.pax.exam.CoreOptions.options;
 
 import dev.orrery.host.GameHost;
+import dev.orrery.host.ObserverStatus;
 import dev.orrery.host.PluginState;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.host.RebuildInfo;
@@ -49,7 +50,7 @@ public class HotPlugScenariosIT extends HostTestBase {
 
     @Configuration
     public Option[] config() {
-        return options(HostOptions.base(20, 1000));
+        return options(HostOptions.base(20, 200));
     }
 
     @Test
@@ -138,7 +139,7 @@ public class HotPlugScenariosIT extends HostTestBase {
             assertEquals(fault.describe(), "overflow/sys", fault.system());
             assertEquals(fault.describe(), "overflow", fault.plugin());
             assertEquals(fault.describe(), StackOverflowError.class.getName(), fault.errorType());
-            assertEquals(fault.describe(), "run", HostContract.stage(fault));
+            assertEquals(fault.describe(), SystemFault.STAGE_RUN, fault.stage());
             ServiceReference<GameHost> registered = ctx.getServiceReference(GameHost.class);
             assertNotNull("the GameHost service stays registered", registered);
             assertEquals("the world is intact and submit works", before, events().subList(0, before.size()));
@@ -180,7 +181,7 @@ public class HotPlugScenariosIT extends HostTestBase {
             assertFalse("no system is blamed: " + host.status().lastFault(), host.status().fault().isPresent());
             assertEquals("the game system ran in every frame", List.of("good/tick", "good/tick", "good/tick"),
                     events());
-            HostContract.Observer observer = HostContract.observers(host).stream()
+            ObserverStatus observer = host.observers().stream()
                     .filter(o -> o.serviceId() == serviceId).findFirst().orElseThrow();
             assertTrue(observer.toString(), observer.quarantined());
             assertEquals(observer.toString(), "itest.fault/1.0.0", observer.bundle());

@@ -29,6 +29,7 @@ import org.ops4j.pax.exam.Option;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.FrameworkEvent;
+import org.osgi.framework.FrameworkListener;
 import org.osgi.framework.ServiceEvent;
 import org.osgi.framework.ServiceListener;
 import org.osgi.framework.wiring.FrameworkWiring;
@@ -41,11 +42,13 @@ import org.osgi.framework.wiring.FrameworkWiring;
  * the wall time minus frames run), install and update to the new code's first run p50/p95/max (ms),
  * departure to the plugin's systems stopped (frames it still ran after its service was unregistered),
  * rebuilds per service event, uninstalled {@code Bundle}s and class loaders still reachable after a
- * refresh and GC (weak references), and the heap after GC.
+ * refresh and GC (weak references), the heap after GC, and the framework's ERROR events (e.g. a
+ * service factory that returned null).
  *
  * <p>Not an IT: run by the {@code soak} profile only, e.g.
  * {@code mvn -B -o -pl host-itests -am verify -Psoak -Dsoak.cycles=1000 -Dtest=NONE
  * -Dsurefire.failIfNoSpecifiedTests=false}. System properties: {@code soak.cycles} (default 100);
+ * {@code soak.idleSeconds} (default 30): a control period with no plug events before the cycles;
  * {@code soak.enforce=true} fails the run when a target of issue 11 is missed (0 frames lost,
  * departure within 1 frame, update p95 within the quiet period + 1 frame, 0 retained bundles). The
  * report is also written to {@code target/soak-report.txt}.
@@ -87,8 +90,16 @@ public class HotPlugSoak extends HostTestBase {
                     departure.compareAndSet(-1, probe.frames());
                 }
             };
+            List<String> frameworkErrors = Collections.synchronizedList(new ArrayList<>());
+            FrameworkListener errors = e -> {
+                if (e.getType() == FrameworkEvent.ERROR) {
+                    frameworkErrors.add(String.valueOf(e.getThrowable()));
+                }
+            };
+            ctx.addFrameworkListener(errors);
             ctx.addServiceListener(unregistering, "(&(objectClass=" + Plugin.class.getName() + ")(component.name="
                     + SOAK_CLASS + "))");
+            String idle = idleControl(probe, Integer.getInteger("soak.idleSeconds", 30));
             List<Double> installMillis = new ArrayList<>();
             List<Double> updateMillis = new ArrayList<>();
             List<Long> departureFrames = new ArrayList<>();
@@ -128,6 +139,7 @@ public class HotPlugSoak extends HostTestBase {
             }
 
             ctx.removeServiceListener(unregistering);
+            ctx.removeFrameworkListener(errors);
             double wallSeconds = (System.nanoTime() - startNanos) / 1e9;
             long framesRun = host.status().frames() - startFrames;
             long expectedFrames = (long) Math.floor(wallSeconds * RATE);
@@ -148,6 +160,7 @@ public class HotPlugSoak extends HostTestBase {
             String report = String.join("\n",
                     "hot-plug soak: " + cycles + " cycles of install v1 / update v2 + refresh / uninstall + refresh,"
                             + " real time " + RATE + " Hz, quietMillis " + QUIET_MILLIS,
+                    idle,
                     String.format(Locale.ROOT, "wall time %.1f s; frames run %d of %d expected; frames lost %d (%.2f %%)",
                             wallSeconds, framesRun, expectedFrames, lost, 100.0 * lost / Math.max(1, expectedFrames)),
                     String.format(Locale.ROOT, "frame gaps > 2 periods (%.1f ms): %d; longest gap %.1f ms",
@@ -163,7 +176,9 @@ public class HotPlugSoak extends HostTestBase {
                     "retained after refresh + GC: " + retainedBundles + " of " + bundles.size() + " uninstalled Bundles, "
                             + retainedLoaders + " of " + loaders.size() + " class loaders",
                     String.format(Locale.ROOT, "heap after GC: %.1f MB", heapMb),
-                    "host log: " + log.records().size() + " records, " + log.stackTraces() + " stack traces");
+                    "host log: " + log.records().size() + " records, " + log.stackTraces() + " stack traces;"
+                            + " framework ERROR events: " + frameworkErrors.size()
+                            + (frameworkErrors.isEmpty() ? "" : ", first: " + frameworkErrors.get(0)));
             System.out.println(report);
             Path out = Path.of(BundleFiles.dir().getParent(), "soak-report.txt");
             Files.writeString(out, report + "\n", StandardCharsets.UTF_8);
@@ -174,6 +189,29 @@ public class HotPlugSoak extends HostTestBase {
                 assertTrue("retained bundles: " + retainedBundles, retainedBundles == 0);
             }
         }
+    }
+
+    /**
+     * The control: the same host and clock with no plug events for a while, so the figures of the
+     * cycles can be told from what the (shared) machine does to a 60 Hz loop anyway.
+     *
+     * @return one report line: frames lost and gaps over two periods while idle
+     */
+    private String idleControl(SoakProbe probe, int seconds) throws Exception {
+        if (seconds <= 0) {
+            return "idle control: skipped";
+        }
+        probe.resetGaps(2 * PERIOD_NANOS);
+        long startNanos = System.nanoTime();
+        long startFrames = host.status().frames();
+        Thread.sleep(TimeUnit.SECONDS.toMillis(seconds)); // a measuring window, not a wait for an event
+        double wall = (System.nanoTime() - startNanos) / 1e9;
+        long run = host.status().frames() - startFrames;
+        long expected = (long) Math.floor(wall * RATE);
+        return String.format(Locale.ROOT,
+                "idle control (no plug events, %.1f s): frames run %d of %d expected; frames lost %d;"
+                        + " gaps > 2 periods %d; longest gap %.1f ms",
+                wall, run, expected, Math.max(0, expected - run), probe.gapsOverLimit(), probe.maxGapNanos() / 1e6);
     }
 
     /** Waits for the expected version's first run; returns the latency from {@code fromNanos}, ms. */
