@@ -2,6 +2,7 @@ package dev.orrery.launcher;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintStream;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,36 +26,40 @@ import org.osgi.framework.launch.FrameworkFactory;
  * it uninstalls it, replacing it updates it.
  *
  * <p>Run as {@code java -jar orrery-launcher.jar} from the distribution folder (see
- * {@link LauncherConfig} for the settings). Ctrl-C stops the framework cleanly (the host's frame loop
- * stops at a frame boundary) and exits with code 0, as does stopping the framework from the shell
- * ({@code stop 0}, or Ctrl-D / {@code exit} at the shell prompt; Ctrl-C at the prompt only clears the
- * line: the shell's line reader takes it). Exit code 1: the framework could not start; exit code 2:
- * a host setting ({@code orrery.host.*}) is bad: the launcher checks them with the host bundle's
- * {@code dev.orrery.host.HostSettings} before it starts any bundle, prints one line naming the setting
- * and its allowed values, and stops.
+ * {@link LauncherConfig} for the settings, {@link LaunchOptions} for the launcher's own). Ctrl-C stops
+ * the framework cleanly (the host's frame loop stops at a frame boundary) and exits with code 0, as
+ * does stopping the framework from the shell ({@code exit}, {@code exit <code>}, {@code stop 0}, or
+ * Ctrl-D at the shell prompt; Ctrl-C at the prompt only clears the line: the shell's line reader takes
+ * it). While the shell runs, what other threads print (log lines, the game's output) appears above the
+ * {@code g!} prompt ({@link AboveThePrompt}).
+ *
+ * <p>Exit codes: 0 after a clean stop (or the code given to {@code exit}); 1 when the framework could
+ * not start, the host's frame thread died, or a headless run could not go on (a component failed to
+ * activate, or the simulation paused on a fault: {@link HeadlessWatch}), with one line saying why;
+ * 2 for a bad argument or setting: the launcher's own ({@link LaunchOptions}) and the host's
+ * ({@code orrery.host.*}, checked with the host bundle's {@code dev.orrery.host.HostSettings}) are
+ * checked before any bundle starts, and one line names the setting and its allowed values.
  *
  * <p>The host bundle ({@value #HOST}) is started last, after the other platform bundles (the default
  * plugins and the devtools' hooks among them), so that its first rebuild already has them all.
  */
 public final class Main {
     private static final long STOP_WAIT_MILLIS = 15_000;
-    /**
-     * Launcher property: {@code true} starts the interactive Gogo shell on the terminal, {@code false}
-     * does not, {@code auto} (default) starts it only when the JVM has a console. Without a terminal
-     * the shell would read end-of-input and gogo.jline's non-interactive mode fails on its profile.
-     */
-    static final String SHELL = "orrery.shell";
+    /** How often a running framework is checked for a reason to end the run (ms). */
+    private static final long CHECK_MILLIS = 250;
     private static final String GOGO_JLINE = "org.apache.felix.gogo.jline";
     /** Symbolic name of the host bundle. */
     static final String HOST = "dev.orrery.host";
-    /** Exit code for a bad host setting. */
+    /** Exit code when the run failed. */
+    static final int FAILED = 1;
+    /** Exit code for a bad argument or setting. */
     static final int BAD_SETTING = 2;
 
     private Main() {
     }
 
     /**
-     * @param args ignored
+     * @param args none are accepted (exit code 2 otherwise)
      */
     public static void main(String[] args) {
         if (java.lang.System.getProperty("java.util.logging.manager") == null) {
@@ -67,15 +72,22 @@ public final class Main {
         try {
             Path home = home();
             LauncherConfig config = LauncherConfig.resolve(home, readConfig(home), java.lang.System.getProperties());
-            int code = run(config);
+            LaunchOptions options;
+            try {
+                options = LaunchOptions.from(args, config.frameworkProperties(), java.lang.System.console() != null);
+            } catch (IllegalArgumentException e) {
+                java.lang.System.err.println("orrery: cannot start: " + e.getMessage());
+                java.lang.System.exit(BAD_SETTING);
+                return;
+            }
+            int code = run(config, options);
             java.lang.System.exit(code);
         } catch (IOException | BundleException | RuntimeException e) {
             java.lang.System.err.println("orrery: cannot start: " + e);
-            e.printStackTrace();
-            java.lang.System.exit(1);
+            java.lang.System.exit(FAILED);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            java.lang.System.exit(1);
+            java.lang.System.exit(FAILED);
         }
     }
 
@@ -83,15 +95,15 @@ public final class Main {
      * Boots the framework, waits until it stops, and returns the exit code.
      *
      * @param config the launcher configuration
-     * @return 0 after a clean stop
+     * @param options the launcher's options
+     * @return the exit code (see the class comment)
      * @throws IOException if the bundles folder cannot be read
      * @throws BundleException if the framework cannot start or a platform bundle cannot be installed
      * @throws InterruptedException if interrupted while waiting
      */
-    static int run(LauncherConfig config) throws IOException, BundleException, InterruptedException {
+    static int run(LauncherConfig config, LaunchOptions options) throws IOException, BundleException, InterruptedException {
         Files.createDirectories(config.pluginsDir());
         var props = new java.util.HashMap<>(config.frameworkProperties());
-        boolean shell = wantsShell(props.getOrDefault(SHELL, "auto"));
         FrameworkFactory factory = ServiceLoader.load(FrameworkFactory.class).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no OSGi FrameworkFactory on the class path (lib/)"));
         Framework framework = factory.newFramework(props);
@@ -107,10 +119,19 @@ public final class Main {
         Thread hook = new Thread(() -> stopOnSignal(framework), "orrery-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         framework.start();
+        HeadlessWatch watch = HeadlessWatch.start(framework.getBundleContext(), options.headless());
+        ShellExit exit = null;
+        if (options.shell()) {
+            TerminalSize.guard().ifPresent(java.lang.System.out::println);
+            ShellReaders readers = ShellReaders.register(framework.getBundleContext());
+            java.lang.System.setOut(aboveThePrompt(java.lang.System.out, "sun.stdout.encoding", readers));
+            java.lang.System.setErr(aboveThePrompt(java.lang.System.err, "sun.stderr.encoding", readers));
+            exit = ShellExit.register(framework);
+        }
         List<Bundle> hostLast = new ArrayList<>(installed);
         hostLast.sort(java.util.Comparator.comparing(b -> HOST.equals(b.getSymbolicName())));
         for (Bundle b : hostLast) {
-            if (!shell && GOGO_JLINE.equals(b.getSymbolicName())) {
+            if (!options.shell() && GOGO_JLINE.equals(b.getSymbolicName())) {
                 continue;
             }
             if (b.getHeaders().get(Constants.FRAGMENT_HOST) == null) {
@@ -123,17 +144,53 @@ public final class Main {
         }
         java.lang.System.out.println("orrery: started " + installed.size() + " platform bundles from "
                 + config.bundlesDir() + "; watching " + config.pluginsDir() + " for plugins");
-        FrameworkEvent event;
-        do {
-            event = framework.waitForStop(0);
-        } while (event.getType() == FrameworkEvent.STOPPED_UPDATE);
+        Outcome outcome = awaitStop(framework, watch);
+        if (outcome.failure() != null) {
+            java.lang.System.err.println("orrery: " + outcome.failure());
+        }
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
             java.lang.System.out.println("orrery: framework stopped");
         } catch (IllegalStateException alreadyShuttingDown) {
             // the hook is running; it reports and exits with 0 itself
         }
-        return event.getType() == FrameworkEvent.ERROR ? 1 : 0;
+        if (outcome.failure() != null || outcome.event().getType() == FrameworkEvent.ERROR) {
+            return FAILED;
+        }
+        return exit != null && exit.requestedCode() != ShellExit.NONE ? exit.requestedCode() : 0;
+    }
+
+    /** How a run ended: the framework's last event, and why the run failed (null: it did not). */
+    private record Outcome(FrameworkEvent event, String failure) {
+    }
+
+    /**
+     * Waits until the framework stops; meanwhile, every {@value #CHECK_MILLIS} ms, asks the watch whether
+     * the run must end, and if so stops the framework (once).
+     */
+    private static Outcome awaitStop(Framework framework, HeadlessWatch watch) throws InterruptedException, BundleException {
+        String failure = null;
+        while (true) {
+            FrameworkEvent event = framework.waitForStop(CHECK_MILLIS);
+            if (event.getType() == FrameworkEvent.WAIT_TIMEDOUT) {
+                if (failure == null) {
+                    failure = watch.check().orElse(null);
+                    if (failure != null) {
+                        framework.stop();
+                    }
+                }
+            } else if (event.getType() != FrameworkEvent.STOPPED_UPDATE) {
+                return new Outcome(event, failure != null ? failure : watch.afterStop().orElse(null));
+            }
+        }
+    }
+
+    /** @param encodingProperty the JDK's property naming the stream's encoding on a console */
+    private static PrintStream aboveThePrompt(PrintStream original, String encodingProperty, ShellReaders readers) {
+        String name = java.lang.System.getProperty(encodingProperty);
+        java.nio.charset.Charset charset = name != null && java.nio.charset.Charset.isSupported(name)
+                ? java.nio.charset.Charset.forName(name) : java.nio.charset.Charset.defaultCharset();
+        return new PrintStream(new AboveThePrompt(original, readers, charset), true, charset);
     }
 
     /**
@@ -167,14 +224,6 @@ public final class Main {
             }
         }
         return null;
-    }
-
-    private static boolean wantsShell(String setting) {
-        return switch (setting.trim()) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> java.lang.System.console() != null;
-        };
     }
 
     private static List<Bundle> installPlatformBundles(Framework framework, Path dir) throws IOException, BundleException {

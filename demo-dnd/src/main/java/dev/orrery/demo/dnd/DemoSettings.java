@@ -41,7 +41,8 @@ public record DemoSettings(long seed, boolean interactive, boolean exitWhenOver)
             try {
                 seed = Long.parseLong(seedText.trim());
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(SEED + ": not a whole number: '" + seedText + "'", e);
+                throw new IllegalArgumentException(SEED + ": not a whole number from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE
+                        + ": '" + seedText + "'", e);
             }
         }
         return new DemoSettings(seed, bool(property, INTERACTIVE, false), bool(property, EXIT_WHEN_OVER, true));

@@ -23,8 +23,12 @@ class DemoSettingsTest {
     @Test
     @DisplayName("a bad value names the property")
     void badValues() {
-        assertEquals("orrery.demo.seed: not a whole number: 'abc'", assertThrows(IllegalArgumentException.class,
+        String range = "orrery.demo.seed: not a whole number from -9223372036854775808 to 9223372036854775807: ";
+        assertEquals(range + "'abc'", assertThrows(IllegalArgumentException.class,
                 () -> DemoSettings.from(Map.of(DemoSettings.SEED, "abc")::get)).getMessage());
+        assertEquals(range + "'9223372036854775808'", assertThrows(IllegalArgumentException.class,
+                () -> DemoSettings.from(Map.of(DemoSettings.SEED, "9223372036854775808")::get)).getMessage());
+        assertEquals(Long.MIN_VALUE, DemoSettings.from(Map.of(DemoSettings.SEED, "-9223372036854775808")::get).seed());
         assertEquals("orrery.demo.interactive: expected true or false, got 'yes'", assertThrows(IllegalArgumentException.class,
                 () -> DemoSettings.from(Map.of(DemoSettings.INTERACTIVE, "yes")::get)).getMessage());
     }

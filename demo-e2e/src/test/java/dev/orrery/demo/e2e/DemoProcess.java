@@ -23,6 +23,7 @@ final class DemoProcess implements AutoCloseable {
     static final Path REPO = Paths.get(System.getProperty("orrery.repo", "..")).toAbsolutePath().normalize();
 
     private final Process process;
+    // guarded by lines
     private final List<String> lines = new ArrayList<>();
     private final Thread reader;
 
@@ -42,14 +43,40 @@ final class DemoProcess implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add("./orrery-demo");
         command.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(command).directory(REPO.toFile()).redirectErrorStream(true);
+        return start(command, REPO, env, false);
+    }
+
+    /**
+     * Starts any command (e.g. {@code ./orrery-demo} under {@code script}, or a copy of the script).
+     *
+     * @param command the command and its arguments
+     * @param dir the working folder
+     * @param env added to the environment ({@code ORRERY_DEMO_NO_BUILD=1} is there unless env
+     *     overrides it; {@code JAVA_OPTS} is removed unless env sets it)
+     * @param keepInput whether standard input stays open for {@link #send(String)}; else it is closed
+     */
+    static DemoProcess start(List<String> command, Path dir, Map<String, String> env, boolean keepInput) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
         pb.environment().put("ORRERY_DEMO_NO_BUILD", "1");
         pb.environment().remove("JAVA_OPTS");
         pb.environment().putAll(env);
         pb.redirectInput(ProcessBuilder.Redirect.PIPE);
         DemoProcess p = new DemoProcess(pb.start());
-        p.process.getOutputStream().close();
+        if (!keepInput) {
+            p.process.getOutputStream().close();
+        }
         return p;
+    }
+
+    /** @return the process's descendants (e.g. the JVM under {@code script} and {@code sh}) */
+    java.util.stream.Stream<ProcessHandle> descendants() {
+        return process.descendants();
+    }
+
+    /** Writes text to the process's standard input. */
+    void send(String text) throws IOException {
+        process.getOutputStream().write(text.getBytes(StandardCharsets.UTF_8));
+        process.getOutputStream().flush();
     }
 
     private void read() {

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's hot reload: while a battle runs, the rules bundle's jar is copied into
- * {@code plugins/} again; FileInstall updates the bundle, the host rebuilds both schedules with the new
+ * The README's hot reload: while a battle runs, the rules bundle's jar is copied into the demo's
+ * {@code demo-plugins/} folder again; FileInstall updates the bundle, the host rebuilds both schedules with the new
  * bundle's plugins, and the battle goes on from the same turn and hit points: the combat log is the
  * same as that of a battle with the same seed and no update.
  */
@@ -23,7 +23,7 @@ class HotReloadIT {
     private static final String VERSION = System.getProperty("orrery.version", "0.1.0-SNAPSHOT");
 
     @Test
-    @DisplayName("copying the rules jar into plugins/ mid-battle updates the bundle; the battle continues with its state")
+    @DisplayName("copying the rules jar into demo-plugins/ mid-battle updates the bundle; the battle continues with its state")
     void rulesUpdateKeepsTheBattle() throws Exception {
         List<String> straight;
         try (DemoProcess p = DemoProcess.start(Map.of(), "--seed", "7")) {
@@ -31,7 +31,7 @@ class HotReloadIT {
             straight = p.combatLog();
         }
         Path rules = DemoProcess.REPO.resolve("demo-dnd/target/demo-dnd-" + VERSION + ".jar");
-        Path dropped = DemoProcess.REPO.resolve("app-launcher/target/orrery/plugins/demo-dnd-" + VERSION + ".jar");
+        Path dropped = DemoProcess.REPO.resolve("app-launcher/target/orrery/demo-plugins/demo-dnd-" + VERSION + ".jar");
         // Paced at 400 frames/s (about 0.15 s per turn) so the copy lands mid-battle; the outcome does
         // not depend on the rate (fixed dt).
         try (DemoProcess p = DemoProcess.start(Map.of("JAVA_OPTS", "-Dorrery.host.rate=400"), "--seed", "7")) {
@@ -52,6 +52,7 @@ class HotReloadIT {
                     "the battle did not go on after the update:\n" + p.text());
             assertEquals(1, p.combatLog().stream().filter(l -> l.startsWith("[dnd] === Skirmish")).count());
             assertEquals(straight, p.combatLog());
+            Readme.assertAppearsIn(Readme.example("hot-reload"), after);
         }
     }
 

@@ -49,6 +49,17 @@ class QuickStartIT {
     }
 
     @Test
+    @DisplayName("output that is not a terminal carries no escape codes; the demo leaves the distribution's plugins/ folder alone")
+    void plainOutputAndPluginsLeftAlone() throws Exception {
+        assertEquals(List.of(), first.stream().filter(l -> l.indexOf('\u001b') >= 0).toList(), firstText);
+        try (var files = java.nio.file.Files.list(DemoProcess.REPO.resolve("app-launcher/target/orrery/plugins"))) {
+            assertEquals(List.of(), files.map(f -> f.getFileName().toString()).filter(n -> n.startsWith("demo-dnd")).toList());
+        }
+        assertLine(l -> l.matches("Started bundle: file:.*/app-launcher/target/orrery/demo-plugins/demo-dnd-[^/]*\\.jar"),
+                "the demo bundles started from demo-plugins/");
+    }
+
+    @Test
     @DisplayName("the summary gives the winner, the turns, the survivors and the seed")
     void summary() {
         List<String> log = first.stream().filter(l -> l.startsWith("[dnd] ")).toList();

@@ -1,0 +1,45 @@
+package dev.orrery.launcher;
+
+import java.util.Optional;
+
+/**
+ * Reads the host's state from its {@code dev.orrery.host.GameHost} service, reflectively (the
+ * launcher's class path does not see host classes): {@code status()} gives a {@code HostStatus}
+ * ({@code state()}: RUNNING, PAUSED or STOPPED; {@code fault()}: the last {@code SystemFault}, whose
+ * {@code stage()} is {@code "frame thread"} when the frame thread died and whose {@code describe()} is
+ * one line naming schedule, system, plugin and error).
+ */
+final class HostOutcome {
+    /** {@code SystemFault.stage()} of a frame thread that died. */
+    static final String FRAME_THREAD = "frame thread";
+
+    private HostOutcome() {
+    }
+
+    /**
+     * @param status a {@code HostStatus}
+     * @param headless whether nobody can resume a paused simulation (then a pause on a fault ends the
+     *     run too)
+     * @return why the run cannot go on, in one line: the frame thread died (STOPPED with a fault of
+     *     stage "frame thread"), or, when headless, the simulation paused on a system fault; empty when
+     *     the host is fine or merely stopped
+     * @throws ReflectiveOperationException if the object is not shaped like a {@code HostStatus}
+     */
+    static Optional<String> problem(Object status, boolean headless) throws ReflectiveOperationException {
+        String state = String.valueOf(Reflect.call(status, "state"));
+        Optional<?> fault = (Optional<?>) Reflect.call(status, "fault");
+        if (fault.isEmpty()) {
+            return Optional.empty();
+        }
+        Object f = fault.get();
+        String stage = Reflect.has(f, "stage") ? String.valueOf(Reflect.call(f, "stage")) : "";
+        String what = String.valueOf(Reflect.call(f, "describe"));
+        if (state.equals("STOPPED") && stage.equals(FRAME_THREAD)) {
+            return Optional.of("the host's frame thread died: " + what);
+        }
+        if (headless && state.equals("PAUSED")) {
+            return Optional.of("the simulation paused on a fault, and a headless run has no one to resume it: " + what);
+        }
+        return Optional.empty();
+    }
+}
