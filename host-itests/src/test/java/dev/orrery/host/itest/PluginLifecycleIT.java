@@ -84,6 +84,11 @@ public class PluginLifecycleIT extends HostTestBase {
                 && (r.replaced().contains("upd") || r.joined().contains("upd")));
         assertEquals(List.of("upd"), replaced.plugins());
         assertEquals("2.0.0", upd.getVersion().toString());
+        // The refresh restarted the bundle once more: wait until the schedule in force has the plugin
+        // service registered now (the host rebuilds as soon as it is back; frames run without it until).
+        long current = (Long) upd.getRegisteredServices()[0].getProperty(org.osgi.framework.Constants.SERVICE_ID);
+        await(() -> host.plugins().stream().anyMatch(p -> p.name().equals("upd") && p.serviceId() == current
+                && p.state() == PluginState.ACTIVE), () -> "the plugin of the refreshed bundle is in force");
 
         step(2);
         List<String> all = events();
