@@ -1,9 +1,11 @@
-package dev.orrery.testkit.paxexam;
+package dev.orrery.testkit.devtools;
 
 import static org.junit.Assert.assertEquals;
 import static org.ops4j.pax.exam.CoreOptions.options;
 
 import dev.orrery.host.PluginState;
+import dev.orrery.testkit.paxexam.OrreryOptions;
+import dev.orrery.testkit.paxexam.OrreryPluginTest;
 import org.junit.Test;
 import org.junit.runner.RunWith;
 import org.ops4j.pax.exam.Configuration;
