@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
+import org.osgi.annotation.versioning.ProviderType;
 
 /**
  * The Orrery game host, registered as an OSGi service by the host bundle's component.
@@ -71,6 +72,7 @@ import java.util.function.Function;
  *
  * <p>All methods may be called from any thread.
  */
+@ProviderType
 public interface GameHost {
     /** Service property / configuration key naming the schedule a plugin belongs to. */
     String SCHEDULE_PROPERTY = dev.orrery.schedule.Plugin.SCHEDULE_PROPERTY;

@@ -1,6 +1,7 @@
 package dev.orrery.schedule;
 
 import dev.orrery.world.World;
+import org.osgi.annotation.versioning.ConsumerType;
 
 /**
  * A run condition ({@code runIf}): a system runs only if its own condition and the conditions of all
@@ -11,6 +12,7 @@ import dev.orrery.world.World;
  * type is {@code boolean}, a condition can never return a promise or a non-boolean (SCH-121 is
  * guaranteed by the type); an exception it throws propagates unchanged from the run API (SCH-037).
  */
+@ConsumerType
 @FunctionalInterface
 public interface Condition {
     /**

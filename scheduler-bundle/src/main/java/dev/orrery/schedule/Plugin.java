@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import org.osgi.annotation.versioning.ConsumerType;
 
 /**
  * A plugin: a named bundle of phases, sets and systems, plain data with no install hook and no
@@ -18,6 +19,7 @@ import java.util.Objects;
  * <p>OSGi: a service may carry the property {@value #SCHEDULE_PROPERTY} naming the schedule it
  * belongs to (default: the host's main schedule).
  */
+@ConsumerType
 public interface Plugin {
     /** Service property naming the schedule a plugin service belongs to. */
     String SCHEDULE_PROPERTY = "orrery.schedule";

@@ -1,6 +1,7 @@
 package dev.orrery.schedule;
 
 import dev.orrery.world.World;
+import org.osgi.annotation.versioning.ConsumerType;
 
 /**
  * The body of an {@link EcsSystem}: called as {@code run(world, dt)} with the world and dt given to
@@ -9,6 +10,7 @@ import dev.orrery.world.World;
  * <p>Synchronous by type (SCH-116): it returns nothing, so the schedule cannot be handed a pending
  * result. An exception it throws propagates unchanged from the run API (SCH-037).
  */
+@ConsumerType
 @FunctionalInterface
 public interface RunFunction {
     /**

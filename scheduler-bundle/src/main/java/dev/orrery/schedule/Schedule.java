@@ -4,6 +4,7 @@ import dev.orrery.world.Trait;
 import dev.orrery.world.World;
 import java.util.Collection;
 import java.util.List;
+import org.osgi.annotation.versioning.ProviderType;
 
 /**
  * An immutable, built schedule: the execution plan of its phases and systems, computed once by
@@ -42,6 +43,7 @@ import java.util.List;
  * After an exception escaped a run API, {@link RunFailure#of(World, Throwable)} tells which schedule,
  * system, plugin and stage threw it (the exception itself propagates unchanged).
  */
+@ProviderType
 public interface Schedule {
     /**
      * Starts building a schedule (the spec's {@code createSchedule}).

@@ -2,6 +2,7 @@ package dev.orrery.schedule;
 
 import java.util.List;
 import java.util.Objects;
+import org.osgi.annotation.versioning.ConsumerType;
 
 /**
  * Observers of a schedule's run calls, given at build time only (SCH-144, SCH-148).
@@ -10,6 +11,7 @@ import java.util.Objects;
  * manual phases during {@code run} are not considered and fire no hook (SCH-147). An exception thrown
  * by a hook propagates unchanged, like a system's (SCH-146). All methods default to doing nothing.
  */
+@ConsumerType
 public interface ScheduleHooks {
     /**
      * Called right before the system's run function, after its enabled flag and conditions passed.

@@ -1,5 +1,7 @@
 package dev.orrery.world;
 
+import org.osgi.annotation.versioning.ConsumerType;
+
 /**
  * A world trait value that holds objects of other code (a registry of templates, a queue of requests)
  * and can drop them when that code is unloaded. {@link World#purge(Unloading)} calls
@@ -9,6 +11,7 @@ package dev.orrery.world;
  *
  * <p>Called on the world's thread, like every world method.
  */
+@ConsumerType
 public interface Purgeable {
     /**
      * Drops every entry that belongs to unloaded code ({@link Unloading#isUnloaded(Object)} on the
