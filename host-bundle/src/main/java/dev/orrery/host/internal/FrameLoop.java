@@ -46,7 +46,10 @@ import java.util.function.Supplier;
  * (stage {@value SystemFault#STAGE_FRAME_THREAD}); then {@code onEnded} is told.
  *
  * <p>Implementation notes: fields marked "frame thread only" are touched by the frame thread alone;
- * the volatile ones are written by the frame thread (or before it starts) and read by any thread.
+ * the volatile ones are read by any thread and written by the frame thread, except {@code config}
+ * ({@link #configure}) and {@code stopRequested} ({@link #stop}), which other threads write. An
+ * interrupt of the frame thread (a system that restored an interrupt flag) is cleared and logged, never
+ * fatal: only {@link #stop} ends the loop.
  */
 final class FrameLoop implements Runnable, RebuildTarget {
     private static final long IDLE_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
@@ -139,7 +142,14 @@ final class FrameLoop implements Runnable, RebuildTarget {
             t.setDaemon(true);
             return t;
         });
-        watchdogExecutor.scheduleWithFixedDelay(watchdog::check, 250, 250, TimeUnit.MILLISECONDS);
+        watchdogExecutor.scheduleWithFixedDelay(() -> {
+            try {
+                watchdog.check();
+            } catch (RuntimeException e) {
+                // a check that fails must not cancel the ones after it
+                log.log(Level.DEBUG, "frame watchdog check failed: " + e);
+            }
+        }, 250, 250, TimeUnit.MILLISECONDS);
         thread.start();
     }
 
@@ -367,8 +377,6 @@ final class FrameLoop implements Runnable, RebuildTarget {
     public void run() {
         try {
             loop();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         } catch (Throwable t) {
             died(t);
         } finally {
@@ -382,7 +390,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
         }
     }
 
-    private void loop() throws InterruptedException {
+    private void loop() {
         pacer.restart();
         while (!stopRequested) {
             drainTasks();
@@ -390,7 +398,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
                 break;
             }
             if ((paused && !stepping.hasPending()) || installed.main() == null) {
-                runTask(tasks.poll(IDLE_POLL_NANOS));
+                runTask(poll(IDLE_POLL_NANOS));
                 pacer.restart();
                 continue;
             }
@@ -409,13 +417,26 @@ final class FrameLoop implements Runnable, RebuildTarget {
         }
     }
 
-    private void waitUntil(long deadline) throws InterruptedException {
+    private void waitUntil(long deadline) {
         while (!stopRequested) {
             long left = deadline - pacer.now();
             if (left <= 0) {
                 return;
             }
-            runTask(tasks.poll(left));
+            runTask(poll(left));
+        }
+    }
+
+    /** Waits for work; an interrupt (not ours: only {@link #stop} ends the loop) is cleared and logged. */
+    private Runnable poll(long nanos) {
+        try {
+            return tasks.poll(nanos);
+        } catch (InterruptedException e) {
+            if (!stopRequested) {
+                log.log(Level.WARNING, "the frame thread was interrupted (a system or submitted work left its"
+                        + " interrupt flag set); the interrupt is cleared and the loop goes on");
+            }
+            return null;
         }
     }
 
@@ -450,14 +471,14 @@ final class FrameLoop implements Runnable, RebuildTarget {
             main.run(world, dt);
         } catch (Throwable t) {
             if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) {
-                throw t;
+                watchdog.frameEnded();
+                throw t; // to died(), with the frame count and the tracker as they were in this frame
             }
             fault(main, t, frameNo);
-        } finally {
-            watchdog.frameEnded();
-            tracker.clear();
-            frames = frameNo;
         }
+        watchdog.frameEnded();
+        tracker.clear();
+        frames = frameNo;
         stepping.frameRan(frames);
     }
 

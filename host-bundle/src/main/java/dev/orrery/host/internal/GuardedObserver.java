@@ -63,7 +63,7 @@ final class GuardedObserver {
         }
     }
 
-    /** Frame thread: the service left; it is not called again. */
+    /** The service left: it is not called again (frame thread, or before the guard is handed out). */
     void retire() {
         off = true;
     }

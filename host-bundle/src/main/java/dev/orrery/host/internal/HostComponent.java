@@ -155,7 +155,9 @@ public final class HostComponent implements GameHost {
             early.clear();
             services = s;
         }
-        // The plugins bound before activation are fetched first, so the first rebuild has them.
+        // The plugins bound before activation are fetched on the fetch thread, and the forced rebuild is
+        // asked for after them, so it has them (a plugin arriving meanwhile on another thread may give an
+        // earlier rebuild of its own; the forced one follows).
         bound.forEach(s::fetch);
         s.after(() -> c.request(config, true));
     }
@@ -302,6 +304,13 @@ public final class HostComponent implements GameHost {
             if (!wanted.contains(entry.serviceId())) {
                 entry = null; // unbound meanwhile
             } else {
+                // The schedule property again, under the lock: an updatedPlugin() that came while the data
+                // was read (outside the lock) found no entry to change.
+                String now = scheduleOf(ref);
+                if (!java.util.Objects.equals(now, declared)) {
+                    declared = now;
+                    entry = entry.inSchedule(now == null ? config.mainSchedule() : now);
+                }
                 failed.remove(entry.serviceId());
                 plugins.put(entry.serviceId(), entry);
                 if (declared == null) {

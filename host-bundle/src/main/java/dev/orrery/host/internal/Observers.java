@@ -15,6 +15,8 @@ import java.util.concurrent.ConcurrentHashMap;
 final class Observers {
     private final Logger log;
     private final ConcurrentHashMap<Long, GuardedObserver> byServiceId = new ConcurrentHashMap<>();
+    /** Ids of departed observer services (service ids are never reused by the framework). */
+    private final java.util.Set<Long> retired = ConcurrentHashMap.newKeySet();
 
     Observers(Logger log) {
         this.log = log;
@@ -25,6 +27,12 @@ final class Observers {
      * @return its guard: the same one for as long as that service object is registered under that id
      */
     GuardedObserver guard(HooksEntry entry) {
+        if (retired.contains(entry.serviceId())) {
+            // A rebuild from a snapshot taken before the service left: its guard is retired from the start.
+            GuardedObserver gone = new GuardedObserver(entry, log);
+            gone.retire();
+            return gone;
+        }
         return byServiceId.compute(entry.serviceId(), (id, old) ->
                 old != null && old.entry().hooks() == entry.hooks() ? old : new GuardedObserver(entry, log));
     }
@@ -35,6 +43,7 @@ final class Observers {
      * @param serviceId the departed service's id
      */
     void retire(long serviceId) {
+        retired.add(serviceId);
         GuardedObserver g = byServiceId.remove(serviceId);
         if (g != null) {
             g.retire();

@@ -178,7 +178,10 @@ final class RebuildCoordinator {
      * A plugin service left: asks for a rebuild that waits for it to come back, at most
      * {@code maxDelayMillis} (a bundle update unregisters the old service and registers the new one,
      * possibly later than the quiet period), so an update gives one swap in which the plugin is
-     * {@code replaced}, not a swap without it and another with it. Frames do not wait for this: the
+     * {@code replaced}, not a swap without it and another with it. The wait is shorter when the
+     * departure comes late in a burst of service events: a burst's rebuild never waits more than
+     * {@code maxDelayMillis} after its first event, so a return later than that gives a swap without
+     * the plugin and one with it. Frames do not wait for this: the
      * departed plugin's systems are already suspended on the frame side.
      *
      * @param pluginName the departed plugin's name

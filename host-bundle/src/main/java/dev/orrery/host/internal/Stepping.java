@@ -47,6 +47,9 @@ final class Stepping {
         if (pending > 0) {
             pending--;
         }
+        if (waiters.isEmpty()) {
+            return; // the usual frame: no iterator allocated
+        }
         for (Iterator<Waiter> it = waiters.iterator(); it.hasNext(); ) {
             Waiter w = it.next();
             if (frameNow >= w.targetFrame()) {

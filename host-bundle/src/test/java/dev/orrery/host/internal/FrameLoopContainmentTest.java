@@ -153,6 +153,30 @@ class FrameLoopContainmentTest {
         get(loop.step(2));
         assertEquals(2, calls.get());
         assertEquals(List.of(), loop.observers());
+
+        // A rebuild from a snapshot taken before the service left still lists it: it stays retired.
+        Schedule stale = Schedule.builder("main").plugins(counting("a", 0)).hooks(loop.observe("main", List.of(entry)))
+                .build();
+        loop.swap(Swaps.of("main", Map.of("main", stale)));
+        get(loop.step(2));
+        assertEquals(2, calls.get(), "a departed observer is never called again");
+        assertEquals(List.of(), loop.observers());
+    }
+
+    @Test
+    void anInterruptLeftByASystemIsClearedAndLoggedAndFramesGoOn() throws Exception {
+        paused();
+        Plugin rude = Plugin.builder("rude").systems(EcsSystem.define("rude/interrupt", (w, dt) -> {
+            if (w.add(counts)[0]++ == 0) {
+                Thread.currentThread().interrupt();
+            }
+        })).build();
+        loop.swap(Swaps.of("main", Map.of("main", schedule("main", rude))));
+        get(loop.step(1));
+        assertEquals(3L, get(loop.step(2)), "the loop goes on after the interrupt");
+        assertEquals(RunState.PAUSED, loop.status().state());
+        assertEquals(1, log.matching(m -> m.startsWith("the frame thread was interrupted")).size(),
+                String.valueOf(log.lines()));
     }
 
     // ---------------------------------------------------------------- faults
