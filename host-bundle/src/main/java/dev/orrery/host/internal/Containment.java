@@ -1,7 +1,8 @@
 package dev.orrery.host.internal;
 
 /**
- * Which {@link Throwable}s the rebuild side contains, and how it names them in a one-line reason.
+ * Which {@link Throwable}s the host contains at a plugin boundary (rebuilds, observer calls, frames),
+ * and how it names them in a one-line reason.
  *
  * <p>Contained: everything except a {@link VirtualMachineError} other than {@link StackOverflowError}
  * (an {@link OutOfMemoryError} or an {@link InternalError} leaves the JVM in no state to go on). So a
@@ -17,9 +18,17 @@ final class Containment {
      * @throws VirtualMachineError {@code t} itself when it is one other than {@link StackOverflowError}
      */
     static void rethrowIfFatal(Throwable t) {
-        if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) {
+        if (isFatal(t)) {
             throw (VirtualMachineError) t;
         }
+    }
+
+    /**
+     * @param t a throwable caught at a plugin boundary
+     * @return whether it is not contained: a {@link VirtualMachineError} other than {@link StackOverflowError}
+     */
+    static boolean isFatal(Throwable t) {
+        return t instanceof VirtualMachineError && !(t instanceof StackOverflowError);
     }
 
     /**

@@ -41,7 +41,7 @@ final class FaultAttribution {
         } else if (running != null) {
             schedule = running.schedule().name();
             system = running.system().name();
-            plugin = pluginOf(running);
+            plugin = running.plugin();
         }
         if (frameThreadDied) {
             stage = SystemFault.STAGE_FRAME_THREAD;
@@ -62,13 +62,5 @@ final class FaultAttribution {
             case CONDITION -> SystemFault.STAGE_CONDITION;
             default -> failure.stageText(); // "set condition 'X'", or a hook outside the host's fuses
         };
-    }
-
-    private static String pluginOf(SystemTracker.Running r) {
-        try {
-            return r.schedule().sourceOf(r.system());
-        } catch (RuntimeException e) {
-            return "?";
-        }
     }
 }

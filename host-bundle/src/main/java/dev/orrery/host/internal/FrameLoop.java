@@ -470,7 +470,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
         try {
             main.run(world, dt);
         } catch (Throwable t) {
-            if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) {
+            if (Containment.isFatal(t)) {
                 watchdog.frameEnded();
                 throw t; // to died(), with the frame count and the tracker as they were in this frame
             }

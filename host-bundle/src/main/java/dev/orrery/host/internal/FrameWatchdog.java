@@ -84,13 +84,7 @@ final class FrameWatchdog {
         if (r == null) {
             who = "no system is running (a run condition, an observer or the host itself is busy)";
         } else {
-            String plugin;
-            try {
-                plugin = r.schedule().sourceOf(r.system());
-            } catch (RuntimeException e) {
-                plugin = "?";
-            }
-            who = "system '" + r.system().name() + "' of plugin '" + plugin + "' in schedule '" + r.schedule().name()
+            who = "system '" + r.system().name() + "' of plugin '" + r.plugin() + "' in schedule '" + r.schedule().name()
                     + "' is running";
         }
         log.log(Level.WARNING, "frame " + frameNo + " has run for " + ran / 1_000_000L + " ms (limit "

@@ -75,9 +75,7 @@ final class GuardedObserver {
     }
 
     private void quarantine(Throwable t, String callback, HookContext ctx) {
-        if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) {
-            throw (VirtualMachineError) t;
-        }
+        Containment.rethrowIfFatal(t);
         off = true;
         String where = ctx.system() == null ? "" : " around system '" + ctx.system().name() + "' of schedule '"
                 + ctx.schedule().name() + "'";

@@ -52,6 +52,14 @@ final class SystemTracker {
      * @param system the system
      */
     record Running(Schedule schedule, EcsSystem system) {
+        /** @return the name of the plugin that declared the system ({@code sourceOf}), or {@code "?"} */
+        String plugin() {
+            try {
+                return schedule.sourceOf(system);
+            } catch (RuntimeException e) {
+                return "?";
+            }
+        }
     }
 
     /** @return the innermost running system, or null when none. Frame thread only. */
