@@ -1,5 +1,6 @@
 package dev.orrery.schedule;
 
+import dev.orrery.schedule.internal.AllConditions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -7,7 +8,7 @@ import java.util.Optional;
 
 /**
  * A system: a named run function assigned to a phase, with ordering edges, set membership and an
- * optional run condition (SCH-010). Named {@code EcsSystem} so it does not shadow
+ * run conditions (SCH-010). Named {@code EcsSystem} so it does not shadow
  * {@code java.lang.System}.
  *
  * <p>Immutable; compared by identity. {@link #before()}/{@link #after()} hold systems or sets (a set
@@ -21,7 +22,7 @@ public final class EcsSystem implements OrderTarget {
     private final List<OrderTarget> before;
     private final List<OrderTarget> after;
     private final List<SystemSet> sets;
-    private final Condition runIf;
+    private final List<Condition> conditions;
     private final RunFunction run;
 
     private EcsSystem(Builder b) {
@@ -30,7 +31,7 @@ public final class EcsSystem implements OrderTarget {
         this.before = List.copyOf(b.before);
         this.after = List.copyOf(b.after);
         this.sets = List.copyOf(b.sets);
-        this.runIf = b.runIf;
+        this.conditions = List.copyOf(b.conditions);
         this.run = b.run;
     }
 
@@ -99,9 +100,28 @@ public final class EcsSystem implements OrderTarget {
         return sets;
     }
 
-    /** @return the system's own run condition, if any */
+    /**
+     * The system's own run conditions, in declaration order: one per {@link Builder#runIf} call. All
+     * must hold (AND), tested in this order and short-circuiting, after the conditions of its sets
+     * (SCH-118). Beyond the spec (Orrery's own): the spec has one condition per system; Orrery
+     * accumulates them as Bevy does.
+     *
+     * @return the conditions (unmodifiable; empty when none)
+     */
+    public List<Condition> conditions() {
+        return conditions;
+    }
+
+    /**
+     * The system's own run condition as one value: empty when it has none, the condition itself when
+     * it has one, otherwise a view that tests {@link #conditions()} in order and short-circuits (AND).
+     *
+     * @return the combined own condition, if any
+     * @deprecated since 0.3 systems may have several conditions; use {@link #conditions()}
+     */
+    @Deprecated
     public Optional<Condition> runIf() {
-        return Optional.ofNullable(runIf);
+        return AllConditions.of(conditions);
     }
 
     /** @return the run function */
@@ -121,7 +141,7 @@ public final class EcsSystem implements OrderTarget {
         private final List<OrderTarget> before = new ArrayList<>();
         private final List<OrderTarget> after = new ArrayList<>();
         private final List<SystemSet> sets = new ArrayList<>();
-        private Condition runIf;
+        private final List<Condition> conditions = new ArrayList<>();
         private RunFunction run;
 
         private Builder(String name) {
@@ -171,11 +191,18 @@ public final class EcsSystem implements OrderTarget {
         }
 
         /**
-         * @param condition the system's own condition (SCH-118); null for none
+         * Adds a run condition of the system's own (SCH-118). Each call adds one: all must hold (AND),
+         * tested in the order of the calls, short-circuiting, after the conditions of the system's
+         * sets. Beyond the spec (Orrery's own): before 0.3 a later call replaced the earlier one.
+         *
+         * @param condition a condition; null adds nothing (kept for callers that passed null for
+         *     "no condition")
          * @return this builder
          */
         public Builder runIf(Condition condition) {
-            this.runIf = condition;
+            if (condition != null) {
+                conditions.add(condition);
+            }
             return this;
         }
 

@@ -63,11 +63,11 @@ final class Introspection {
 
     private static List<String> conditions(EcsSystem sys) {
         List<String> parts = new ArrayList<>();
-        if (sys.runIf().isPresent()) {
+        if (!sys.conditions().isEmpty()) {
             parts.add("own");
         }
         for (SystemSet set : sys.sets()) {
-            if (set.runIf().isPresent()) {
+            if (!set.conditions().isEmpty()) {
                 parts.add("set " + set.name());
             }
         }
