@@ -15,9 +15,17 @@ import java.util.Objects;
  *       (SCH-123). Names that match no system are ignored (SCH-125), so they take effect again when a
  *       system of that name comes back in a rebuilt schedule.</li>
  *   <li>{@code onStartDone}: true once OnStart has completed in this world for every OnStart system
- *       of the schedule that last wrote the record (SCH-036, SCH-112..114). Informational: which
- *       OnStart systems still run is decided by {@code onStartConsidered}, so setting it to true alone
- *       does not stop OnStart systems from running (see below).</li>
+ *       of the schedule (SCH-036, SCH-112..114): "done" means every OnStart system of the schedule is
+ *       recorded in {@code onStartConsidered}. A schedule keeps this truthful from its first call on a
+ *       world (a run API, {@code enable} or {@code disable}): when the record says done although one
+ *       of its OnStart systems is pending (a schedule built with {@code adoptStateOf} that brought a
+ *       new OnStart system, or a hand-built record), it writes {@code onStartDone=false} before
+ *       anything else, and only a completed OnStart phase sets it again; so it stays false while a
+ *       newly added OnStart system throws (SCH-112). Between the build of such a schedule and its
+ *       first call the stored flag may still say true: {@link #isOnStartDoneFor(Schedule)} is
+ *       truthful at any time (beyond the spec, issue 14). Informational: which OnStart systems still
+ *       run is decided by {@code onStartConsidered}, so setting it to true alone does not stop OnStart
+ *       systems from running (see below).</li>
  *   <li>{@code onStartConsidered}: beyond the spec (Orrery's OnStart for late joiners): names of the
  *       OnStart systems that were considered (run, or skipped as disabled or by a condition) when
  *       OnStart last completed in this world. An OnStart system whose name is absent runs on the next
@@ -45,7 +53,10 @@ import java.util.Objects;
  * format that keeps only the spec's three fields ({@code name}, {@code disabled},
  * {@code onStartDone}) must rebuild the record with
  * {@code ScheduleState.initial(name).withDisabled(disabled)} followed, when {@code onStartDone} was
- * true, by {@link #withOnStartDone(Schedule)} for the schedule it is loaded into.
+ * true, by {@link #withOnStartDone(Schedule)} for the schedule it is loaded into. Such a format should
+ * save {@link #isOnStartDoneFor(Schedule)} of the running schedule as {@code onStartDone}: it is false
+ * while an OnStart system of that schedule is pending, so the restored world runs the pending system
+ * (with every other OnStart system: three fields cannot say which ones already ran).
  *
  * @param name the schedule name; not null
  * @param disabled disabled system names; copied
@@ -121,6 +132,37 @@ public record ScheduleState(String name, List<String> disabled, boolean onStartD
     }
 
     /**
+     * Beyond the spec (Orrery's own, issue 14): whether OnStart is done in this record for
+     * {@code schedule}, i.e. every OnStart system of the schedule is in {@code onStartConsidered}.
+     * Unlike the stored {@link #onStartDone()}, this is truthful at any time, also between the build of
+     * a schedule with a new OnStart system ({@code adoptStateOf}) and its first call on the world. A
+     * schedule without OnStart systems is done (SCH-113).
+     *
+     * @param schedule the schedule; its name must be this record's name
+     * @return whether no OnStart system of {@code schedule} is pending under this record
+     * @throws NullPointerException if {@code schedule} is null
+     * @throws IllegalArgumentException if the schedule's name differs from this record's name; the
+     *     message names both
+     */
+    public boolean isOnStartDoneFor(Schedule schedule) {
+        Objects.requireNonNull(schedule, "ScheduleState.isOnStartDoneFor: schedule is null");
+        requireSameName(schedule, "isOnStartDoneFor");
+        for (EcsSystem system : schedule.systemsOf(Phase.ON_START)) {
+            if (!onStartConsidered.contains(system.name())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void requireSameName(Schedule schedule, String api) {
+        if (!schedule.name().equals(name)) {
+            throw new IllegalArgumentException("ScheduleState." + api + ": this state belongs to schedule '"
+                    + name + "', not to schedule '" + schedule.name() + "'");
+        }
+    }
+
+    /**
      * Marks OnStart as done for every OnStart system of {@code schedule}, as if it had completed in this
      * world: a copy with {@code onStartDone} true and the names of the schedule's OnStart systems added
      * to {@code onStartConsidered} (after the names already there, in execution order). Use it to
@@ -136,10 +178,7 @@ public record ScheduleState(String name, List<String> disabled, boolean onStartD
      */
     public ScheduleState withOnStartDone(Schedule schedule) {
         Objects.requireNonNull(schedule, "ScheduleState.withOnStartDone: schedule is null");
-        if (!schedule.name().equals(name)) {
-            throw new IllegalArgumentException("ScheduleState.withOnStartDone: this state belongs to schedule '"
-                    + name + "', not to schedule '" + schedule.name() + "'");
-        }
+        requireSameName(schedule, "withOnStartDone");
         List<String> considered = new ArrayList<>(onStartConsidered);
         for (EcsSystem system : schedule.systemsOf(Phase.ON_START)) {
             if (!considered.contains(system.name())) {

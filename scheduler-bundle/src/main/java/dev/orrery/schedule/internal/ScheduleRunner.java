@@ -20,7 +20,8 @@ import java.util.List;
  * The run engine of one schedule: {@code run}, {@code runPhase}, {@code runPhases} and
  * {@code enable}/{@code disable}/{@code isEnabled} (SCH-F03, SCH-F04, SCH-F05, SCH-F07 hooks).
  *
- * <p>Order of work in a run call: argument checks (phases, then dt, SCH-115), the world's runtime and
+ * <p>Order of work in a run call: argument checks (null arguments first, then phases, then dt,
+ * SCH-115), the world's runtime and
  * the re-entrancy check (SCH-043), the lazy add of the state trait (SCH-063), then the phases. Per
  * system: the enabled flag (one trait read, an identity compare, an array read, SCH-124), the set
  * conditions in the order of the system's sets, its own condition (SCH-118), then the run function,
@@ -77,6 +78,8 @@ final class ScheduleRunner {
 
     void runPhases(World world, Phase from, Phase to, double dt) {
         args.requireWorld(world, "runPhases");
+        args.requirePhase(from, "runPhases", "from phase");
+        args.requirePhase(to, "runPhases", "to phase");
         int first = args.phaseIndex(from, "runPhases", "from phase");
         int last = args.phaseIndex(to, "runPhases", "to phase");
         args.checkRange(first, last);
@@ -100,7 +103,7 @@ final class ScheduleRunner {
     void enable(World world, EcsSystem system) {
         args.requireWorld(world, "enable");
         String name = layout.systemNames[args.systemIndex(system, "enable")];
-        ScheduleState current = world.add(stateTrait);
+        ScheduleState current = keepTruthful(runtimes.of(world), world, world.add(stateTrait));
         List<String> disabled = current.disabled();
         if (!disabled.contains(name)) {
             return;
@@ -117,7 +120,7 @@ final class ScheduleRunner {
     void disable(World world, EcsSystem system) {
         args.requireWorld(world, "disable");
         String name = layout.systemNames[args.systemIndex(system, "disable")];
-        ScheduleState current = world.add(stateTrait);
+        ScheduleState current = keepTruthful(runtimes.of(world), world, world.add(stateTrait));
         List<String> disabled = current.disabled();
         if (disabled.contains(name)) {
             return;
@@ -140,11 +143,32 @@ final class ScheduleRunner {
         if (rt.executing) {
             throw args.reentered(api);
         }
-        if (rt.state.get() == null) {
-            world.add(stateTrait);
+        ScheduleState current = rt.state.get();
+        if (current == null) {
+            current = world.add(stateTrait);
         }
+        keepTruthful(rt, world, current);
         rt.executing = true;
         return rt;
+    }
+
+    /**
+     * Beyond the spec (issue 14): writes {@link OnStartProgress#truthful} when the record says OnStart
+     * is done although an OnStart system of this schedule is pending, so the record is truthful from
+     * this schedule's first call on the world (run APIs, {@code enable}, {@code disable}); the same
+     * identity compare as the enabled cache when nothing is to be done.
+     *
+     * @return the record now in the world
+     */
+    private ScheduleState keepTruthful(WorldRuntime rt, World world, ScheduleState current) {
+        ScheduleState next = rt.onStart.truthful(current);
+        if (next != current) {
+            world.set(stateTrait, next);
+            if (rt.disabledFor == current) {
+                rt.disabledFor = next; // same disabled list: the enabled cache stays valid
+            }
+        }
+        return next;
     }
 
     private static void exit(WorldRuntime rt) {
