@@ -18,7 +18,7 @@
  * {@link dev.orrery.schedule.ScheduleState#renamedTo} (carry a world's state to a renamed schedule).
  */
 @Export
-@Version("0.2.0")
+@Version("0.3.0")
 package dev.orrery.schedule;
 
 import org.osgi.annotation.bundle.Export;

@@ -37,6 +37,11 @@ final class RunLayout {
     final String[][] setConditionNames;
     /** Per system: the plugin name that declared it, or the schedule name; for failure reports. */
     final String[] sources;
+    /**
+     * Whether a system or set condition is of the run-condition library ({@link ClockedCondition}):
+     * then each run call begins a pass of the world's {@link PassClock}, adding it if needed (issue 14).
+     */
+    final boolean usesClock;
     private final Map<Phase, Integer> phaseIndex;
     private final SystemIndex systemIndex;
 
@@ -90,6 +95,25 @@ final class RunLayout {
         this.setConditionNames = plan.systemSetConditionNames().clone();
         this.sources = plan.systemSources().clone();
         this.systemIndex = plan.systemIndex();
+        this.usesClock = anyClocked(systems, setConditions);
+    }
+
+    private static boolean anyClocked(EcsSystem[] systems, Condition[][] setConditions) {
+        for (int i = 0; i < systems.length; i++) {
+            for (Condition c : systems[i].conditions()) {
+                if (c instanceof ClockedCondition) {
+                    return true;
+                }
+            }
+            if (setConditions[i] != null) {
+                for (Condition c : setConditions[i]) {
+                    if (c instanceof ClockedCondition) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     /** @return the number of systems */

@@ -22,7 +22,8 @@ import java.util.List;
  *
  * <p>Order of work in a run call: argument checks (null arguments first, then phases, then dt,
  * SCH-115), the world's runtime and
- * the re-entrancy check (SCH-043), the lazy add of the state trait (SCH-063), then the phases. Per
+ * the re-entrancy check (SCH-043), the lazy add of the state trait (SCH-063), a truthful OnStart flag
+ * and a new pass of the world's {@link PassClock} (both Orrery's own, issue 14), then the phases. Per
  * system: the enabled flag (one trait read, an identity compare, an array read, SCH-124), the set
  * conditions in the order of the system's sets, its own condition (SCH-118), then the run function,
  * with a null check for hooks around each step. After the first call on a world a call allocates
@@ -53,7 +54,7 @@ final class ScheduleRunner {
     void run(World world, double dt) {
         args.requireWorld(world, "run");
         args.checkDt(dt, "run");
-        WorldRuntime rt = enter(world, "run");
+        WorldRuntime rt = enter(world, "run", dt);
         try {
             int[] automatic = layout.automaticPhases;
             for (int k = 0; k < automatic.length; k++) {
@@ -68,7 +69,7 @@ final class ScheduleRunner {
         args.requireWorld(world, "runPhase");
         int p = args.phaseIndex(phase, "runPhase", "phase");
         args.checkDt(dt, "runPhase");
-        WorldRuntime rt = enter(world, "runPhase");
+        WorldRuntime rt = enter(world, "runPhase", dt);
         try {
             executePhase(rt, world, p, dt);
         } finally {
@@ -84,7 +85,7 @@ final class ScheduleRunner {
         int last = args.phaseIndex(to, "runPhases", "to phase");
         args.checkRange(first, last);
         args.checkDt(dt, "runPhases");
-        WorldRuntime rt = enter(world, "runPhases");
+        WorldRuntime rt = enter(world, "runPhases", dt);
         try {
             boolean manual = layout.phaseManual[first];
             int component = layout.phaseComponent[first];
@@ -138,7 +139,7 @@ final class ScheduleRunner {
         return !runtimes.of(world).isDisabled(i);
     }
 
-    private WorldRuntime enter(World world, String api) {
+    private WorldRuntime enter(World world, String api, double dt) {
         WorldRuntime rt = runtimes.of(world);
         if (rt.executing) {
             throw args.reentered(api);
@@ -148,6 +149,7 @@ final class ScheduleRunner {
             current = world.add(stateTrait);
         }
         keepTruthful(rt, world, current);
+        rt.beginPass(world, layout.usesClock, dt);
         rt.executing = true;
         return rt;
     }
@@ -172,6 +174,7 @@ final class ScheduleRunner {
     }
 
     private static void exit(WorldRuntime rt) {
+        rt.endPass();
         rt.executing = false;
         if (rt.hookContext != null) {
             rt.hookContext.clear();

@@ -33,6 +33,13 @@ final class WorldRuntime {
     /** The state record the {@link #disabled} flags were built from, by identity (null: trait absent). */
     ScheduleState disabledFor;
 
+    /** Live view of the world's {@link PassClock} (issue 14). */
+    private final TraitRef<PassClock> clock;
+    /** The clock on which the current call began a pass, or null; with the pass and dt it interrupted. */
+    private PassClock begun;
+    private long outerPass;
+    private double outerDt;
+
     WorldRuntime(World world, RunLayout layout, TraitRef<ScheduleState> state, MutableHookContext hookContext) {
         this.world = new WeakReference<>(world);
         this.layout = layout;
@@ -41,6 +48,38 @@ final class WorldRuntime {
         this.onStart = new OnStartProgress(layout);
         this.disabled = new boolean[layout.systemCount()];
         this.disabledIndexes = new int[layout.systemCount()];
+        this.clock = world.ref(PassClock.TRAIT);
+    }
+
+    /**
+     * Beyond the spec (issue 14): begins a pass of the world's {@link PassClock} with {@code dt}, when
+     * the world has a clock or {@code needed} (the schedule holds library conditions; then the clock is
+     * added). One field read when neither; allocation-free after the first call.
+     *
+     * @param world the world of this runtime
+     * @param needed whether to add the clock when the world has none
+     * @param dt the call's dt in seconds
+     */
+    void beginPass(World world, boolean needed, double dt) {
+        PassClock c = clock.get();
+        if (c == null) {
+            if (!needed) {
+                return;
+            }
+            c = world.add(PassClock.TRAIT);
+        }
+        outerPass = c.pass();
+        outerDt = c.dt();
+        c.begin(dt);
+        begun = c;
+    }
+
+    /** Ends the pass {@link #beginPass} began, restoring the one it interrupted (a nested run call). */
+    void endPass() {
+        if (begun != null) {
+            begun.end(outerPass, outerDt);
+            begun = null;
+        }
     }
 
     /** @return the world this runtime belongs to, or null once it was collected */
