@@ -16,6 +16,10 @@
  * schedule without a departing plugin's systems, derived without a rebuild),
  * {@link dev.orrery.schedule.RunFailure} (which schedule, system, plugin and stage threw) and
  * {@link dev.orrery.schedule.ScheduleState#renamedTo} (carry a world's state to a renamed schedule).
+ * Since 0.3 (issue 14): run conditions accumulate ({@link dev.orrery.schedule.EcsSystem#conditions()},
+ * {@link dev.orrery.schedule.SystemSet#conditions()}; each {@code runIf} adds one, all must hold),
+ * {@link dev.orrery.schedule.ScheduleState#isOnStartDoneFor} and a truthful {@code onStartDone}; the
+ * run-condition library is {@code dev.orrery.schedule.condition}.
  */
 @Export
 @Version("0.3.0")
