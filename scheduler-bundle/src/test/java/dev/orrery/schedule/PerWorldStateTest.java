@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.world.Trait;
 import dev.orrery.world.World;
 import java.io.IOException;
 import java.lang.ref.WeakReference;
@@ -168,12 +169,23 @@ class PerWorldStateTest {
 
     /**
      * Primitives, strings, enums, phases (immutable), lists that {@code List.copyOf} returns as they are,
-     * and empty arrays (nothing to mutate).
+     * empty arrays (nothing to mutate), and trait keys whose default factory makes a new value per world
+     * (a {@code Trait} is an immutable, identity-compared key; its values live in worlds: the
+     * run-condition library's pass clock, state stack and jitter stream, issue 14).
      */
     private static boolean isImmutableType(Field f) {
         Class<?> t = f.getType();
         if (t.isPrimitive() || t == String.class || t.isEnum() || t == Phase.class) {
             return true;
+        }
+        if (t == Trait.class) {
+            try {
+                f.setAccessible(true);
+                Trait<?> trait = (Trait<?>) f.get(null);
+                return trait.createDefault() != trait.createDefault();
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException(e);
+            }
         }
         if (t.isArray()) {
             try {
