@@ -21,9 +21,9 @@ import java.util.List;
  * {@code enable}/{@code disable}/{@code isEnabled} (SCH-F03, SCH-F04, SCH-F05, SCH-F07 hooks).
  *
  * <p>Order of work in a run call: argument checks (null arguments first, then phases, then dt,
- * SCH-115), the world's runtime and
- * the re-entrancy check (SCH-043), the lazy add of the state trait (SCH-063), a truthful OnStart flag
- * and a new pass of the world's {@link PassClock} (both Orrery's own, issue 14), then the phases. Per
+ * SCH-115), the world's runtime and the re-entrancy check (SCH-043), the lazy add of the state trait
+ * (SCH-063), a truthful OnStart flag and a new pass of the world's {@link PassClock} (both Orrery's
+ * own, issue 14), then the phases. Per
  * system: the enabled flag (one trait read, an identity compare, an array read, SCH-124), the set
  * conditions in the order of the system's sets, its own condition (SCH-118), then the run function,
  * with a null check for hooks around each step. After the first call on a world a call allocates
