@@ -7,9 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.schedule.Condition;
 import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.HookContext;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.Schedule;
+import dev.orrery.schedule.ScheduleHooks;
+import dev.orrery.schedule.SkipReason;
 import dev.orrery.schedule.SystemSet;
 import dev.orrery.schedule.internal.PassClock;
 import dev.orrery.world.World;
@@ -163,6 +166,37 @@ class RunIfScheduleTest {
         reduced.run(fresh, 0.5);
         assertTrue(fresh.has(PassClock.TRAIT));
         take();
+    }
+
+    @Test
+    @DisplayName("with hooks (the other run path) library conditions get the call's dt too, and a skipped system reports CONDITION")
+    void hooks_path_gets_dt() {
+        List<String> skips = new ArrayList<>();
+        ScheduleHooks hooks = new ScheduleHooks() {
+            @Override
+            public void onSkip(HookContext ctx, SkipReason reason) {
+                skips.add(ctx.system().name() + ":" + reason);
+            }
+        };
+        Schedule schedule = Schedule.builder("hooked").hooks(hooks)
+                .systems(system("every").runIf(RunIf.every(0.5)).build()).build();
+        schedule.run(world, 0.25);
+        schedule.run(world, 0.25);
+        assertEquals(List.of("every"), take());
+        assertEquals(List.of("every:CONDITION"), skips);
+    }
+
+    @Test
+    @DisplayName("a StateStack change applies at once: a later system in the same pass sees it")
+    void state_change_applies_within_the_pass() {
+        StateStack.push(world, "game");
+        Schedule schedule = Schedule.builder("pause").systems(
+                EcsSystem.define("pause", (w, dt) -> StateStack.push(w, "paused")),
+                system("gameplay").runIf(RunIf.inState("game")).build(),
+                system("menu").runIf(RunIf.inState("paused")).build()).build();
+        schedule.run(world, 0.1);
+        assertEquals(List.of("menu"), take());
+        assertEquals(List.of("game", "paused"), StateStack.states(world));
     }
 
     @Test
