@@ -7,7 +7,8 @@ import java.util.Optional;
 
 /**
  * A system: a named run function assigned to a phase, with ordering edges, set membership and an
- * optional run condition (SCH-010). Named {@code EcsSystem} so it does not shadow
+ * optional run condition (SCH-010); beyond the spec, optional {@link #init() init} and
+ * {@link #dispose() dispose} functions (Orrery's system lifecycle, see {@link Schedule}). Named {@code EcsSystem} so it does not shadow
  * {@code java.lang.System}.
  *
  * <p>Immutable; compared by identity. {@link #before()}/{@link #after()} hold systems or sets (a set
@@ -23,6 +24,8 @@ public final class EcsSystem implements OrderTarget {
     private final List<SystemSet> sets;
     private final Condition runIf;
     private final RunFunction run;
+    private final InitFunction init;
+    private final DisposeFunction dispose;
 
     private EcsSystem(Builder b) {
         this.name = b.name;
@@ -32,6 +35,8 @@ public final class EcsSystem implements OrderTarget {
         this.sets = List.copyOf(b.sets);
         this.runIf = b.runIf;
         this.run = b.run;
+        this.init = b.init;
+        this.dispose = b.dispose;
     }
 
     /**
@@ -109,6 +114,26 @@ public final class EcsSystem implements OrderTarget {
         return run;
     }
 
+    /**
+     * Beyond the spec (Orrery's system lifecycle).
+     *
+     * @return the set-up function run once per world before the system's phase first executes there
+     *     (see {@link Schedule}), if any
+     */
+    public Optional<InitFunction> init() {
+        return Optional.ofNullable(init);
+    }
+
+    /**
+     * Beyond the spec (Orrery's system lifecycle).
+     *
+     * @return the clean-up function run when an initialised system leaves a world's schedule or at
+     *     {@link Schedule#disposeAll} (see {@link Schedule}), if any
+     */
+    public Optional<DisposeFunction> dispose() {
+        return Optional.ofNullable(dispose);
+    }
+
     @Override
     public String toString() {
         return "system " + name;
@@ -123,6 +148,8 @@ public final class EcsSystem implements OrderTarget {
         private final List<SystemSet> sets = new ArrayList<>();
         private Condition runIf;
         private RunFunction run;
+        private InitFunction init;
+        private DisposeFunction dispose;
 
         private Builder(String name) {
             this.name = name;
@@ -185,6 +212,32 @@ public final class EcsSystem implements OrderTarget {
          */
         public Builder run(RunFunction run) {
             this.run = Objects.requireNonNull(run, () -> "defineSystem '" + name + "': run is null");
+            return this;
+        }
+
+        /**
+         * Beyond the spec (Orrery's system lifecycle): set-up work run once per world, on the thread
+         * that runs the schedule, right before the system's phase first executes in that world, even
+         * when the system is then skipped (see {@link Schedule}).
+         *
+         * @param init the init function; null for none (replaces an earlier one)
+         * @return this builder
+         */
+        public Builder init(InitFunction init) {
+            this.init = init;
+            return this;
+        }
+
+        /**
+         * Beyond the spec (Orrery's system lifecycle): clean-up work run for a world in which the
+         * system was initialised, when it leaves that world's schedule ({@link Schedule#disposeRemoved})
+         * or on {@link Schedule#disposeAll} (see {@link Schedule}).
+         *
+         * @param dispose the dispose function; null for none (replaces an earlier one)
+         * @return this builder
+         */
+        public Builder dispose(DisposeFunction dispose) {
+            this.dispose = dispose;
             return this;
         }
 

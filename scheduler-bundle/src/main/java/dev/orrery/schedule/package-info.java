@@ -15,10 +15,13 @@
  * <p>Beyond the spec, Orrery adds {@link dev.orrery.schedule.Schedule#withoutPlugins} (hot plug: a
  * schedule without a departing plugin's systems, derived without a rebuild),
  * {@link dev.orrery.schedule.RunFailure} (which schedule, system, plugin and stage threw) and
- * {@link dev.orrery.schedule.ScheduleState#renamedTo} (carry a world's state to a renamed schedule).
+ * {@link dev.orrery.schedule.ScheduleState#renamedTo} (carry a world's state to a renamed schedule),
+ * phase toggles ({@link dev.orrery.schedule.Schedule#disablePhase}) and the system lifecycle
+ * ({@link dev.orrery.schedule.InitFunction}, {@link dev.orrery.schedule.DisposeFunction},
+ * {@link dev.orrery.schedule.Schedule#disposeRemoved}, {@link dev.orrery.schedule.Schedule#disposeAll}).
  */
 @Export
-@Version("0.2.0")
+@Version("0.3.0")
 package dev.orrery.schedule;
 
 import org.osgi.annotation.bundle.Export;

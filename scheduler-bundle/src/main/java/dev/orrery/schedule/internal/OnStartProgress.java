@@ -101,6 +101,6 @@ final class OnStartProgress {
             }
             done &= recorded[k];
         }
-        return new ScheduleState(current.name(), current.disabled(), done, considered);
+        return new ScheduleState(current.name(), current.disabled(), done, considered, current.disabledPhases());
     }
 }
