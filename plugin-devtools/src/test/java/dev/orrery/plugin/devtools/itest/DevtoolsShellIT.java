@@ -173,7 +173,7 @@ public class DevtoolsShellIT {
                 + "1  OnUpdate  physics/integrate  yes      -           sim   physics\n"
                 + "2  OnUpdate  physics/collide    yes      -           sim   physics\n"
                 + "3  OnStore   render/draw        yes      -                 render\n", run("systems"));
-        assertMatches("schedule main: 9 phases\n#  phase +mode +systems +after +before\n.*\n5  OnUpdate +auto +2\n.*", run("phases"));
+        assertMatches("schedule main: 9 phases, 0 disabled\n#  phase +mode +enabled +systems +after +before\n.*\n5  OnUpdate +auto +yes +2\n.*", run("phases"));
 
         String plugins = run("plugins");
         assertMatches("3 plugins in 1 schedule, .*\\nschedule main \\(main: the frame loop runs it every frame\\): 3 plugins\\n.*", plugins);
