@@ -20,11 +20,16 @@ import java.util.List;
 
 /**
  * The run engine of one schedule: {@code run}, {@code runPhase}, {@code runPhases} and
- * {@code enable}/{@code disable}/{@code isEnabled} (SCH-F03, SCH-F04, SCH-F05, SCH-F07 hooks).
+ * {@code enable}/{@code disable}/{@code isEnabled} (SCH-F03, SCH-F04, SCH-F05, SCH-F07 hooks); beyond
+ * the spec, the phase toggle ({@code enablePhase}/{@code disablePhase}/{@code isPhaseEnabled}) and the
+ * system lifecycle (init per phase, {@code disposeRemoved}/{@code disposeAll}).
  *
  * <p>Order of work in a run call: argument checks (phases, then dt, SCH-115), the world's runtime and
  * the re-entrancy check (SCH-043), the lazy add of the state trait (SCH-063), then the phases. Per
- * system: the enabled flag (one trait read, an identity compare, an array read, SCH-124), the set
+ * phase: the init functions of its systems not yet initialised in the world (only for a phase that has
+ * such systems: one array read otherwise), then, without hooks, the phase's flag (skipping the whole
+ * phase when it is off). Per system: the enabled flag, into which the phase flag is folded (one trait
+ * read, an identity compare, an array read, SCH-124), the set
  * conditions in the order of the system's sets, its own condition (SCH-118), then the run function,
  * with a null check for hooks around each step. After the first call on a world a call allocates
  * nothing (SCH-117, SCH-149): no iterators, lambdas, boxing or per-call objects.
