@@ -218,12 +218,20 @@ public final class EcsSystem implements OrderTarget {
         /**
          * Beyond the spec (Orrery's system lifecycle): set-up work run once per world, on the thread
          * that runs the schedule, right before the system's phase first executes in that world, even
-         * when the system is then skipped (see {@link Schedule}).
+         * when the system is then skipped (see {@link Schedule}). A system has at most one: a second
+         * call is an error rather than a silent replacement (unlike the accumulating ordering methods,
+         * two set-up functions have no natural order or combination).
          *
-         * @param init the init function; null for none (replaces an earlier one)
+         * @param init the init function; not null
          * @return this builder
+         * @throws NullPointerException if {@code init} is null
+         * @throws IllegalStateException if an init function was already given; the message names the system
          */
         public Builder init(InitFunction init) {
+            Objects.requireNonNull(init, () -> "defineSystem '" + name + "': init is null");
+            if (this.init != null) {
+                throw new IllegalStateException("defineSystem '" + name + "': init is already set; a system has one init function");
+            }
             this.init = init;
             return this;
         }
@@ -231,12 +239,19 @@ public final class EcsSystem implements OrderTarget {
         /**
          * Beyond the spec (Orrery's system lifecycle): clean-up work run for a world in which the
          * system was initialised, when it leaves that world's schedule ({@link Schedule#disposeRemoved})
-         * or on {@link Schedule#disposeAll} (see {@link Schedule}).
+         * or on {@link Schedule#disposeAll} (see {@link Schedule}). A system has at most one: a second
+         * call is an error rather than a silent replacement.
          *
-         * @param dispose the dispose function; null for none (replaces an earlier one)
+         * @param dispose the dispose function; not null
          * @return this builder
+         * @throws NullPointerException if {@code dispose} is null
+         * @throws IllegalStateException if a dispose function was already given; the message names the system
          */
         public Builder dispose(DisposeFunction dispose) {
+            Objects.requireNonNull(dispose, () -> "defineSystem '" + name + "': dispose is null");
+            if (this.dispose != null) {
+                throw new IllegalStateException("defineSystem '" + name + "': dispose is already set; a system has one dispose function");
+            }
             this.dispose = dispose;
             return this;
         }

@@ -29,7 +29,8 @@ import org.osgi.annotation.versioning.ProviderType;
  * {@link IllegalArgumentException} whose message names the schedule, the method and the item, e.g.
  * {@code schedule 'main': isManual: phase 'X' is not in this schedule}.
  *
- * <p><b>Per-world state.</b> Enabled flags and OnStart completion live in the world trait
+ * <p><b>Per-world state.</b> Enabled flags (of systems, and beyond the spec of phases) and OnStart
+ * completion live in the world trait
  * {@link #state()} (SCH-063), added lazily on first use; see {@link ScheduleState}. A schedule holds no
  * per-world data in static fields (SCH-064); its runtime data per world (re-entrancy marker, hook
  * context, enabled cache) is keyed weakly by world.

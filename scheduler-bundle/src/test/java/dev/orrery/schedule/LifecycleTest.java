@@ -240,6 +240,23 @@ class LifecycleTest {
     }
 
     @Test
+    @DisplayName("init and dispose: not null, at most one each (a second is an error naming the system, never a silent replacement)")
+    void builder_rules() {
+        EcsSystem.Builder b = EcsSystem.builder("x").run((w, dt) -> { }).init(w -> { }).dispose(w -> { });
+        assertEquals("defineSystem 'x': init is already set; a system has one init function",
+                assertThrows(IllegalStateException.class, () -> b.init(w -> { })).getMessage());
+        assertEquals("defineSystem 'x': dispose is already set; a system has one dispose function",
+                assertThrows(IllegalStateException.class, () -> b.dispose(w -> { })).getMessage());
+        assertEquals("defineSystem 'y': init is null",
+                assertThrows(NullPointerException.class, () -> EcsSystem.builder("y").init(null)).getMessage());
+        assertEquals("defineSystem 'y': dispose is null",
+                assertThrows(NullPointerException.class, () -> EcsSystem.builder("y").dispose(null)).getMessage());
+        EcsSystem plain = EcsSystem.define("plain", (w, dt) -> { });
+        assertEquals(java.util.Optional.empty(), plain.init());
+        assertEquals(java.util.Optional.empty(), plain.dispose());
+    }
+
+    @Test
     @DisplayName("a dispose function cannot run the schedule on that world (it is disposing)")
     void dispose_cannot_reenter() {
         Schedule[] self = new Schedule[1];
