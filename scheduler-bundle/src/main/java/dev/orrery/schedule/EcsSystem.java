@@ -8,7 +8,9 @@ import java.util.Optional;
 
 /**
  * A system: a named run function assigned to a phase, with ordering edges, set membership and an
- * run conditions (SCH-010). Named {@code EcsSystem} so it does not shadow
+ * run conditions (SCH-010); beyond the spec, optional {@link #init() init} and
+ * {@link #dispose() dispose} functions (Orrery's system lifecycle, see {@link Schedule}). Named
+ * {@code EcsSystem} so it does not shadow
  * {@code java.lang.System}.
  *
  * <p>Immutable; compared by identity. {@link #before()}/{@link #after()} hold systems or sets (a set
@@ -24,6 +26,8 @@ public final class EcsSystem implements OrderTarget {
     private final List<SystemSet> sets;
     private final List<Condition> conditions;
     private final RunFunction run;
+    private final InitFunction init;
+    private final DisposeFunction dispose;
 
     private EcsSystem(Builder b) {
         this.name = b.name;
@@ -33,6 +37,8 @@ public final class EcsSystem implements OrderTarget {
         this.sets = List.copyOf(b.sets);
         this.conditions = List.copyOf(b.conditions);
         this.run = b.run;
+        this.init = b.init;
+        this.dispose = b.dispose;
     }
 
     /**
@@ -129,6 +135,26 @@ public final class EcsSystem implements OrderTarget {
         return run;
     }
 
+    /**
+     * Beyond the spec (Orrery's system lifecycle).
+     *
+     * @return the set-up function run once per world before the system's phase first executes there
+     *     (see {@link Schedule}), if any
+     */
+    public Optional<InitFunction> init() {
+        return Optional.ofNullable(init);
+    }
+
+    /**
+     * Beyond the spec (Orrery's system lifecycle).
+     *
+     * @return the clean-up function run when an initialised system leaves a world's schedule or at
+     *     {@link Schedule#disposeAll} (see {@link Schedule}), if any
+     */
+    public Optional<DisposeFunction> dispose() {
+        return Optional.ofNullable(dispose);
+    }
+
     @Override
     public String toString() {
         return "system " + name;
@@ -143,6 +169,8 @@ public final class EcsSystem implements OrderTarget {
         private final List<SystemSet> sets = new ArrayList<>();
         private final List<Condition> conditions = new ArrayList<>();
         private RunFunction run;
+        private InitFunction init;
+        private DisposeFunction dispose;
 
         private Builder(String name) {
             this.name = name;
@@ -212,6 +240,47 @@ public final class EcsSystem implements OrderTarget {
          */
         public Builder run(RunFunction run) {
             this.run = Objects.requireNonNull(run, () -> "defineSystem '" + name + "': run is null");
+            return this;
+        }
+
+        /**
+         * Beyond the spec (Orrery's system lifecycle): set-up work run once per world, on the thread
+         * that runs the schedule, right before the system's phase first executes in that world, even
+         * when the system is then skipped (see {@link Schedule}). A system has at most one: a second
+         * call is an error rather than a silent replacement (unlike the accumulating ordering methods,
+         * two set-up functions have no natural order or combination).
+         *
+         * @param init the init function; not null
+         * @return this builder
+         * @throws NullPointerException if {@code init} is null
+         * @throws IllegalStateException if an init function was already given; the message names the system
+         */
+        public Builder init(InitFunction init) {
+            Objects.requireNonNull(init, () -> "defineSystem '" + name + "': init is null");
+            if (this.init != null) {
+                throw new IllegalStateException("defineSystem '" + name + "': init is already set; a system has one init function");
+            }
+            this.init = init;
+            return this;
+        }
+
+        /**
+         * Beyond the spec (Orrery's system lifecycle): clean-up work run for a world in which the
+         * system was initialised, when it leaves that world's schedule ({@link Schedule#disposeRemoved})
+         * or on {@link Schedule#disposeAll} (see {@link Schedule}). A system has at most one: a second
+         * call is an error rather than a silent replacement.
+         *
+         * @param dispose the dispose function; not null
+         * @return this builder
+         * @throws NullPointerException if {@code dispose} is null
+         * @throws IllegalStateException if a dispose function was already given; the message names the system
+         */
+        public Builder dispose(DisposeFunction dispose) {
+            Objects.requireNonNull(dispose, () -> "defineSystem '" + name + "': dispose is null");
+            if (this.dispose != null) {
+                throw new IllegalStateException("defineSystem '" + name + "': dispose is already set; a system has one dispose function");
+            }
+            this.dispose = dispose;
             return this;
         }
 

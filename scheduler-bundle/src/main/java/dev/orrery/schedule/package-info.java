@@ -19,7 +19,10 @@
  * Since 0.3 (issue 14): run conditions accumulate ({@link dev.orrery.schedule.EcsSystem#conditions()},
  * {@link dev.orrery.schedule.SystemSet#conditions()}; each {@code runIf} adds one, all must hold),
  * {@link dev.orrery.schedule.ScheduleState#isOnStartDoneFor} and a truthful {@code onStartDone}; the
- * run-condition library is {@code dev.orrery.schedule.condition}.
+ * run-condition library is {@code dev.orrery.schedule.condition}; phase toggles
+ * ({@link dev.orrery.schedule.Schedule#disablePhase}) and the system lifecycle
+ * ({@link dev.orrery.schedule.InitFunction}, {@link dev.orrery.schedule.DisposeFunction},
+ * {@link dev.orrery.schedule.Schedule#disposeRemoved}, {@link dev.orrery.schedule.Schedule#disposeAll}).
  */
 @Export
 @Version("0.3.0")

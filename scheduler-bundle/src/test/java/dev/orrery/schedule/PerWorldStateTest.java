@@ -71,11 +71,12 @@ class PerWorldStateTest {
     @Test
     @DisplayName("SCH-063 state lives in a world trait added lazily; fields name, disabled, onStartDone (+ onStartConsidered); no marker in it; name never read back")
     void SCH_063_state_trait_shape_and_laziness() {
-        // Orrery adds onStartConsidered (docs/architecture.md, beyond the spec 2); the spec's three fields come first.
-        assertEquals(List.of("name", "disabled", "onStartDone", "onStartConsidered"),
+        // Orrery adds onStartConsidered (docs/architecture.md, beyond the spec 2) and disabledPhases (phase
+        // toggle, Schedule Javadoc); the spec's three fields come first.
+        assertEquals(List.of("name", "disabled", "onStartDone", "onStartConsidered", "disabledPhases"),
                 Arrays.stream(ScheduleState.class.getRecordComponents()).map(RecordComponent::getName)
                         .collect(Collectors.toList()));
-        assertEquals(List.of(String.class, List.class, boolean.class, List.class),
+        assertEquals(List.of(String.class, List.class, boolean.class, List.class, List.class),
                 Arrays.stream(ScheduleState.class.getRecordComponents()).map(RecordComponent::getType)
                         .collect(Collectors.toList()));
 

@@ -85,7 +85,8 @@ final class OnStartProgress {
         if (!anyPending) {
             return current;
         }
-        return new ScheduleState(current.name(), current.disabled(), false, current.onStartConsidered());
+        return new ScheduleState(current.name(), current.disabled(), false, current.onStartConsidered(),
+                current.disabledPhases());
     }
 
     /**
@@ -122,6 +123,6 @@ final class OnStartProgress {
             }
             done &= recorded[k];
         }
-        return new ScheduleState(current.name(), current.disabled(), done, considered);
+        return new ScheduleState(current.name(), current.disabled(), done, considered, current.disabledPhases());
     }
 }
