@@ -1,4 +1,4 @@
-package dev.orrery.testkit.paxexam;
+package dev.orrery.testkit.example;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -10,6 +10,9 @@ import dev.orrery.host.RebuildInfo;
 import dev.orrery.plugin.prefab.PrefabPlugin;
 import dev.orrery.testkit.osgi.LogCapture;
 import dev.orrery.testkit.osgi.ProbeTrap;
+import dev.orrery.testkit.paxexam.OrreryOptions;
+import dev.orrery.testkit.paxexam.OrreryPluginTest;
+import dev.orrery.testkit.paxexam.ProbeIsolation;
 import java.io.File;
 import java.time.Duration;
 import java.util.List;
