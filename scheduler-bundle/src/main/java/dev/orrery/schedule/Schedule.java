@@ -135,6 +135,25 @@ public interface Schedule {
     Schedule withoutPlugins(Collection<String> pluginNames);
 
     /**
+     * Beyond the spec (Orrery's own): the resolved ordering graph, with the provenance of every edge
+     * (which system or set declared it, by which declaration, from which plugin), computed once at
+     * build. For a schedule derived by {@link #withoutPlugins}, the graph without the removed systems.
+     *
+     * @return the order graph; the same object on every call
+     */
+    OrderGraph orderGraph();
+
+    /**
+     * Beyond the spec (Orrery's own): what the systems' declared trait access
+     * ({@link EcsSystem#reads()}, {@link EcsSystem#writes()}) says about the order: reads of traits
+     * written earlier in the phase without an ordering path, and unordered conflicting pairs. Computed
+     * once at build; for a schedule derived by {@link #withoutPlugins}, without the removed systems.
+     *
+     * @return the report; the same object on every call
+     */
+    AccessReport accessReport();
+
+    /**
      * Runs every enabled system whose conditions hold in every automatic phase, in order (SCH-030).
      *
      * @param world the world

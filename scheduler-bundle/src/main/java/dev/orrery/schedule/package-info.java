@@ -15,10 +15,14 @@
  * <p>Beyond the spec, Orrery adds {@link dev.orrery.schedule.Schedule#withoutPlugins} (hot plug: a
  * schedule without a departing plugin's systems, derived without a rebuild),
  * {@link dev.orrery.schedule.RunFailure} (which schedule, system, plugin and stage threw) and
- * {@link dev.orrery.schedule.ScheduleState#renamedTo} (carry a world's state to a renamed schedule).
+ * {@link dev.orrery.schedule.ScheduleState#renamedTo} (carry a world's state to a renamed schedule),
+ * the published {@link dev.orrery.schedule.OrderGraph} and {@link dev.orrery.schedule.AccessReport},
+ * every cycle of a failed build as data ({@link dev.orrery.schedule.BuildCycle}), optional ordering by
+ * name ({@code beforeIfPresent}/{@code afterIfPresent}) and
+ * {@link dev.orrery.schedule.ScheduleBuilder#orderThroughEmptySets}.
  */
 @Export
-@Version("0.2.0")
+@Version("0.3.0")
 package dev.orrery.schedule;
 
 import org.osgi.annotation.bundle.Export;

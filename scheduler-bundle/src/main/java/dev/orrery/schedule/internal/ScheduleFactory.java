@@ -33,7 +33,7 @@ public final class ScheduleFactory {
             String name = input.name();
             state = Trait.of("schedule state " + name, () -> ScheduleState.initial(name));
         }
-        ExecutionPlan plan = ScheduleCompiler.compile(input);
-        return new CompiledSchedule(plan, input.hooks(), state);
+        ScheduleCompiler.Compiled compiled = ScheduleCompiler.compileAll(input);
+        return new CompiledSchedule(compiled.plan(), input.hooks(), state, compiled.orderGraph(), compiled.access());
     }
 }
