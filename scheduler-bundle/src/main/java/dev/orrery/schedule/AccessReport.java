@@ -22,8 +22,10 @@ import java.util.Set;
  *     Every unordered read is also a conflict.
  */
 public record AccessReport(List<UnorderedRead> unorderedReads, List<Conflict> conflicts) {
-    /** A report with nothing in it. */
-    public static final AccessReport EMPTY = new AccessReport(List.of(), List.of());
+    /** @return a report with nothing in it (a new value; no static state, SCH-064) */
+    public static AccessReport empty() {
+        return new AccessReport(List.of(), List.of());
+    }
 
     /**
      * A read of a trait written earlier in the phase without a declared ordering path.

@@ -37,7 +37,7 @@ final class AccessAnalysis {
             }
         }
         if (declaring.size() < 2) {
-            return AccessReport.EMPTY;
+            return AccessReport.empty();
         }
         int total = graph.edges().size();
         int[] local = new int[total];

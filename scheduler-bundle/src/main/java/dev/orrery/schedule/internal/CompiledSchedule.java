@@ -31,7 +31,7 @@ final class CompiledSchedule implements Schedule {
     private final AccessReport access;
 
     CompiledSchedule(ExecutionPlan plan, ScheduleHooks hooks, Trait<ScheduleState> state) {
-        this(plan, hooks, state, OrderGraph.of(plan.systems(), List.of(), false), AccessReport.EMPTY);
+        this(plan, hooks, state, OrderGraph.of(plan.systems(), List.of(), false), AccessReport.empty());
     }
 
     CompiledSchedule(ExecutionPlan plan, ScheduleHooks hooks, Trait<ScheduleState> state, OrderGraph orderGraph,
