@@ -118,4 +118,17 @@ class EveryCycleTest {
                 e.getMessage());
         assertEquals(BuildProblem.Kind.PHASE_CYCLE, e.problems().get(0).kind());
     }
+
+    @Test
+    void SCH_017_a_cycle_through_thousands_of_systems_is_reported_without_exhausting_the_stack() {
+        int n = 20_000;
+        List<EcsSystem> systems = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            systems.add(sysB(String.format("s%05d", i)).beforeIfPresent(String.format("s%05d", (i + 1) % n)).build());
+        }
+        BuildProblem p = fails(Schedule.builder("main").systems(systems)).problems().get(0);
+        assertEquals(1, p.cycles().size());
+        assertEquals(n, p.cycles().get(0).steps().size());
+        assertEquals("s00000", p.cycles().get(0).names().get(0));
+    }
 }

@@ -214,43 +214,66 @@ final class CycleEnumerator {
             return seen;
         }
 
-        private boolean circuit(int v) {
-            boolean closed = false;
-            stack.add(v);
-            blocked[v] = true;
-            for (int w : adj[v]) {
-                if (count >= limit) {
-                    break;
-                }
-                if (w < start || !inSub[w]) {
+        /** Johnson's CIRCUIT(v), iterative (a cycle through thousands of systems must not overflow the stack). */
+        private void circuit(int first) {
+            int k = adj.length;
+            int[] node = new int[k];
+            int[] next = new int[k];
+            boolean[] closed = new boolean[k];
+            int depth = 0;
+            node[depth] = first;
+            next[depth] = 0;
+            closed[depth] = false;
+            depth++;
+            stack.add(first);
+            blocked[first] = true;
+            while (depth > 0 && count < limit) {
+                int v = node[depth - 1];
+                if (next[depth - 1] < adj[v].length) {
+                    int w = adj[v][next[depth - 1]++];
+                    if (w < start || !inSub[w]) {
+                        continue;
+                    }
+                    if (w == start) {
+                        count++;
+                        if (found.size() < keep) {
+                            found.add(stack.toArray());
+                        }
+                        closed[depth - 1] = true;
+                    } else if (!blocked[w]) {
+                        node[depth] = w;
+                        next[depth] = 0;
+                        closed[depth] = false;
+                        depth++;
+                        stack.add(w);
+                        blocked[w] = true;
+                    }
                     continue;
                 }
-                if (w == start) {
-                    count++;
-                    if (found.size() < keep) {
-                        found.add(stack.toArray());
-                    }
-                    closed = true;
-                } else if (!blocked[w] && circuit(w)) {
-                    closed = true;
-                }
-            }
-            if (closed) {
-                unblock(v);
-            } else {
-                for (int w : adj[v]) {
-                    if (w >= start && inSub[w]) {
-                        if (blockMap[w] == null) {
-                            blockMap[w] = new IntList(2);
-                        }
-                        if (!contains(blockMap[w], v)) {
-                            blockMap[w].add(v);
+                boolean vClosed = closed[depth - 1];
+                if (vClosed) {
+                    unblock(v);
+                } else {
+                    for (int w : adj[v]) {
+                        if (w >= start && inSub[w]) {
+                            if (blockMap[w] == null) {
+                                blockMap[w] = new IntList(2);
+                            }
+                            if (!contains(blockMap[w], v)) {
+                                blockMap[w].add(v);
+                            }
                         }
                     }
                 }
+                stack.removeLast();
+                depth--;
+                if (depth > 0 && vClosed) {
+                    closed[depth - 1] = true;
+                }
             }
-            stack.removeLast();
-            return closed;
+            while (!stack.isEmpty()) {
+                stack.removeLast();
+            }
         }
 
         private static boolean contains(IntList list, int value) {
