@@ -19,8 +19,10 @@ import java.util.List;
  *       phases, sets and systems ({@link DeclarationChecks}: SCH-006, 007, 018..020, 023, 133, 138);</li>
  *   <li>phase order (SCH-101, SCH-102) or the phase cycles (SCH-103) ({@link PhaseOrdering});</li>
  *   <li>system edges after set expansion: edges against phase order (SCH-016, SCH-130) and cycles
- *       (SCH-017, SCH-131) ({@link SystemGraph}, {@link SystemOrdering}, {@link CycleFinder});</li>
- *   <li>manual phases and components (SCH-104) and the plan ({@link PlanAssembler}).</li>
+ *       (SCH-017, SCH-131) ({@link SystemGraph}, {@link SystemOrdering}, {@link CycleEnumerator}, {@link CycleReports});</li>
+ *   <li>manual phases and components (SCH-104) and the plan ({@link PlanAssembler}); beyond the spec,
+ *       the published {@link OrderGraph} (the resolved declarations kept by {@link SystemGraph}) and the
+ *       {@link AccessReport} ({@link AccessAnalysis}).</li>
  * </ol>
  */
 final class ScheduleCompiler {
