@@ -42,6 +42,11 @@ import org.osgi.annotation.versioning.ProviderType;
  * stop running a plugin's systems at the next frame boundary while it rebuilds in the background.
  * After an exception escaped a run API, {@link RunFailure#of(World, Throwable)} tells which schedule,
  * system, plugin and stage threw it (the exception itself propagates unchanged).
+ *
+ * <p><b>Beyond the spec (Orrery's order introspection).</b> {@link #orderGraph()} publishes the
+ * resolved ordering declarations with their provenance, the graph the build ordered by (the devtools'
+ * {@code explain} and {@code graph} read it); {@link #accessReport()} says what the systems' declared
+ * trait access ({@link EcsSystem#reads()}, {@link EcsSystem#writes()}) implies about the order.
  */
 @ProviderType
 public interface Schedule {
