@@ -27,7 +27,9 @@ import net.jqwik.api.statistics.Statistics;
  *   whose inner nodes are empty sets (same phase only);</li>
  *   <li>every cycle: on random graphs of systems, the reported cycles are exactly the elementary cycles
  *   found by brute force (every simple path closed on itself, rotated to its least name), in sorted
- *   order, with the right count.</li>
+ *   order, with the right count;</li>
+ *   <li>by-name ordering: the same edges declared by name ({@code beforeIfPresent}/{@code afterIfPresent})
+ *   give the same order or the same problems as by-object entries, and absent names add nothing.</li>
  * </ul>
  */
 class OrderOptionsPropertyTest {
@@ -276,5 +278,44 @@ class OrderOptionsPropertyTest {
         ScheduleBuildException other = assertThrows(ScheduleBuildException.class, recipe.builder(perms[4], perms[5])::build);
         assertEquals(e.problems().stream().flatMap(p -> p.cycles().stream()).map(BuildCycle::path).toList(),
                 other.problems().stream().flatMap(p -> p.cycles().stream()).map(BuildCycle::path).toList());
+    }
+
+    // ---- by-name ordering: present names act like by-object entries, absent names like nothing ----
+
+    @Property(tries = 1000)
+    void by_name_entries_order_as_by_object_entries_and_absent_names_add_nothing(
+            @ForAll("systemsOnly") SystemRecipe recipe) {
+        int[][] perms = recipe.permutations();
+        ScheduleBuilder byObject = recipe.builder(perms[2], perms[3]);
+        // the same edges by name, each declared on its source (before) or target (after) by the parity of
+        // the pair's position, plus a name that is absent on every system
+        List<int[]> edges = recipe.systemEdges();
+        List<EcsSystem> systems = new ArrayList<>();
+        for (int x : perms[0]) {
+            EcsSystem.Builder b = EcsSystem.builder("s" + x).phase(recipe.phaseOf(x)).run(Fixtures.NOOP)
+                    .afterIfPresent("absent-" + x);
+            for (int e = 0; e < edges.size(); e++) {
+                int[] edge = edges.get(e);
+                if (e % 2 == 0 && edge[0] == x) {
+                    b.beforeIfPresent("s" + edge[1]);
+                } else if (e % 2 == 1 && edge[1] == x) {
+                    b.afterIfPresent("s" + edge[0]);
+                }
+            }
+            systems.add(b.build());
+        }
+        ScheduleBuilder byName = Schedule.builder("props").systems(systems);
+        Schedule expected;
+        try {
+            expected = byObject.build();
+        } catch (ScheduleBuildException e) {
+            ScheduleBuildException named = assertThrows(ScheduleBuildException.class, byName::build);
+            assertEquals(e.problems().stream().map(BuildProblem::kind).distinct().sorted().toList(),
+                    named.problems().stream().map(BuildProblem::kind).distinct().sorted().toList());
+            assertEquals(e.problems().stream().flatMap(p -> p.cycles().stream()).map(BuildCycle::path).toList(),
+                    named.problems().stream().flatMap(p -> p.cycles().stream()).map(BuildCycle::path).toList());
+            return;
+        }
+        assertEquals(Fixtures.names(expected.systems()), Fixtures.names(byName.build().systems()));
     }
 }
