@@ -1,6 +1,7 @@
 package dev.orrery.schedule;
 
 import dev.orrery.schedule.internal.AllConditions;
+import dev.orrery.world.Trait;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -28,8 +29,16 @@ public final class EcsSystem implements OrderTarget {
     private final RunFunction run;
     private final InitFunction init;
     private final DisposeFunction dispose;
+    private final List<String> beforeIfPresent;
+    private final List<String> afterIfPresent;
+    private final List<Trait<?>> reads;
+    private final List<Trait<?>> writes;
 
     private EcsSystem(Builder b) {
+        this.beforeIfPresent = List.copyOf(b.beforeIfPresent);
+        this.afterIfPresent = List.copyOf(b.afterIfPresent);
+        this.reads = List.copyOf(b.reads);
+        this.writes = List.copyOf(b.writes);
         this.name = b.name;
         this.phase = b.phase;
         this.before = List.copyOf(b.before);
@@ -155,6 +164,46 @@ public final class EcsSystem implements OrderTarget {
         return Optional.ofNullable(dispose);
     }
 
+    /**
+     * Beyond the spec (Orrery's own optional ordering, after the coroutine-pipeline reference): names of
+     * systems or sets this system runs before when they are present.
+     *
+     * @return the names, in declared order (unmodifiable)
+     */
+    public List<String> beforeIfPresent() {
+        return beforeIfPresent;
+    }
+
+    /**
+     * Beyond the spec (Orrery's own optional ordering): names of systems or sets this system runs after
+     * when they are present.
+     *
+     * @return the names, in declared order (unmodifiable)
+     */
+    public List<String> afterIfPresent() {
+        return afterIfPresent;
+    }
+
+    /**
+     * Beyond the spec (Orrery's own, after the DAG reference): the traits this system declares it reads.
+     * Metadata only: never checked at run time; {@link Schedule#accessReport()} analyses it at build.
+     *
+     * @return the traits, in declared order (unmodifiable)
+     */
+    public List<Trait<?>> reads() {
+        return reads;
+    }
+
+    /**
+     * Beyond the spec (Orrery's own): the traits this system declares it writes (metadata only, see
+     * {@link #reads()}).
+     *
+     * @return the traits, in declared order (unmodifiable)
+     */
+    public List<Trait<?>> writes() {
+        return writes;
+    }
+
     @Override
     public String toString() {
         return "system " + name;
@@ -171,6 +220,10 @@ public final class EcsSystem implements OrderTarget {
         private RunFunction run;
         private InitFunction init;
         private DisposeFunction dispose;
+        private final List<String> beforeIfPresent = new ArrayList<>();
+        private final List<String> afterIfPresent = new ArrayList<>();
+        private final List<Trait<?>> reads = new ArrayList<>();
+        private final List<Trait<?>> writes = new ArrayList<>();
 
         private Builder(String name) {
             this.name = name;
@@ -230,6 +283,64 @@ public final class EcsSystem implements OrderTarget {
         public Builder runIf(Condition condition) {
             if (condition != null) {
                 conditions.add(condition);
+            }
+            return this;
+        }
+
+        /**
+         * Beyond the spec (Orrery's own optional ordering): this system runs before the system or set
+         * of that name when the schedule has one, and the entry adds nothing (no problem, no waiting)
+         * when it has none. A name matching both a system and a set orders against both. By-object
+         * {@link #before} entries are unchanged (an absent object is a build error, SCH-018, SCH-133).
+         * Within a phase the edge acts like a {@code before} entry; against the phase order it is a
+         * build problem like any edge (SCH-016).
+         *
+         * @param name the name of a system or set that may be absent; not null or blank
+         * @return this builder
+         * @throws IllegalArgumentException if the name is null, empty or blank
+         */
+        public Builder beforeIfPresent(String name) {
+            beforeIfPresent.add(RequiredName.check(name, "defineSystem '" + this.name + "': beforeIfPresent"));
+            return this;
+        }
+
+        /**
+         * Beyond the spec (Orrery's own optional ordering): this system runs after the system or set of
+         * that name when the schedule has one; nothing when it has none (see {@link #beforeIfPresent}).
+         *
+         * @param name the name of a system or set that may be absent; not null or blank
+         * @return this builder
+         * @throws IllegalArgumentException if the name is null, empty or blank
+         */
+        public Builder afterIfPresent(String name) {
+            afterIfPresent.add(RequiredName.check(name, "defineSystem '" + this.name + "': afterIfPresent"));
+            return this;
+        }
+
+        /**
+         * Beyond the spec (Orrery's own access declarations): traits this system reads. Metadata only,
+         * no run-time cost; see {@link Schedule#accessReport()}.
+         *
+         * @param traits the traits; no nulls
+         * @return this builder
+         */
+        public Builder reads(Trait<?>... traits) {
+            for (Trait<?> t : traits) {
+                reads.add(Objects.requireNonNull(t, () -> "defineSystem '" + name + "': null in reads"));
+            }
+            return this;
+        }
+
+        /**
+         * Beyond the spec (Orrery's own access declarations): traits this system writes. Metadata only,
+         * no run-time cost; see {@link Schedule#accessReport()}.
+         *
+         * @param traits the traits; no nulls
+         * @return this builder
+         */
+        public Builder writes(Trait<?>... traits) {
+            for (Trait<?> t : traits) {
+                writes.add(Objects.requireNonNull(t, () -> "defineSystem '" + name + "': null in writes"));
             }
             return this;
         }

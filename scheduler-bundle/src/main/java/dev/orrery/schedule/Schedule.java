@@ -94,6 +94,11 @@ import org.osgi.annotation.versioning.ProviderType;
  * stop running a plugin's systems at the next frame boundary while it rebuilds in the background.
  * After an exception escaped a run API, {@link RunFailure#of(World, Throwable)} tells which schedule,
  * system, plugin and stage threw it (the exception itself propagates unchanged).
+ *
+ * <p><b>Beyond the spec (Orrery's order introspection).</b> {@link #orderGraph()} publishes the
+ * resolved ordering declarations with their provenance, the graph the build ordered by (the devtools'
+ * {@code explain} and {@code graph} read it); {@link #accessReport()} says what the systems' declared
+ * trait access ({@link EcsSystem#reads()}, {@link EcsSystem#writes()}) implies about the order.
  */
 @ProviderType
 public interface Schedule {
@@ -185,6 +190,25 @@ public interface Schedule {
      *     {@code schedule 'main': withoutPlugins: pluginNames contains an empty or blank name; ...}
      */
     Schedule withoutPlugins(Collection<String> pluginNames);
+
+    /**
+     * Beyond the spec (Orrery's own): the resolved ordering graph, with the provenance of every edge
+     * (which system or set declared it, by which declaration, from which plugin), computed once at
+     * build. For a schedule derived by {@link #withoutPlugins}, the graph without the removed systems.
+     *
+     * @return the order graph; the same object on every call
+     */
+    OrderGraph orderGraph();
+
+    /**
+     * Beyond the spec (Orrery's own): what the systems' declared trait access
+     * ({@link EcsSystem#reads()}, {@link EcsSystem#writes()}) says about the order: reads of traits
+     * written earlier in the phase without an ordering path, and unordered conflicting pairs. Computed
+     * once at build; for a schedule derived by {@link #withoutPlugins}, without the removed systems.
+     *
+     * @return the report; the same object on every call
+     */
+    AccessReport accessReport();
 
     /**
      * Runs every enabled system whose conditions hold in every automatic phase, in order (SCH-030).

@@ -23,6 +23,7 @@ public final class ScheduleBuilder {
     private final List<EcsSystem> systems = new ArrayList<>();
     private ScheduleHooks hooks;
     private Schedule adoptStateOf;
+    private boolean orderThroughEmptySets;
 
     ScheduleBuilder(String name) {
         this.name = RequiredName.check(name, "createSchedule (Schedule.builder)");
@@ -126,6 +127,25 @@ public final class ScheduleBuilder {
     }
 
     /**
+     * Beyond the spec (Orrery's own, after Bevy's collapse of empty sets): whether set order stays
+     * transitive through sets that have no members. With {@code true}, "Input before Physics" and
+     * "Physics before Render" keep every member of Input before every member of Render (in each phase
+     * where both have members) while Physics is empty, so the order does not flip when a plugin that
+     * fills a set leaves; likewise a system ordered before an empty set runs before what runs after
+     * the set. With {@code false} (the default) SCH-134 holds to the letter: the edges of an empty set
+     * expand to nothing. Only sets with no members at all pass order through; a set with members in
+     * other phases does not. A cycle of set order through empty sets only is a build problem
+     * ({@link BuildProblem.Kind#SYSTEM_CYCLE}) in each phase where a system is ordered against one of its sets.
+     *
+     * @param enabled whether to order through empty sets
+     * @return this builder
+     */
+    public ScheduleBuilder orderThroughEmptySets(boolean enabled) {
+        this.orderThroughEmptySets = enabled;
+        return this;
+    }
+
+    /**
      * Validates the input and computes the whole execution plan once (SCH-106).
      *
      * @return the immutable schedule
@@ -133,6 +153,7 @@ public final class ScheduleBuilder {
      *     items at fault (SCH-141), its {@link ScheduleBuildException#problems()} give them as data
      */
     public Schedule build() {
-        return ScheduleFactory.build(new BuildInput(name, plugins, phases, sets, systems, hooks, adoptStateOf));
+        return ScheduleFactory.build(new BuildInput(name, plugins, phases, sets, systems, hooks, adoptStateOf,
+                orderThroughEmptySets));
     }
 }

@@ -20,8 +20,13 @@ public final class SystemSet implements OrderTarget {
     private final List<SystemSet> before;
     private final List<SystemSet> after;
     private final List<Condition> conditions;
+    private final List<String> beforeIfPresent;
+    private final List<String> afterIfPresent;
 
-    private SystemSet(String name, List<SystemSet> before, List<SystemSet> after, List<Condition> conditions) {
+    private SystemSet(String name, List<SystemSet> before, List<SystemSet> after, List<Condition> conditions,
+                      List<String> beforeIfPresent, List<String> afterIfPresent) {
+        this.beforeIfPresent = beforeIfPresent;
+        this.afterIfPresent = afterIfPresent;
         this.name = name;
         this.before = before;
         this.after = after;
@@ -91,6 +96,26 @@ public final class SystemSet implements OrderTarget {
         return AllConditions.of(conditions);
     }
 
+    /**
+     * Beyond the spec (Orrery's own optional ordering): names of systems or sets that every member of
+     * this set runs before, when they are present.
+     *
+     * @return the names, in declared order (unmodifiable)
+     */
+    public List<String> beforeIfPresent() {
+        return beforeIfPresent;
+    }
+
+    /**
+     * Beyond the spec (Orrery's own optional ordering): names of systems or sets that every member of
+     * this set runs after, when they are present.
+     *
+     * @return the names, in declared order (unmodifiable)
+     */
+    public List<String> afterIfPresent() {
+        return afterIfPresent;
+    }
+
     @Override
     public String toString() {
         return "set " + name;
@@ -102,6 +127,8 @@ public final class SystemSet implements OrderTarget {
         private final List<SystemSet> before = new ArrayList<>();
         private final List<SystemSet> after = new ArrayList<>();
         private final List<Condition> conditions = new ArrayList<>();
+        private final List<String> beforeIfPresent = new ArrayList<>();
+        private final List<String> afterIfPresent = new ArrayList<>();
 
         private Builder(String name) {
             this.name = name;
@@ -145,9 +172,39 @@ public final class SystemSet implements OrderTarget {
             return this;
         }
 
+        /**
+         * Beyond the spec (Orrery's own optional ordering): every member of this set runs before the
+         * system or set of that name when the schedule has one; nothing (no problem, no waiting) when it
+         * has none. A name matching both a system and a set orders against both. Like a set edge, it
+         * joins members per phase (SCH-129, SCH-130).
+         *
+         * @param name the name of a system or set that may be absent; not null or blank
+         * @return this builder
+         * @throws IllegalArgumentException if the name is null, empty or blank
+         */
+        public Builder beforeIfPresent(String name) {
+            beforeIfPresent.add(RequiredName.check(name, "defineSet '" + this.name + "': beforeIfPresent"));
+            return this;
+        }
+
+        /**
+         * Beyond the spec (Orrery's own optional ordering): every member of this set runs after the
+         * system or set of that name when the schedule has one; nothing when it has none (see
+         * {@link #beforeIfPresent}).
+         *
+         * @param name the name of a system or set that may be absent; not null or blank
+         * @return this builder
+         * @throws IllegalArgumentException if the name is null, empty or blank
+         */
+        public Builder afterIfPresent(String name) {
+            afterIfPresent.add(RequiredName.check(name, "defineSet '" + this.name + "': afterIfPresent"));
+            return this;
+        }
+
         /** @return a new immutable set */
         public SystemSet build() {
-            return new SystemSet(name, List.copyOf(before), List.copyOf(after), List.copyOf(conditions));
+            return new SystemSet(name, List.copyOf(before), List.copyOf(after), List.copyOf(conditions),
+                    List.copyOf(beforeIfPresent), List.copyOf(afterIfPresent));
         }
     }
 }

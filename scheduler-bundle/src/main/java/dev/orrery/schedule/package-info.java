@@ -22,7 +22,11 @@
  * run-condition library is {@code dev.orrery.schedule.condition}; phase toggles
  * ({@link dev.orrery.schedule.Schedule#disablePhase}) and the system lifecycle
  * ({@link dev.orrery.schedule.InitFunction}, {@link dev.orrery.schedule.DisposeFunction},
- * {@link dev.orrery.schedule.Schedule#disposeRemoved}, {@link dev.orrery.schedule.Schedule#disposeAll}).
+ * {@link dev.orrery.schedule.Schedule#disposeRemoved}, {@link dev.orrery.schedule.Schedule#disposeAll});
+ * the published {@link dev.orrery.schedule.OrderGraph} and {@link dev.orrery.schedule.AccessReport},
+ * every cycle of a failed build as data ({@link dev.orrery.schedule.BuildCycle}), optional ordering by
+ * name ({@code beforeIfPresent}/{@code afterIfPresent}) and
+ * {@link dev.orrery.schedule.ScheduleBuilder#orderThroughEmptySets}.
  */
 @Export
 @Version("0.3.0")

@@ -76,7 +76,8 @@ class BlankNamesTest {
         EcsSystem arrow = sysB(" → ").after(spaced).before(spaced).build();
         ScheduleBuildException e = fails(Schedule.builder("main").systems(spaced, arrow));
         assertEquals("schedule 'main': the before/after edges of systems in phase 'OnUpdate' form a cycle: "
-                + "'x y' → ' → ' → 'x y'", e.getMessage());
+                + "' → ' → 'x y' → ' → ': ' → ' runs before 'x y' ( → .before(x y), schedule 'main'); "
+                + "'x y' runs before ' → ' ( → .after(x y), schedule 'main')", e.getMessage());
     }
 
     @Test
@@ -84,8 +85,8 @@ class BlankNamesTest {
         Phase a = Phase.builder("turn start").before(Phase.ON_LOAD).dependsOn(Phase.ON_START).build();
         Phase b = Phase.builder("A → B").dependsOn(a).before(a).build();
         ScheduleBuildException e = fails(Schedule.builder("main").phases(a, b));
-        assertEquals("schedule 'main': the phase graph has a cycle: 'turn start' → 'A → B' → 'turn start'; "
-                + "custom phases on it: 'turn start' (declared by schedule 'main'), 'A → B' (declared by schedule "
-                + "'main')", e.getMessage());
+        assertEquals("schedule 'main': the phase graph has a cycle: 'A → B' → 'turn start' → 'A → B': "
+                + "'A → B' runs before 'turn start' (A → B.before(turn start), schedule 'main'); 'turn start' runs "
+                + "before 'A → B' (A → B.dependsOn(turn start), schedule 'main')", e.getMessage());
     }
 }

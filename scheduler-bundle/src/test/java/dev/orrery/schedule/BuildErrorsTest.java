@@ -78,7 +78,10 @@ class BuildErrorsTest {
         for (int i = 0; i < 20; i++) {
             assertEquals(first, fails(builder).getMessage());
         }
-        assertEquals("schedule 'main': the before/after edges of systems in phase 'OnUpdate' form a cycle: "
-                + "'d' → 'b' → 'c' → 'd'", first);
+        assertEquals("schedule 'main': the before/after edges of systems in phase 'OnUpdate' form 2 cycles: "
+                + "[1] 'a' → 'b' → [set 'S'] → 'a': 'a' runs before 'b' (b.after(a), schedule 'main'); 'b' runs before "
+                + "set 'S' (b.before(S), schedule 'main'); set 'S' contains 'a' (a.sets(S), schedule 'main'); "
+                + "[2] 'b' → 'c' → 'd' → 'b': 'b' runs before 'c' (c.after(b), schedule 'main'); 'c' runs before 'd' "
+                + "(d.after(c), schedule 'main'); 'd' runs before 'b' (d.before(b), schedule 'main')", first);
     }
 }

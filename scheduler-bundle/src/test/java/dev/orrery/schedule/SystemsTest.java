@@ -145,7 +145,8 @@ class SystemsTest {
         EcsSystem c = sysB("c").after(b).before(a).build();
         ScheduleBuildException e = fails(Schedule.builder("main").systems(a, b, c));
         assertEquals("schedule 'main': the before/after edges of systems in phase 'OnUpdate' form a cycle: "
-                + "'a' → 'b' → 'c' → 'a'", e.getMessage());
+                + "'a' → 'b' → 'c' → 'a': 'a' runs before 'b' (b.after(a), schedule 'main'); 'b' runs before 'c' "
+                + "(c.after(b), schedule 'main'); 'c' runs before 'a' (c.before(a), schedule 'main')", e.getMessage());
         BuildProblem p = e.problems().get(0);
         assertEquals(BuildProblem.Kind.SYSTEM_CYCLE, p.kind());
         assertEquals(List.of("a", "b", "c"), p.items().stream().map(BuildItem::name).toList());
@@ -160,16 +161,20 @@ class SystemsTest {
         EcsSystem c2 = sys("c");
         EcsSystem b2 = sysB("b").before(c2).build();
         EcsSystem a2 = sysB("a").before(b2).after(c2).build();
-        String m1 = fails(Schedule.builder("main").systems(a1, b1, c1)).getMessage();
-        String m2 = fails(Schedule.builder("main").systems(a2, b2, c2)).getMessage();
-        assertEquals(m1, m2);
-        // the path starts at the earliest-declared system of the cycle
+        BuildCycle c1Cycle = fails(Schedule.builder("main").systems(a1, b1, c1)).problems().get(0).cycles().get(0);
+        BuildCycle c2Cycle = fails(Schedule.builder("main").systems(a2, b2, c2)).problems().get(0).cycles().get(0);
+        assertEquals(c1Cycle.path(), c2Cycle.path());
+        // each step names the declaration that made it, on whichever side it was declared
+        assertEquals(List.of("b.after(a)"), c1Cycle.steps().get(0).declarations());
+        assertEquals(List.of("a.before(b)"), c2Cycle.steps().get(0).declarations());
+        // Orrery's own canonical form: the path starts at the least name, whatever the declaration order
         String m3 = fails(Schedule.builder("main").systems(b1, c1, a1)).getMessage();
-        assertTrue(m3.endsWith("form a cycle: 'b' → 'c' → 'a' → 'b'"), m3);
+        assertEquals(fails(Schedule.builder("main").systems(a1, b1, c1)).getMessage(), m3);
+        assertTrue(m3.contains("form a cycle: 'a' → 'b' → 'c' → 'a': "), m3);
     }
 
     @Test
-    void SCH_017_the_shortest_cycle_through_the_earliest_system_is_reported_and_others_once_each() {
+    void SCH_017_every_cycle_of_each_group_is_reported_in_canonical_order() {
         // a → b → a and a → c → d → a share a; separate cycle x → y → x in OnLoad
         EcsSystem a = sys("a");
         EcsSystem b = sysB("b").after(a).before(a).build();
@@ -179,10 +184,18 @@ class SystemsTest {
         EcsSystem y = sysB("y").phase(Phase.ON_LOAD).after(x).before(x).build();
         ScheduleBuildException e = fails(Schedule.builder("main").systems(d, c, b, a, y, x));
         assertEquals(2, e.problems().size(), e.getMessage());
-        assertEquals("the before/after edges of systems in phase 'OnUpdate' form a cycle: 'd' → 'a' → 'c' → 'd'",
+        assertEquals("the before/after edges of systems in phase 'OnUpdate' form 2 cycles: "
+                + "[1] 'a' → 'b' → 'a': 'a' runs before 'b' (b.after(a), schedule 'main'); 'b' runs before 'a' "
+                + "(b.before(a), schedule 'main'); "
+                + "[2] 'a' → 'c' → 'd' → 'a': 'a' runs before 'c' (c.after(a), schedule 'main'); 'c' runs before 'd' "
+                + "(d.after(c), schedule 'main'); 'd' runs before 'a' (d.before(a), schedule 'main')",
                 e.problems().get(0).message());
-        assertEquals("the before/after edges of systems in phase 'OnLoad' form a cycle: 'y' → 'x' → 'y'",
+        assertEquals("the before/after edges of systems in phase 'OnLoad' form a cycle: 'x' → 'y' → 'x': "
+                + "'x' runs before 'y' (y.after(x), schedule 'main'); 'y' runs before 'x' (y.before(x), schedule 'main')",
                 e.problems().get(1).message());
+        assertEquals(List.of(List.of("a", "b"), List.of("a", "c", "d")),
+                e.problems().get(0).cycles().stream().map(BuildCycle::names).toList());
+        assertEquals(0, e.problems().get(0).moreCycles());
     }
 
     @Test
@@ -192,7 +205,8 @@ class SystemsTest {
         EcsSystem a = sysB("a").sets(set).before(set).build();
         ScheduleBuildException e = fails(Schedule.builder("main").sets(set).systems(a));
         assertEquals("schedule 'main': the before/after edges of systems in phase 'OnUpdate' form a cycle: "
-                + "'a' → [set 'S'] → 'a' (edges through a [set] come from that set: 'S')", e.getMessage());
+                + "'a' → [set 'S'] → 'a': 'a' runs before set 'S' (a.before(S), schedule 'main'); "
+                + "set 'S' contains 'a' (a.sets(S), schedule 'main')", e.getMessage());
     }
 
     @Test

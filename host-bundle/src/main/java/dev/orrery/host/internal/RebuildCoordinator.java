@@ -3,6 +3,7 @@ package dev.orrery.host.internal;
 import dev.orrery.host.PluginState;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.host.RebuildInfo;
+import dev.orrery.schedule.AccessReport;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleHooks;
@@ -318,6 +319,7 @@ final class RebuildCoordinator {
                 boolean hooksChanged = records.containsKey(name) && !sameIdentities(last.hooks(), hooks);
                 infos.add(info(seq, out, before.active(), hooksChanged));
                 rebuilt.put(name, out.schedule());
+                log.log(Level.INFO, accessLine(name, out.schedule().accessReport()));
             }
             next.put(name, made);
             statuses.addAll(made.statuses());
@@ -329,6 +331,13 @@ final class RebuildCoordinator {
         if (!infos.isEmpty()) {
             sequence = seq;
         }
+    }
+
+    /** One INFO line per rebuilt schedule: the counts of its {@link AccessReport} (Orrery's access declarations). */
+    static String accessLine(String schedule, AccessReport access) {
+        return "schedule '" + schedule + "' access check: " + access.unorderedReads().size()
+                + " unordered read(s), " + access.conflicts().size() + " unordered conflicting pair(s)"
+                + (access.isEmpty() ? "" : " (devtools: orrery:access)");
     }
 
     private ScheduleRecord built(BuildOutcome out, List<PluginEntry> plugins, List<Object> input, List<String> order,

@@ -101,9 +101,12 @@ final class ScheduleAssembler {
         RUNNING
     }
 
-    /** The scheduler's own build. */
+    /**
+     * The scheduler's own build. The host orders through empty sets (Orrery's own option), so the order of
+     * the remaining plugins' systems does not flip while a plugin that fills a set is away.
+     */
     static final Build SCHEDULER = (name, plugins, hooks, previous) ->
-            Schedule.builder(name).plugins(plugins).hooks(hooks).adoptStateOf(previous).build();
+            Schedule.builder(name).plugins(plugins).hooks(hooks).adoptStateOf(previous).orderThroughEmptySets(true).build();
 
     private final Build builder;
     private final String scheduleName;

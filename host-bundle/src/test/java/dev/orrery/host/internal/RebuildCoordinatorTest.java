@@ -568,4 +568,18 @@ class RebuildCoordinatorTest {
         }
         assertNull(log.lines().stream().filter(l -> l.level() == Level.ERROR).findFirst().orElseThrow().thrown());
     }
+
+    @Test
+    void eachRebuiltScheduleLogsOneInfoLineWithItsAccessReportCounts() {
+        dev.orrery.world.Trait<int[]> position = dev.orrery.world.Trait.of("Position", () -> new int[1]);
+        Plugin p = Plugin.builder("physics").systems(
+                EcsSystem.builder("physics/move").writes(position).run((w, dt) -> { }).build(),
+                EcsSystem.builder("physics/draw").reads(position).run((w, dt) -> { }).build()).build();
+        plugins = List.of(PluginEntry.of(p, "main", "test/1.0.0", 7));
+        rebuildNow();
+        List<String> lines = log.lines().stream().filter(l -> l.level() == Level.INFO)
+                .map(CapturedLog.Line::message).filter(m -> m.contains("access check")).toList();
+        assertEquals(List.of("schedule 'main' access check: 1 unordered read(s), 1 unordered conflicting pair(s)"
+                + " (devtools: orrery:access)"), lines);
+    }
 }

@@ -1,12 +1,12 @@
 package dev.orrery.plugin.devtools;
 
 import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.OrderGraph;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.Schedule;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -25,11 +25,12 @@ import java.util.Objects;
  * was waiting, through a chain, for a system declared after the earlier one.
  *
  * <p>Reads the schedule's introspection only ({@code phases()}, {@code systems()}, {@code sourceOf},
- * {@code plugins()}, {@code sets()}); safe to call from any thread, since a schedule is immutable.
+ * {@code plugins()}, and the published {@link Schedule#orderGraph()}, the graph the scheduler ordered
+ * by); safe to call from any thread, since a schedule is immutable.
  */
 public final class Explainer {
     private final Schedule schedule;
-    private final OrderEdges edges;
+    private final OrderGraph graph;
     private final Map<EcsSystem, Integer> position = new IdentityHashMap<>();
 
     /**
@@ -37,7 +38,7 @@ public final class Explainer {
      */
     public Explainer(Schedule schedule) {
         this.schedule = Objects.requireNonNull(schedule, "schedule");
-        this.edges = OrderEdges.of(schedule);
+        this.graph = schedule.orderGraph();
         List<EcsSystem> systems = schedule.systems();
         for (int i = 0; i < systems.size(); i++) {
             position.put(systems.get(i), i);
@@ -113,7 +114,7 @@ public final class Explainer {
         int firstPos = position.get(first);
         Phase phase = first.phase();
         boolean secondWasReady = true;
-        for (OrderEdge e : edges.to(second)) {
+        for (OrderEdge e : into(second)) {
             if (e.from().phase() == phase && position.get(e.from()) > firstPos) {
                 secondWasReady = false;
                 break;
@@ -158,31 +159,26 @@ public final class Explainer {
         return "schedule " + source + " itself";
     }
 
-    /** Shortest chain of same-phase edges from {@code from} to {@code to}, or null if there is none. */
+    /**
+     * Shortest chain of same-phase edges from {@code from} to {@code to}, or null if there is none: the
+     * schedule's own order graph searched through set entries and exits ({@link OrderGraph#path}), so a
+     * set-before-set declaration costs one step, not one per member pair.
+     */
     private List<OrderEdge> path(EcsSystem from, EcsSystem to) {
-        Phase phase = from.phase();
-        Map<EcsSystem, OrderEdge> reachedBy = new IdentityHashMap<>();
-        Deque<EcsSystem> queue = new ArrayDeque<>();
-        queue.add(from);
-        reachedBy.put(from, null);
-        while (!queue.isEmpty()) {
-            EcsSystem s = queue.removeFirst();
-            if (s == to) {
-                List<OrderEdge> chain = new ArrayList<>();
-                for (OrderEdge e = reachedBy.get(to); e != null; e = reachedBy.get(e.from())) {
-                    chain.add(e);
-                }
-                Collections.reverse(chain);
-                return chain;
-            }
-            for (OrderEdge e : edges.from(s)) {
-                if (e.to().phase() == phase && !reachedBy.containsKey(e.to())) {
-                    reachedBy.put(e.to(), e);
-                    queue.addLast(e.to());
-                }
-            }
+        List<OrderGraph.Link> links = graph.path(from, to);
+        if (links.isEmpty()) {
+            return null;
         }
-        return null;
+        List<OrderEdge> chain = new ArrayList<>();
+        links.forEach(l -> chain.add(OrderEdges.of(l)));
+        return chain;
+    }
+
+    /** The expanded edges into one system, from the schedule's order graph. */
+    private List<OrderEdge> into(EcsSystem s) {
+        List<OrderEdge> out = new ArrayList<>();
+        graph.linksTo(s).forEach(l -> out.add(OrderEdges.of(l)));
+        return out;
     }
 
     /**
@@ -201,7 +197,7 @@ public final class Explainer {
         while (!queue.isEmpty()) {
             EcsSystem s = queue.removeFirst();
             boolean ready = true;
-            for (OrderEdge e : edges.to(s)) {
+            for (OrderEdge e : into(s)) {
                 EcsSystem p = e.from();
                 if (p.phase() == phase && position.get(p) > firstPos) {
                     ready = false;

@@ -1,24 +1,31 @@
 package dev.orrery.plugin.devtools;
 
 import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.OrderGraph;
 import dev.orrery.schedule.OrderTarget;
-import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.SystemSet;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
- * The ordering edges of a built schedule between its systems, expanded from sets the way the
- * scheduler expands them (SCH-128, SCH-129), each with the declaration and plugin it came from.
+ * The ordering edges of a built schedule between its systems, read from the schedule's published
+ * {@link Schedule#orderGraph()} (the graph the scheduler itself ordered by) and expanded to system
+ * pairs (SCH-128, SCH-129), each with the declaration and plugin it came from.
  *
  * <p>Edges between systems of different phases are included; they agree with the phase order (the
  * build rejects the others, SCH-016) and have no further effect (SCH-015). Edges to sets without
- * members expand to nothing (SCH-134). The same pair may appear more than once when several
- * declarations order it.
+ * members expand to nothing (SCH-134), unless the schedule orders through empty sets
+ * ({@link OrderGraph#ordersThroughEmptySets()}), where a chain through empty sets yields the pairs it
+ * orders, reported with the chain's first declaration. The same pair may appear more than once when
+ * several declarations order it. Expanding a set-before-set declaration lists every member pair, so
+ * {@link #all()} is as large as the pairs it lists; for one system or one pair use the graph itself
+ * ({@link OrderGraph#linksTo}, {@link OrderGraph#path}), which the {@link Explainer} does.
  */
 public final class OrderEdges {
     private final List<OrderEdge> edges;
@@ -38,53 +45,29 @@ public final class OrderEdges {
     /**
      * @param schedule a built schedule; not null
      * @return its expanded edges, in the order of the declarations (systems in execution order, then
-     *     the entries of each list)
+     *     sets in declaration order; each one's entries in the order declared)
      */
     public static OrderEdges of(Schedule schedule) {
         Objects.requireNonNull(schedule, "schedule");
-        Map<SystemSet, List<EcsSystem>> members = new IdentityHashMap<>();
-        for (EcsSystem s : schedule.systems()) {
-            for (SystemSet set : s.sets()) {
-                members.computeIfAbsent(set, k -> new ArrayList<>()).add(s);
-            }
+        OrderGraph graph = schedule.orderGraph();
+        Map<OrderTarget, List<dev.orrery.schedule.OrderEdge>> byDeclarer = new IdentityHashMap<>();
+        for (dev.orrery.schedule.OrderEdge e : graph.edges()) {
+            byDeclarer.computeIfAbsent(e.declaredBy(), k -> new ArrayList<>()).add(e);
         }
-        Map<SystemSet, String> setSources = setSources(schedule);
+        List<OrderTarget> declarers = new ArrayList<>(schedule.systems());
+        declarers.addAll(schedule.sets());
         List<OrderEdge> out = new ArrayList<>();
-        for (EcsSystem s : schedule.systems()) {
-            String plugin = schedule.sourceOf(s);
-            for (OrderTarget t : s.before()) {
-                if (t instanceof EcsSystem target) {
-                    out.add(new OrderEdge(s, target, OrderEdge.Kind.SYSTEM_BEFORE, s.name(), null, plugin));
-                } else if (t instanceof SystemSet set) {
-                    for (EcsSystem m : members.getOrDefault(set, List.of())) {
-                        out.add(new OrderEdge(s, m, OrderEdge.Kind.SYSTEM_BEFORE_SET, s.name(), set, plugin));
-                    }
+        for (OrderTarget d : declarers) {
+            for (dev.orrery.schedule.OrderEdge e : byDeclarer.getOrDefault(d, List.of())) {
+                if (e.from() instanceof SystemSet s && graph.members(s).isEmpty()) {
+                    continue; // an inner edge of a chain through empty sets: listed from the chain's start
                 }
-            }
-            for (OrderTarget t : s.after()) {
-                if (t instanceof EcsSystem target) {
-                    out.add(new OrderEdge(target, s, OrderEdge.Kind.SYSTEM_AFTER, s.name(), null, plugin));
-                } else if (t instanceof SystemSet set) {
-                    for (EcsSystem m : members.getOrDefault(set, List.of())) {
-                        out.add(new OrderEdge(m, s, OrderEdge.Kind.SYSTEM_AFTER_SET, s.name(), set, plugin));
-                    }
-                }
-            }
-        }
-        for (SystemSet set : schedule.sets()) {
-            String plugin = setSources.getOrDefault(set, schedule.name());
-            List<EcsSystem> own = members.getOrDefault(set, List.of());
-            for (SystemSet other : set.before()) {
-                for (EcsSystem a : own) {
-                    for (EcsSystem b : members.getOrDefault(other, List.of())) {
-                        out.add(new OrderEdge(a, b, OrderEdge.Kind.SET_BEFORE, set.name(), other, plugin));
-                    }
-                }
-            }
-            for (SystemSet other : set.after()) {
-                for (EcsSystem a : members.getOrDefault(other, List.of())) {
-                    for (EcsSystem b : own) {
-                        out.add(new OrderEdge(a, b, OrderEdge.Kind.SET_AFTER, set.name(), other, plugin));
+                List<EcsSystem> froms = e.from() instanceof EcsSystem s ? List.of(s) : graph.members((SystemSet) e.from());
+                Map<EcsSystem, Boolean> tos = new LinkedHashMap<>();
+                reach(graph, e, tos, java.util.Collections.newSetFromMap(new IdentityHashMap<>()));
+                for (EcsSystem f : froms) {
+                    for (EcsSystem t : tos.keySet()) {
+                        out.add(of(f, t, e));
                     }
                 }
             }
@@ -92,19 +75,45 @@ public final class OrderEdges {
         return new OrderEdges(out);
     }
 
-    /**
-     * @param schedule a built schedule
-     * @return for each set of the schedule, the name of the plugin that declared it; sets the schedule
-     *     declared itself are absent
-     */
-    static Map<SystemSet, String> setSources(Schedule schedule) {
-        Map<SystemSet, String> sources = new IdentityHashMap<>();
-        for (Plugin p : schedule.plugins()) {
-            for (SystemSet set : p.sets()) {
-                sources.putIfAbsent(set, p.name());
+    /** The systems an edge orders after its {@code from}: its {@code to}, a set's members, or through empty sets. */
+    private static void reach(OrderGraph graph, dev.orrery.schedule.OrderEdge e, Map<EcsSystem, Boolean> out,
+                              Set<SystemSet> seen) {
+        if (e.to() instanceof EcsSystem t) {
+            out.putIfAbsent(t, true);
+            return;
+        }
+        SystemSet set = (SystemSet) e.to();
+        List<EcsSystem> members = graph.members(set);
+        if (!members.isEmpty()) {
+            members.forEach(m -> out.putIfAbsent(m, true));
+        } else if (graph.ordersThroughEmptySets() && seen.add(set)) {
+            for (dev.orrery.schedule.OrderEdge next : graph.edgesFrom(set)) {
+                reach(graph, next, out, seen);
             }
         }
-        return sources;
+    }
+
+    /**
+     * @param link an expanded pair of the published graph
+     * @return it as an edge of this view, described by its first declaration
+     */
+    static OrderEdge of(OrderGraph.Link link) {
+        return of(link.from(), link.to(), link.edges().get(0));
+    }
+
+    private static OrderEdge of(EcsSystem from, EcsSystem to, dev.orrery.schedule.OrderEdge e) {
+        boolean before = e.declaration().declaredByFrom();
+        OrderTarget named = e.named();
+        OrderEdge.Kind kind;
+        if (e.declaredBy() instanceof EcsSystem) {
+            kind = named instanceof EcsSystem
+                    ? (before ? OrderEdge.Kind.SYSTEM_BEFORE : OrderEdge.Kind.SYSTEM_AFTER)
+                    : (before ? OrderEdge.Kind.SYSTEM_BEFORE_SET : OrderEdge.Kind.SYSTEM_AFTER_SET);
+        } else {
+            kind = before ? OrderEdge.Kind.SET_BEFORE : OrderEdge.Kind.SET_AFTER;
+        }
+        SystemSet via = named instanceof SystemSet s ? s : null;
+        return new OrderEdge(from, to, kind, e.declaredBy().name(), via, e.source(), e);
     }
 
     /** @return every edge (unmodifiable) */

@@ -166,4 +166,57 @@ class ExplainerTest {
         assertEquals("explain needs two different systems; got 'a' twice",
                 assertThrows(IllegalArgumentException.class, () -> x.explain("a", "a")).getMessage());
     }
+
+    @Test
+    @DisplayName("explain reads the published order graph: a by-name (ifPresent) edge is a chain link, named as such")
+    void by_name_edge_from_the_published_graph() {
+        SystemSet physics = SystemSet.define("physics");
+        Plugin phys = Plugin.builder("physics").sets(physics)
+                .systems(EcsSystem.builder("physics/step").sets(physics).run(NOOP).build()).build();
+        Plugin render = Plugin.builder("render")
+                .systems(EcsSystem.builder("render/draw").afterIfPresent("physics").run(NOOP).build()).build();
+        Schedule s = Schedule.builder("main").plugins(render, phys).build();
+        Explanation e = new Explainer(s).explain("physics/step", "render/draw");
+        assertEquals(Explanation.Reason.EDGE_CHAIN, e.reason());
+        assertEquals("physics/step runs before render/draw: before/after chain in phase OnUpdate\n"
+                + "  physics/step -> render/draw   system render/draw: afterIfPresent(\"physics\") (plugin render)", e.text());
+        assertEquals(OrderEdge.Kind.SYSTEM_AFTER_SET, e.chain().get(0).kind());
+        assertEquals(dev.orrery.schedule.OrderEdge.Declaration.AFTER_IF_PRESENT, e.chain().get(0).declared().declaration());
+    }
+
+    @Test
+    @DisplayName("explain follows order through an empty set when the schedule orders through empty sets")
+    void through_an_empty_set() {
+        SystemSet renderSet = SystemSet.define("Render");
+        SystemSet physicsSet = SystemSet.builder("Physics").before(renderSet).build();
+        SystemSet inputSet = SystemSet.builder("Input").before(physicsSet).build();
+        EcsSystem draw = EcsSystem.builder("draw").sets(renderSet).run(NOOP).build();
+        EcsSystem poll = EcsSystem.builder("poll").sets(inputSet).run(NOOP).build();
+        Schedule s = Schedule.builder("main").sets(inputSet, physicsSet, renderSet).systems(draw, poll)
+                .orderThroughEmptySets(true).build();
+        Explanation e = new Explainer(s).explain("poll", "draw");
+        assertEquals(Explanation.Reason.EDGE_CHAIN, e.reason());
+        assertEquals(1, e.chain().size());
+        assertEquals(OrderEdge.Kind.SET_BEFORE, e.chain().get(0).kind());
+        assertEquals("Input", e.chain().get(0).declaredBy());
+        // without the option the empty set orders nothing (SCH-134), and declaration order decides
+        Schedule plain = Schedule.builder("main").sets(inputSet, physicsSet, renderSet).systems(draw, poll).build();
+        assertEquals(Explanation.Reason.DECLARATION_ORDER, new Explainer(plain).explain("draw", "poll").reason());
+    }
+
+    @Test
+    @DisplayName("explain over large set-before-set declarations stays linear (no member-pair expansion)")
+    void large_sets() {
+        SystemSet b = SystemSet.define("B");
+        SystemSet a = SystemSet.builder("A").before(b).build();
+        java.util.List<EcsSystem> systems = new java.util.ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            systems.add(EcsSystem.builder("a" + i).sets(a).run(NOOP).build());
+            systems.add(EcsSystem.builder("b" + i).sets(b).run(NOOP).build());
+        }
+        Schedule s = Schedule.builder("main").sets(a, b).systems(systems).build();
+        Explanation e = new Explainer(s).explain("a2999", "b0");
+        assertEquals(Explanation.Reason.EDGE_CHAIN, e.reason());
+        assertEquals("set A: before set B (plugin main)", e.chain().get(0).declaration());
+    }
 }

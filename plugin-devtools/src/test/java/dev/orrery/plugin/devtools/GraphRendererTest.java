@@ -207,4 +207,22 @@ class GraphRendererTest {
         assertEquals("unknown graph format 'png'; use dot or mermaid",
                 assertThrows(IllegalArgumentException.class, () -> GraphFormat.parse("png")).getMessage());
     }
+
+    @Test
+    @DisplayName("graph draws the published order graph: by-name edges and, with the option, order through empty sets")
+    void published_graph_edges() {
+        SystemSet renderSet = SystemSet.define("Render");
+        SystemSet physicsSet = SystemSet.builder("Physics").before(renderSet).build();
+        SystemSet inputSet = SystemSet.builder("Input").before(physicsSet).build();
+        EcsSystem draw = EcsSystem.builder("draw").sets(renderSet).run(NOOP).build();
+        EcsSystem poll = EcsSystem.builder("poll").sets(inputSet).run(NOOP).build();
+        EcsSystem hud = EcsSystem.builder("hud").afterIfPresent("draw").afterIfPresent("absent").run(NOOP).build();
+        Schedule s = Schedule.builder("main").sets(inputSet, physicsSet, renderSet).systems(draw, poll, hud)
+                .orderThroughEmptySets(true).build();
+        String mermaid = GraphRenderer.render(s, Set.of(), GraphFormat.MERMAID);
+        List<String> edges = mermaid.lines().filter(l -> l.matches("  s\\d+ -->.*")).toList();
+        // poll (s0), draw (s1), hud (s2): hud after draw by name, then poll before draw through the empty
+        // Physics (labelled with the set its first declaration names)
+        assertEquals(List.of("  s1 --> s2", "  s0 -->|\"set Physics\"| s1"), edges);
+    }
 }

@@ -19,9 +19,27 @@ import java.util.List;
  * @param systems the schedule's own systems
  * @param hooks observers, or null
  * @param adoptStateOf schedule whose state trait to adopt, or null
+ * @param orderThroughEmptySets whether set order passes through empty sets (Orrery's own option)
  */
 public record BuildInput(String name, List<Plugin> plugins, List<Phase> phases, List<SystemSet> sets,
-                         List<EcsSystem> systems, ScheduleHooks hooks, Schedule adoptStateOf) {
+                         List<EcsSystem> systems, ScheduleHooks hooks, Schedule adoptStateOf,
+                         boolean orderThroughEmptySets) {
+    /**
+     * Without Orrery's order-through-empty-sets option.
+     *
+     * @param name schedule name
+     * @param plugins plugins
+     * @param phases own phases
+     * @param sets own sets
+     * @param systems own systems
+     * @param hooks hooks or null
+     * @param adoptStateOf schedule to adopt the state of, or null
+     */
+    public BuildInput(String name, List<Plugin> plugins, List<Phase> phases, List<SystemSet> sets,
+                      List<EcsSystem> systems, ScheduleHooks hooks, Schedule adoptStateOf) {
+        this(name, plugins, phases, sets, systems, hooks, adoptStateOf, false);
+    }
+
     /** Copies the lists. */
     public BuildInput {
         plugins = List.copyOf(plugins);

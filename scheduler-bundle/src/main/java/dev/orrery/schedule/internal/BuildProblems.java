@@ -1,5 +1,6 @@
 package dev.orrery.schedule.internal;
 
+import dev.orrery.schedule.BuildCycle;
 import dev.orrery.schedule.BuildItem;
 import dev.orrery.schedule.BuildProblem;
 import dev.orrery.schedule.BuildProblem.Kind;
@@ -196,27 +197,6 @@ final class BuildProblems {
 
     // ---- phase graph: SCH-103 ----
 
-    /**
-     * SCH-103: the phase graph has a cycle.
-     *
-     * @param path the phases of the cycle in edge order (the closing edge goes from the last back to the first)
-     * @param custom the custom phases on it, in path order
-     */
-    static BuildProblem phaseCycle(List<Phase> path, List<Declared<Phase>> custom) {
-        StringBuilder sb = new StringBuilder("the phase graph has a cycle: ");
-        for (Phase p : path) {
-            sb.append(quote(p.name())).append(p.isBuiltin() ? " (builtin)" : "").append(" → ");
-        }
-        sb.append(quote(path.get(0).name())).append("; custom phases on it: ");
-        List<BuildItem> items = new ArrayList<>();
-        for (int i = 0; i < custom.size(); i++) {
-            Declared<Phase> d = custom.get(i);
-            sb.append(i == 0 ? "" : ", ").append(quote(d.item().name())).append(" (").append(declaredBy(d)).append(')');
-            items.add(phaseItem(d));
-        }
-        return new BuildProblem(Kind.PHASE_CYCLE, sb.toString(), items);
-    }
-
     // ---- system edges: SCH-016, SCH-130, SCH-017, SCH-131 ----
 
     private static String systemInPhase(Declared<EcsSystem> s) {
@@ -265,33 +245,51 @@ final class BuildProblems {
     }
 
     /**
-     * SCH-017, SCH-131: a cycle of system edges, printed as an ordered path; a set in the path marks
-     * the edges that came from it.
-     *
-     * @param phase the phase the cycle lies in
-     * @param path the text of each step of the path ({@code 'name'} or {@code [set 'name']}, see
-     *     {@link #quote})
-     * @param systems the systems on it, in path order, without repeats
-     * @param sets the sets whose edges are on it, in path order, without repeats
+     * Beyond the spec: a by-name entry ({@code beforeIfPresent}/{@code afterIfPresent}) whose target is
+     * present but ordered against the phase order (the same rule as SCH-016 for by-object entries).
      */
-    static BuildProblem systemCycle(Phase phase, List<String> path, List<Declared<EcsSystem>> systems,
-                                    List<Declared<SystemSet>> sets) {
-        StringBuilder sb = new StringBuilder("the before/after edges of systems in phase '")
-                .append(phase.name()).append("' form a cycle: ");
-        for (String step : path) {
-            sb.append(step).append(" → ");
-        }
-        sb.append(path.get(0));
-        List<BuildItem> items = new ArrayList<>();
-        systems.forEach(s -> items.add(systemItem(s)));
-        if (!sets.isEmpty()) {
-            sb.append(" (edges through a [set] come from that set: ");
-            for (int i = 0; i < sets.size(); i++) {
-                sb.append(i == 0 ? "" : ", ").append(quote(sets.get(i).item().name()));
-                items.add(setItem(sets.get(i)));
+    static BuildProblem ifPresentAgainstPhases(Declared<?> referrer, String field, dev.orrery.schedule.OrderTarget named,
+                                               Declared<EcsSystem> earlier, Declared<EcsSystem> later) {
+        boolean isSet = referrer.item() instanceof SystemSet;
+        String what = isSet ? "set '" : "system '";
+        String namedWhat = named instanceof SystemSet ? "set '" : "system '";
+        BuildItem referrerItem = new BuildItem(isSet ? BuildItem.Kind.SET : BuildItem.Kind.SYSTEM,
+                ((dev.orrery.schedule.OrderTarget) referrer.item()).name(), referrer.source().name());
+        List<BuildItem> items = new ArrayList<>(List.of(referrerItem, systemItem(earlier), systemItem(later)));
+        return new BuildProblem(Kind.EDGE_AGAINST_PHASE_ORDER,
+                what + ((dev.orrery.schedule.OrderTarget) referrer.item()).name() + "' (" + declaredBy(referrer)
+                        + ") names " + namedWhat + named.name() + "' in " + field + againstPhaseOrder(earlier, later),
+                items);
+    }
+
+    /**
+     * Beyond the spec (every cycle, SCH-017, SCH-103, SCH-131): a strongly connected group with cycles.
+     *
+     * @param kind {@link Kind#SYSTEM_CYCLE} or {@link Kind#PHASE_CYCLE}
+     * @param head the start of the message, e.g. {@code the phase graph}
+     * @param singular whether {@code head} takes "has" (else "form")
+     * @param cycles the cycles shown (at least one)
+     * @param more how many further cycles the group has
+     * @param lowerBound whether {@code more} is a lower bound (the enumeration stopped)
+     * @param items the items of the shown cycles
+     */
+    static BuildProblem cycles(Kind kind, String head, boolean singular, List<BuildCycle> cycles, int more,
+                               boolean lowerBound, List<BuildItem> items) {
+        StringBuilder sb = new StringBuilder(head).append(singular ? " has" : " form");
+        int total = cycles.size() + more;
+        if (total == 1) {
+            sb.append(" a cycle: ").append(cycles.get(0));
+        } else {
+            sb.append(lowerBound ? " at least " : " ").append(total).append(" cycles: ");
+            for (int i = 0; i < cycles.size(); i++) {
+                sb.append(i == 0 ? "" : " ").append('[').append(i + 1).append("] ").append(cycles.get(i))
+                        .append(i + 1 < cycles.size() || more > 0 ? ";" : "");
             }
-            sb.append(')');
+            if (more > 0) {
+                sb.append(" and ").append(lowerBound ? "at least " : "").append(more).append(" more")
+                        .append(lowerBound ? " (the enumeration stops at " + BuildProblem.COUNTED_CYCLES + " cycles)" : "");
+            }
         }
-        return new BuildProblem(Kind.SYSTEM_CYCLE, sb.toString(), items);
+        return new BuildProblem(kind, sb.toString(), items, cycles, more);
     }
 }

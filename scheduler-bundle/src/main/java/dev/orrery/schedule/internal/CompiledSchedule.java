@@ -9,7 +9,12 @@ import dev.orrery.schedule.ScheduleState;
 import dev.orrery.schedule.SystemSet;
 import dev.orrery.world.Trait;
 import dev.orrery.world.World;
+import dev.orrery.schedule.AccessReport;
+import dev.orrery.schedule.OrderGraph;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
 import java.util.List;
 
 /**
@@ -27,9 +32,13 @@ final class CompiledSchedule implements Schedule {
      */
     private final Trait<InitialisedSystems> lifecycle;
     private final ScheduleRunner runner;
+    private final OrderGraph orderGraph;
+    private final AccessReport access;
 
     CompiledSchedule(ExecutionPlan plan, ScheduleHooks hooks, Trait<ScheduleState> state,
-                     Trait<InitialisedSystems> lifecycle) {
+                     Trait<InitialisedSystems> lifecycle, OrderGraph orderGraph, AccessReport access) {
+        this.orderGraph = orderGraph;
+        this.access = access;
         this.plan = plan;
         this.state = state;
         this.hooks = hooks;
@@ -62,6 +71,8 @@ final class CompiledSchedule implements Schedule {
     @Override public List<Plugin> plugins() { return plan.plugins(); }
     @Override public List<SystemSet> sets() { return plan.sets(); }
     @Override public String sourceOf(EcsSystem system) { return PlanLookup.sourceOf(plan, system); }
+    @Override public OrderGraph orderGraph() { return orderGraph; }
+    @Override public AccessReport accessReport() { return access; }
     @Override public void run(World world, double dt) { runner.run(world, dt); }
     @Override public void runPhase(World world, Phase phase, double dt) { runner.runPhase(world, phase, dt); }
     @Override public void runPhases(World world, Phase from, Phase to, double dt) { runner.runPhases(world, from, to, dt); }
@@ -80,6 +91,10 @@ final class CompiledSchedule implements Schedule {
         if (removed == null) {
             return this;
         }
-        return new CompiledSchedule(PlanFilter.withoutPlugins(plan, removed), hooks, state, lifecycle);
+        ExecutionPlan filtered = PlanFilter.withoutPlugins(plan, removed);
+        Set<EcsSystem> gone = Collections.newSetFromMap(new IdentityHashMap<>());
+        gone.addAll(plan.systems());
+        gone.removeAll(filtered.systems());
+        return new CompiledSchedule(filtered, hooks, state, lifecycle, orderGraph.without(gone), access.without(gone));
     }
 }

@@ -36,7 +36,8 @@ public final class ScheduleFactory {
             state = Trait.of("schedule state " + name, () -> ScheduleState.initial(name));
             lifecycle = CompiledSchedule.newLifecycleTrait(name);
         }
-        ExecutionPlan plan = ScheduleCompiler.compile(input);
-        return new CompiledSchedule(plan, input.hooks(), state, lifecycle);
+        ScheduleCompiler.Compiled compiled = ScheduleCompiler.compileAll(input);
+        return new CompiledSchedule(compiled.plan(), input.hooks(), state, lifecycle, compiled.orderGraph(),
+                compiled.access());
     }
 }

@@ -49,6 +49,7 @@ final class SystemOrdering {
         boolean[] emitted = new boolean[total];
         int[] order = new int[n];
         int count = 0;
+        int emittedNodes = 0;
         while (true) {
             int v;
             if (!readyVirtual.isEmpty()) {
@@ -60,6 +61,7 @@ final class SystemOrdering {
                 break;
             }
             emitted[v] = true;
+            emittedNodes++;
             for (int k = g.succBegin(v); k < g.succEnd(v); k++) {
                 int w = g.succAt(k);
                 if (--remaining[w] == 0) {
@@ -71,7 +73,9 @@ final class SystemOrdering {
                 }
             }
         }
-        if (count == n) {
+        // Every node, virtual ones included: with Orrery's order-through-empty-sets option a cycle can
+        // run through empty sets only; without it every cycle contains a system.
+        if (count == n && emittedNodes == total) {
             return new Result(order, new boolean[total]);
         }
         boolean[] unemitted = new boolean[total];

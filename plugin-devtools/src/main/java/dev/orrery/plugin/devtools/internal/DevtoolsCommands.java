@@ -104,6 +104,18 @@ public final class DevtoolsCommands {
     }
 
     /**
+     * {@code access [schedule]}: Orrery's access check, the reads of traits written earlier in a phase
+     * without an ordering path and the unordered pairs with conflicting access (declared with
+     * {@code reads}/{@code writes}).
+     *
+     * @param schedule a schedule name, or null for the main schedule
+     * @return the report, or why it cannot be shown
+     */
+    public String access(String schedule) {
+        return guarded(() -> TextReports.access(introspection.access(schedule)));
+    }
+
+    /**
      * {@code graph [dot|mermaid] [schedule]}: the schedule as Graphviz DOT or Mermaid text.
      *
      * @param format {@code dot} or {@code mermaid}; null for dot

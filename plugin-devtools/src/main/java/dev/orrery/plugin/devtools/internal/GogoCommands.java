@@ -36,7 +36,8 @@ import org.osgi.service.component.annotations.Reference;
     "osgi.command.function=resume",
     "osgi.command.function=step",
     "osgi.command.function=explain",
-    "osgi.command.function=graph"
+    "osgi.command.function=graph",
+    "osgi.command.function=access"
 })
 public final class GogoCommands {
     /** How long a command waits for the frame thread. */
@@ -392,5 +393,29 @@ public final class GogoCommands {
     @Descriptor("with any other number of arguments: prints the usage line")
     public String graph(String... args) {
         return commands.wrongArity("graph", args.length);
+    }
+
+    /** @return the access check of the main schedule */
+    @Descriptor("list the main schedule's access check: reads of traits written earlier in a phase without an ordering path, and unordered pairs with conflicting access (reads/writes declarations)")
+    public String access() {
+        return commands.access(null);
+    }
+
+    /**
+     * @param schedule schedule name
+     * @return the access check of that schedule
+     */
+    @Descriptor("list a schedule's access check: unordered reads and unordered pairs with conflicting access")
+    public String access(@Descriptor("schedule name") String schedule) {
+        return commands.access(schedule);
+    }
+
+    /**
+     * @param args the arguments as typed, when no other overload takes that many
+     * @return what the command takes and its usage line
+     */
+    @Descriptor("with any other number of arguments: prints the usage line")
+    public String access(String... args) {
+        return commands.wrongArity("access", args.length);
     }
 }

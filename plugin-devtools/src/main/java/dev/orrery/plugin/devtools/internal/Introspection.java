@@ -133,6 +133,12 @@ final class Introspection {
         return new TimingsReport(name, frame.call(world -> timings.snapshot(name)));
     }
 
+    /** @throws CommandException for an unknown schedule */
+    AccessView access(String schedule) {
+        String name = ScheduleLookup.nameOf(host(), schedule);
+        return new AccessView(name, ScheduleLookup.require(host(), name).accessReport());
+    }
+
     /** @throws CommandException for an unknown schedule or system name */
     Explanation explain(String a, String b, String schedule) {
         Schedule s = ScheduleLookup.require(host(), ScheduleLookup.nameOf(host(), schedule));

@@ -121,6 +121,26 @@ final class TextReports {
         return "schedule " + r.schedule() + ": timings of " + count(r.timings().size(), "system") + "\n" + t.render();
     }
 
+    /**
+     * A header line with the counts, then one line per unordered read and per conflict, numbered; one
+     * line when there is nothing to report.
+     */
+    static String access(AccessView v) {
+        dev.orrery.schedule.AccessReport r = v.report();
+        StringBuilder out = new StringBuilder("schedule ").append(v.schedule()).append(": ")
+                .append(count(r.unorderedReads().size(), "unordered read")).append(", ")
+                .append(count(r.conflicts().size(), "unordered conflicting pair")).append('\n');
+        int i = 1;
+        for (dev.orrery.schedule.AccessReport.UnorderedRead x : r.unorderedReads()) {
+            out.append("  ").append(i++).append(". read: ").append(x).append('\n');
+        }
+        i = 1;
+        for (dev.orrery.schedule.AccessReport.Conflict x : r.conflicts()) {
+            out.append("  ").append(i++).append(". conflict: ").append(x).append('\n');
+        }
+        return out.toString();
+    }
+
     static String explanation(Explanation e) {
         return e.text() + "\n";
     }

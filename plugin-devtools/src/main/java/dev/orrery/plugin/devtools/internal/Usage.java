@@ -35,7 +35,8 @@ final class Usage {
             new Syntax("resume", "", 0, 0),
             new Syntax("step", "[n]", 0, 1),
             new Syntax("explain", "<system a> <system b> [schedule]", 2, 3),
-            new Syntax("graph", "[dot|mermaid] [schedule]", 0, 2));
+            new Syntax("graph", "[dot|mermaid] [schedule]", 0, 2),
+            new Syntax("access", "[schedule]", 0, 1));
 
     private Usage() {
     }

@@ -366,4 +366,21 @@ class DevtoolsCommandsTest {
                 + " the request is cancelled, nothing was done\n", c.disable("physics/integrate", null));
         assertTrue(stuck.last.isCancelled());
     }
+
+    @Test
+    @DisplayName("access: the schedule's access report, counts then one numbered line per finding")
+    void access_report() {
+        assertEquals("schedule main: 0 unordered reads, 0 unordered conflicting pairs\n", commands.access(null));
+        dev.orrery.world.Trait<int[]> position = dev.orrery.world.Trait.of("Position", () -> new int[1]);
+        Plugin p = Plugin.builder("p").systems(
+                EcsSystem.builder("move").writes(position).run(NOOP).build(),
+                EcsSystem.builder("show").reads(position).run(NOOP).build()).build();
+        host.put(Schedule.builder("other").plugins(p).build());
+        assertEquals("""
+                schedule other: 1 unordered read, 1 unordered conflicting pair
+                  1. read: 'show' reads 'Position' written by 'move' earlier in phase 'OnUpdate' without an ordering path from 'move' to 'show'
+                  1. conflict: 'move' and 'show' in phase 'OnUpdate' both access 'Position' (read/write) with no ordering path between them; their order rests on the declaration order
+                """, commands.access("other"));
+        assertTrue(commands.access("nope").contains("nope"), commands.access("nope"));
+    }
 }
