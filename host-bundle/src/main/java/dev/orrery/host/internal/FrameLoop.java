@@ -403,6 +403,9 @@ final class FrameLoop implements Runnable, RebuildTarget {
     private void loop() {
         pacer.restart();
         while (!stopRequested) {
+            if (Thread.interrupted()) {
+                interrupted(); // left by the last frame or task: cleared before the next one, every time
+            }
             drainTasks();
             if (stopRequested) {
                 break;
@@ -442,11 +445,16 @@ final class FrameLoop implements Runnable, RebuildTarget {
         try {
             return tasks.poll(nanos);
         } catch (InterruptedException e) {
-            if (!stopRequested) {
-                log.log(Level.WARNING, "the frame thread was interrupted (a system or submitted work left its"
-                        + " interrupt flag set); the interrupt is cleared and the loop goes on");
-            }
+            interrupted();
             return null;
+        }
+    }
+
+    /** Logs a cleared interrupt (not ours: only {@link #stop} ends the loop). */
+    private void interrupted() {
+        if (!stopRequested) {
+            log.log(Level.WARNING, "the frame thread was interrupted (a system or submitted work left its"
+                    + " interrupt flag set); the interrupt is cleared and the loop goes on");
         }
     }
 
