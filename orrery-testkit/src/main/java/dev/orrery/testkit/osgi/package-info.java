@@ -8,7 +8,7 @@
  * lines of the host and of plugins.
  */
 @Export
-@Version("0.1.0")
+@Version("0.2.0")
 package dev.orrery.testkit.osgi;
 
 import org.osgi.annotation.bundle.Export;
