@@ -127,5 +127,4 @@ public class BundleRetentionIT extends HostItBase {
         fail((refs.size() - collected) + " of " + refs.size() + " uninstalled and refreshed bundles are still reachable"
                 + " after " + GC_MILLIS + " ms of GC; first ones: " + kept);
     }
-
 }

@@ -21,6 +21,7 @@ import dev.orrery.host.itest.plugins.fault.FaultPlugin;
 import dev.orrery.host.itest.support.Trace;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.ScheduleHooks;
+import dev.orrery.testkit.osgi.ConsoleCapture;
 import dev.orrery.testkit.osgi.LogCapture;
 import java.util.ArrayList;
 import java.util.Dictionary;
@@ -255,7 +256,7 @@ public class FaultMatrixIT extends HostItBase {
         // The framework raises an ERROR event when the host asks for the failed component's service
         // ("Service factory returned null"), and Pax Exam prints it with a stack trace: captured here,
         // so a green run shows none.
-        try (ConsoleCapture console = new ConsoleCapture()) {
+        try (ConsoleCapture console = ConsoleCapture.open()) {
             activateFaultCaptured(id, kind, log);
             within(() -> console.lines().stream().anyMatch(l -> l.contains("Service factory returned null")),
                     () -> "the framework's ERROR event for " + id + " was not printed: " + console.lines());

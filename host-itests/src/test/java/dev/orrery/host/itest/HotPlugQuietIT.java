@@ -58,5 +58,4 @@ public class HotPlugQuietIT extends HostItBase {
             context.removeFrameworkListener(listener);
         }
     }
-
 }

@@ -189,5 +189,4 @@ public class LeakIT extends HostItBase {
         }
         return names.toString();
     }
-
 }

@@ -6,6 +6,7 @@ import static org.ops4j.pax.exam.CoreOptions.frameworkProperty;
 import static org.ops4j.pax.exam.CoreOptions.options;
 
 import dev.orrery.host.PluginState;
+import dev.orrery.testkit.osgi.ConsoleCapture;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -45,7 +46,7 @@ public class NonBundleFilesIT extends HostItBase {
         host().awaitMainSchedule();
         Path dir = Path.of(context.getProperty(DIR));
         List<String> lines;
-        try (ConsoleCapture console = new ConsoleCapture()) {
+        try (ConsoleCapture console = ConsoleCapture.open()) {
             Files.writeString(dir.resolve("x.jar"), "this is not a jar", StandardCharsets.UTF_8);
             try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(dir.resolve("nomanifest.jar")))) {
                 zip.putNextEntry(new ZipEntry("hello.txt"));

@@ -9,6 +9,7 @@ import dev.orrery.host.PluginState;
 import dev.orrery.host.RebuildInfo;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Schedule;
+import dev.orrery.testkit.osgi.ConsoleCapture;
 import java.util.List;
 import org.junit.Test;
 import org.junit.runner.RunWith;
@@ -103,7 +104,7 @@ public class PluginLifecycleIT extends HostItBase {
         long before = host().mark();
         Bundle broken;
         // SCR prints the failing activate's stack trace; captured, so a green run shows none.
-        try (ConsoleCapture console = new ConsoleCapture()) {
+        try (ConsoleCapture console = ConsoleCapture.open()) {
             broken = start("broken");
             host().awaitCondition(() -> gameHost.plugins().stream().anyMatch(p -> p.bundle().equals("itest.broken/1.0.0")
                             && p.state() == PluginState.EXCLUDED),
@@ -116,5 +117,4 @@ public class PluginLifecycleIT extends HostItBase {
         assertEquals(List.of("good/tick", "good/tick"), events());
         assertEquals(Bundle.ACTIVE, good.getState());
     }
-
 }

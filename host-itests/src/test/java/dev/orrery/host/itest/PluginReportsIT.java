@@ -8,6 +8,7 @@ import static org.ops4j.pax.exam.CoreOptions.options;
 import dev.orrery.host.GameHost;
 import dev.orrery.host.PluginState;
 import dev.orrery.host.PluginStatus;
+import dev.orrery.testkit.osgi.ConsoleCapture;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -43,7 +44,7 @@ public class PluginReportsIT extends HostItBase {
         PluginStatus status;
         List<String> lines;
         Bundle broken;
-        try (ConsoleCapture console = new ConsoleCapture()) {
+        try (ConsoleCapture console = ConsoleCapture.open()) {
             broken = start("broken");
             status = awaitStatus(gameHost, p -> p.bundle().equals("itest.broken/1.0.0"));
             lines = console.lines();
@@ -73,7 +74,7 @@ public class PluginReportsIT extends HostItBase {
         PluginStatus status;
         List<String> lines;
         Bundle foreign;
-        try (ConsoleCapture console = new ConsoleCapture()) {
+        try (ConsoleCapture console = ConsoleCapture.open()) {
             foreign = start("foreign");
             status = awaitStatus(gameHost, p -> p.bundle().equals("itest.foreign/1.0.0"));
             lines = console.lines();
@@ -103,7 +104,7 @@ public class PluginReportsIT extends HostItBase {
         hosts.open();
         List<String> lines;
         GameHost restarted;
-        try (ConsoleCapture console = new ConsoleCapture()) {
+        try (ConsoleCapture console = ConsoleCapture.open()) {
             hostBundle.start();
             restarted = hosts.waitForService(WAIT_MILLIS);
             assertTrue("the host came back", restarted != null);
