@@ -109,6 +109,10 @@ public class PluginLifecycleIT extends HostItBase {
             host().awaitCondition(() -> gameHost.plugins().stream().anyMatch(p -> p.bundle().equals("itest.broken/1.0.0")
                             && p.state() == PluginState.EXCLUDED),
                     () -> "the component whose activate threw is reported EXCLUDED; console: " + console.lines());
+            // Pax Exam prints the framework's ERROR event ("Service factory returned null") from the
+            // framework's dispatch thread, after the host saw the failure: wait for it inside the capture.
+            host().awaitCondition(() -> console.lines().stream().anyMatch(l -> l.contains("Service factory returned null")),
+                    () -> "the framework's ERROR event for itest.broken was not printed: " + console.lines());
         }
         assertEquals(Bundle.ACTIVE, broken.getState());
         assertFalse("no plugin from a component whose activate threw", host().plugin("broken").isPresent());

@@ -47,6 +47,9 @@ public class PluginReportsIT extends HostItBase {
         try (ConsoleCapture console = ConsoleCapture.open()) {
             broken = start("broken");
             status = awaitStatus(gameHost, p -> p.bundle().equals("itest.broken/1.0.0"));
+            // The framework's ERROR event is printed from its dispatch thread: wait for it inside the capture.
+            host().awaitCondition(() -> console.lines().stream().anyMatch(l -> l.contains("Service factory returned null")),
+                    () -> "the framework's ERROR event for itest.broken was not printed: " + console.lines());
             lines = console.lines();
         }
         assertEquals(PluginState.EXCLUDED, status.state());

@@ -1,4 +1,4 @@
-package dev.orrery.testkit.paxexam;
+package dev.orrery.testkit.example;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -10,6 +10,9 @@ import dev.orrery.host.RebuildInfo;
 import dev.orrery.plugin.prefab.PrefabPlugin;
 import dev.orrery.testkit.osgi.LogCapture;
 import dev.orrery.testkit.osgi.ProbeTrap;
+import dev.orrery.testkit.paxexam.OrreryOptions;
+import dev.orrery.testkit.paxexam.OrreryPluginTest;
+import dev.orrery.testkit.paxexam.ProbeIsolation;
 import java.io.File;
 import java.time.Duration;
 import java.util.List;
@@ -22,7 +25,10 @@ import org.osgi.framework.Bundle;
 import org.osgi.framework.Constants;
 
 /**
- * The kit used as a plugin author uses it, with plugin-example as the plugin under test: the class
+ * The kit used as a plugin author uses it (in a package of its own, as a plugin's test is: in the
+ * kit's exported package {@code dev.orrery.testkit.paxexam} the class was split between the probe and
+ * the kit, and the probe at times failed to load it, ClassNotFoundException "not found by
+ * dev.orrery.testkit", once its dynamic import had wired that package to the kit), with plugin-example as the plugin under test: the class
  * needs only the configuration method outside its tests.
  */
 @RunWith(PaxExam.class)
