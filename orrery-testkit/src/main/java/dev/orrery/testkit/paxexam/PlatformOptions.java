@@ -129,8 +129,7 @@ public final class PlatformOptions {
          * Installs Felix FileInstall (before the host, so the host's optional import of it is wired)
          * watching {@code folder} every 50 ms from the start, as {@code bin/orrery} watches
          * {@code plugins/}: a test drops a plugin jar there and the host picks it up. FileInstall comes
-         * from the local repository: declare {@code org.apache.felix:org.apache.felix.fileinstall}
-         * (test scope) so the build fetches it; the kit does not pass it on.
+         * from the local repository by Maven coordinates (the kit depends on it, so the build fetches it).
          *
          * @param folder the folder to watch (it should exist)
          * @return this builder

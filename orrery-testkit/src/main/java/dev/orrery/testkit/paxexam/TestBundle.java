@@ -28,9 +28,8 @@ import java.util.Objects;
  * is the same on both sides. A test that uses an exported package of such a bundle lists it in
  * {@code OrreryPluginTest.probeSharedPackages()}.
  *
- * <p>Needs bnd on the test class path: the kit declares {@code biz.aQute.bnd:biz.aQute.bndlib} as
- * provided, so add it (test scope, excluding its {@code org.osgi:org.osgi.framework}, whose old
- * framework API must not come before Felix's).
+ * <p>bnd ({@code biz.aQute.bnd:biz.aQute.bndlib}) comes with the kit; it is used on the driver side
+ * only (the kit's bundle imports it optionally).
  *
  * <p>Beyond the spec (Orrery's own): test set-up only. Immutable.
  */
