@@ -11,7 +11,6 @@ import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.Test;
 import org.junit.runner.RunWith;
@@ -22,8 +21,6 @@ import dev.orrery.world.World;
 import java.util.concurrent.ExecutionException;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleReference;
-import org.osgi.framework.FrameworkEvent;
-import org.osgi.framework.wiring.FrameworkWiring;
 
 /**
  * issue 11, "The Felix leak": a DS plugin bundle that is installed, started (SCR activates its
@@ -35,18 +32,18 @@ import org.osgi.framework.wiring.FrameworkWiring;
  * collected (weak references enqueued within {@value #GC_MILLIS} ms of GC attempts).
  */
 @RunWith(PaxExam.class)
-public class BundleRetentionIT extends HostTestBase {
+public class BundleRetentionIT extends HostItBase {
     private static final int CYCLES = 50;
     private static final long GC_MILLIS = 10_000;
 
     @Configuration
     public Option[] config() {
-        return options(HostOptions.base(10, 100));
+        return options(platform(10, 100));
     }
 
     @Test
     public void uninstalledDsPluginBundlesAreCollectedAfterRefresh() throws Exception {
-        awaitMainSchedule();
+        host().awaitMainSchedule();
         ReferenceQueue<Bundle> queue = new ReferenceQueue<>();
         List<WeakReference<Bundle>> uninstalled = new ArrayList<>();
         for (int i = 0; i < CYCLES; i++) {
@@ -57,7 +54,7 @@ public class BundleRetentionIT extends HostTestBase {
 
     @Test
     public void uninstalledPluginBundlesThatReferenceGameHostAreCollectedAfterRefresh() throws Exception {
-        awaitMainSchedule();
+        host().awaitMainSchedule();
         ReferenceQueue<Bundle> queue = new ReferenceQueue<>();
         List<WeakReference<Bundle>> uninstalled = new ArrayList<>();
         for (int i = 0; i < CYCLES; i++) {
@@ -72,18 +69,18 @@ public class BundleRetentionIT extends HostTestBase {
      */
     @Test
     public void stoppedHostKeepsNoWorldReachableThroughItsGameHostObject() throws Exception {
-        awaitMainSchedule();
+        host().awaitMainSchedule();
         start("alpha");
-        awaitPlugin("alpha", PluginState.ACTIVE);
-        step(2);
+        host().awaitPlugin("alpha", PluginState.ACTIVE);
+        host().step(2);
         ReferenceQueue<World> queue = new ReferenceQueue<>();
-        WeakReference<World> world = new WeakReference<>(onFrame(w -> w), queue);
-        Bundle hostBundle = host.getClass().getClassLoader() instanceof BundleReference r ? r.getBundle() : null;
+        WeakReference<World> world = new WeakReference<>(host().onFrame(w -> w), queue);
+        Bundle hostBundle = gameHost.getClass().getClassLoader() instanceof BundleReference r ? r.getBundle() : null;
         assertTrue("the host object comes from a bundle", hostBundle != null);
         hostBundle.stop();
-        assertEquals("the stopped host reports no plugins", List.of(), host.plugins());
+        assertEquals("the stopped host reports no plugins", List.of(), gameHost.plugins());
         try {
-            host.submit(w -> w).toCompletableFuture().get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
+            gameHost.submit(w -> w).toCompletableFuture().get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
             fail("work submitted to a stopped host must fail");
         } catch (ExecutionException e) {
             assertTrue(String.valueOf(e.getCause()), e.getCause() instanceof IllegalStateException);
@@ -100,10 +97,9 @@ public class BundleRetentionIT extends HostTestBase {
     /** Installs, starts (until the host runs the plugin), uninstalls and refreshes one plugin bundle. */
     private WeakReference<Bundle> cycle(String file, String plugin, ReferenceQueue<Bundle> queue) throws Exception {
         Bundle b = start(file);
-        awaitPlugin(plugin, PluginState.ACTIVE);
-        b.uninstall();
-        refresh(b);
-        awaitNoPlugin(plugin);
+        host().awaitPlugin(plugin, PluginState.ACTIVE);
+        host().uninstall(b);
+        host().awaitNoPlugin(plugin);
         return new WeakReference<>(b, queue);
     }
 
@@ -125,20 +121,10 @@ public class BundleRetentionIT extends HostTestBase {
         for (WeakReference<Bundle> r : refs) {
             Bundle b = r.get();
             if (b != null && kept.size() < 3) {
-                kept.add("bundle " + b.getBundleId() + " (" + b.getSymbolicName() + "): " + ServiceUsages.of(ctx, b));
+                kept.add("bundle " + b.getBundleId() + " (" + b.getSymbolicName() + "): " + ServiceUsages.of(context, b));
             }
         }
         fail((refs.size() - collected) + " of " + refs.size() + " uninstalled and refreshed bundles are still reachable"
                 + " after " + GC_MILLIS + " ms of GC; first ones: " + kept);
-    }
-
-    private void refresh(Bundle b) throws InterruptedException {
-        CountDownLatch done = new CountDownLatch(1);
-        ctx.getBundle(0).adapt(FrameworkWiring.class).refreshBundles(List.of(b), e -> {
-            if (e.getType() == FrameworkEvent.PACKAGES_REFRESHED) {
-                done.countDown();
-            }
-        });
-        assertTrue("refresh finished", done.await(WAIT_MILLIS, TimeUnit.MILLISECONDS));
     }
 }

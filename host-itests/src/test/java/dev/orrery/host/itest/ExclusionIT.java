@@ -17,24 +17,24 @@ import org.ops4j.pax.exam.junit.PaxExam;
 
 /** Plugins that break the build are left out, named, with the reason; the others run. */
 @RunWith(PaxExam.class)
-public class ExclusionIT extends HostTestBase {
+public class ExclusionIT extends HostItBase {
     @Configuration
     public Option[] config() {
-        return options(HostOptions.base(), frameworkProperty("orrery.host.order").value("good,cyclic,lost,dup"));
+        return options(platform(), frameworkProperty("orrery.host.order").value("good,cyclic,lost,dup"));
     }
 
     @Test
     public void cycleUnknownPhaseAndDuplicateSystemNameAreLeftOutAndNamedWhileTheOthersRun() throws Exception {
-        awaitMainSchedule();
-        long before = lastSequence();
+        host().awaitMainSchedule();
+        long before = host().mark();
         start("good");
         start("cyclic");
         start("lost");
         start("dup");
-        PluginStatus cyclic = awaitPlugin("cyclic", PluginState.EXCLUDED);
-        PluginStatus lost = awaitPlugin("lost", PluginState.WAITING);
-        PluginStatus dup = awaitPlugin("dup", PluginState.EXCLUDED);
-        awaitPlugin("good", PluginState.ACTIVE);
+        PluginStatus cyclic = host().awaitPlugin("cyclic", PluginState.EXCLUDED);
+        PluginStatus lost = host().awaitPlugin("lost", PluginState.WAITING);
+        PluginStatus dup = host().awaitPlugin("dup", PluginState.EXCLUDED);
+        host().awaitPlugin("good", PluginState.ACTIVE);
 
         assertTrue(cyclic.reason(), cyclic.reason().contains("cycl"));
         assertTrue(cyclic.reason(), cyclic.reason().contains("cyclic/x") && cyclic.reason().contains("cyclic/y"));
@@ -44,32 +44,32 @@ public class ExclusionIT extends HostTestBase {
         assertTrue(dup.reason(), dup.reason().contains("dup"));
         assertEquals("itest.dup/1.0.0", dup.bundle());
 
-        RebuildInfo last = awaitRebuild("main", before, r -> r.excluded().size() == 3);
+        RebuildInfo last = host().awaitRebuild("main", before, r -> r.excluded().size() == 3);
         assertEquals(List.of("good"), last.plugins());
         assertTrue(last.summary(), last.summary().contains("left out [cyclic (excluded: ")
                 || last.summary().contains("cyclic (excluded: "));
         assertTrue(last.summary(), last.summary().contains("lost (waiting: "));
 
-        step(2);
+        host().step(2);
         assertEquals(List.of("good/tick", "good/tick"), events());
     }
 
     @Test
     public void pluginThatNeedsAnotherArrivingFirstComesInWhenTheOtherArrives() throws Exception {
-        awaitMainSchedule();
+        host().awaitMainSchedule();
         start("needer");
-        PluginStatus waiting = awaitPlugin("needer", PluginState.WAITING);
+        PluginStatus waiting = host().awaitPlugin("needer", PluginState.WAITING);
         assertTrue(waiting.reason(), waiting.reason().contains("phase 'shared/Stage'"));
-        step(1);
+        host().step(1);
         assertEquals(List.of(), events());
 
-        long before = lastSequence();
+        long before = host().mark();
         start("exporter");
-        awaitPlugin("exporter", PluginState.ACTIVE);
-        awaitPlugin("needer", PluginState.ACTIVE);
-        RebuildInfo both = awaitRebuild("main", before, r -> r.plugins().size() == 2);
+        host().awaitPlugin("exporter", PluginState.ACTIVE);
+        host().awaitPlugin("needer", PluginState.ACTIVE);
+        RebuildInfo both = host().awaitRebuild("main", before, r -> r.plugins().size() == 2);
         assertTrue(both.joined().containsAll(List.of("exporter", "needer")));
-        step(2);
+        host().step(2);
         assertEquals(List.of("exporter/tick", "needer/tick", "exporter/tick", "needer/tick"), events());
     }
 }

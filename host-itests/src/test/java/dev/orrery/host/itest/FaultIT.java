@@ -10,6 +10,7 @@ import dev.orrery.host.RunState;
 import dev.orrery.host.SystemFault;
 import dev.orrery.host.SystemFaultException;
 import dev.orrery.host.itest.support.Trace;
+import dev.orrery.testkit.osgi.LogCapture;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -21,30 +22,30 @@ import org.ops4j.pax.exam.junit.PaxExam;
 
 /** A system that throws pauses the simulation, not the host. */
 @RunWith(PaxExam.class)
-public class FaultIT extends HostTestBase {
+public class FaultIT extends HostItBase {
     @Configuration
     public Option[] config() {
-        return options(HostOptions.base());
+        return options(platform());
     }
 
     @Test
     public void throwingSystemPausesTheSimulationWhichCanBeResumedWithWorldDataIntact() throws Exception {
-        awaitMainSchedule();
+        host().awaitMainSchedule();
         start("good");
         start("boom");
-        awaitPlugin("good", PluginState.ACTIVE);
-        awaitPlugin("boom", PluginState.ACTIVE);
-        await(() -> host.schedule("main").orElseThrow().systems().size() == 2, () -> "both systems in main");
-        long frames = step(2);
+        host().awaitPlugin("good", PluginState.ACTIVE);
+        host().awaitPlugin("boom", PluginState.ACTIVE);
+        host().awaitCondition(() -> gameHost.schedule("main").orElseThrow().systems().size() == 2, () -> "both systems in main");
+        long frames = host().step(2);
         assertEquals(4, events().size());
 
-        onFrame(w -> {
+        host().onFrame(w -> {
             w.add(Trace.TRAIT).setFailing("boom/tick", true);
             return null;
         });
-        try (HostLog log = HostLog.capture()) {
+        try (LogCapture log = LogCapture.of("dev.orrery.host", System.Logger.Level.INFO)) {
             try {
-                host.step(3).toCompletableFuture().get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
+                gameHost.step(3).toCompletableFuture().get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
                 fail("the step must fail with the fault");
             } catch (ExecutionException e) {
                 assertTrue(String.valueOf(e.getCause()), e.getCause() instanceof SystemFaultException);
@@ -52,8 +53,8 @@ public class FaultIT extends HostTestBase {
             assertEquals(log.lines().toString(), 1, log.linesWith("simulation paused: system 'boom/tick'").size());
             assertEquals("one stack trace for the one fault", 1, log.stackTraces());
         }
-        assertEquals(RunState.PAUSED, host.status().state());
-        SystemFault fault = host.status().fault().orElseThrow();
+        assertEquals(RunState.PAUSED, gameHost.status().state());
+        SystemFault fault = gameHost.status().fault().orElseThrow();
         assertEquals("boom/tick", fault.system());
         assertEquals("boom", fault.plugin());
         assertEquals("main", fault.schedule());
@@ -65,23 +66,23 @@ public class FaultIT extends HostTestBase {
 
         // The host still tracks bundles while the simulation is paused.
         start("alpha");
-        awaitPlugin("alpha", PluginState.ACTIVE);
+        host().awaitPlugin("alpha", PluginState.ACTIVE);
 
         // World data intact: the four events before the fault, plus the good system of the faulty frame
         // (it ran before boom/tick, which is later by plugin name).
         List<String> kept = events();
         assertEquals(List.of("boom/tick", "good/tick", "boom/tick", "good/tick"), kept.subList(0, 4));
 
-        onFrame(w -> {
+        host().onFrame(w -> {
             w.add(Trace.TRAIT).setFailing("boom/tick", false);
             w.add(Trace.TRAIT).clear();
             return null;
         });
-        host.resume();
-        await(() -> host.status().state() == RunState.RUNNING, () -> "resumed");
-        await(() -> host.status().frames() > frames + 5, () -> "frames advance after resume");
-        host.pause();
-        await(() -> host.status().state() == RunState.PAUSED, () -> "paused again");
+        gameHost.resume();
+        host().awaitCondition(() -> gameHost.status().state() == RunState.RUNNING, () -> "resumed");
+        host().awaitCondition(() -> gameHost.status().frames() > frames + 5, () -> "frames advance after resume");
+        gameHost.pause();
+        host().awaitCondition(() -> gameHost.status().state() == RunState.PAUSED, () -> "paused again");
         List<String> after = events();
         assertTrue(after.toString(), after.contains("boom/tick") && after.contains("alpha/tick")
                 && after.contains("good/tick"));

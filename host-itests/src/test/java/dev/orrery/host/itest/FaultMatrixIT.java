@@ -21,6 +21,8 @@ import dev.orrery.host.itest.plugins.fault.FaultPlugin;
 import dev.orrery.host.itest.support.Trace;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.ScheduleHooks;
+import dev.orrery.testkit.osgi.ConsoleCapture;
+import dev.orrery.testkit.osgi.LogCapture;
 import java.util.ArrayList;
 import java.util.Dictionary;
 import java.util.HashMap;
@@ -59,11 +61,11 @@ import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
  * EXCLUDED with the reason; the observer quarantined with its service id and bundle; the failed
  * component EXCLUDED and in the host's log), frames keep advancing (after {@code resume} where the fault pauses),
  * the world values written before the fault are intact, and the host logs at most one stack trace
- * per fault. The host's log is captured ({@link HostLog}), so the run prints none. Every case runs
+ * per fault. The host's log is captured ({@link LogCapture}), so the run prints none. Every case runs
  * even when an earlier one fails; the test then fails with one line per failed case.
  */
 @RunWith(PaxExam.class)
-public class FaultMatrixIT extends HostTestBase {
+public class FaultMatrixIT extends HostItBase {
     private static final long CASE_WAIT_MILLIS = 5_000;
     private static final String BUNDLE = "itest.fault/1.0.0";
     /** StackOverflowError last: a host that dies of it would leave no host for the later cases. */
@@ -83,17 +85,17 @@ public class FaultMatrixIT extends HostTestBase {
     public Option[] config() {
         // SCR's own log of the injected activate failures (a stack trace each, twice per case) is off:
         // the host must name the failed component itself, and the run prints no stack traces.
-        return options(HostOptions.base(20, 200), frameworkProperty("ds.log.enabled").value("false"));
+        return options(platform(20, 200), frameworkProperty("ds.log.enabled").value("false"));
     }
 
     @Test
     public void everyFaultKindAtEveryPlaceIsContainedNamedAndLeavesTheGameRunning() throws Exception {
-        try (HostLog log = HostLog.capture()) {
-            awaitMainSchedule();
+        try (LogCapture log = LogCapture.of("dev.orrery.host", System.Logger.Level.INFO)) {
+            host().awaitMainSchedule();
             start("good");
             start("fault");
             alpha = install("alpha");
-            awaitPlugin("good", PluginState.ACTIVE);
+            host().awaitPlugin("good", PluginState.ACTIVE);
             List<String> failures = new ArrayList<>();
             int cases = 0;
             String stoppedBy = null;
@@ -111,7 +113,7 @@ public class FaultMatrixIT extends HostTestBase {
                     } catch (AssertionError | Exception e) {
                         failures.add(id + ": " + e + (e.getCause() == null ? "" : " (cause: " + e.getCause() + ")"));
                     } finally {
-                        if (host.status().state() == RunState.STOPPED) {
+                        if (gameHost.status().state() == RunState.STOPPED) {
                             stoppedBy = id;
                         } else {
                             cleanUp(id, failures);
@@ -125,7 +127,7 @@ public class FaultMatrixIT extends HostTestBase {
         }
     }
 
-    private void runCase(String id, FaultPlace place, FaultKind kind, HostLog log) throws Exception {
+    private void runCase(String id, FaultPlace place, FaultKind kind, LogCapture log) throws Exception {
         switch (place) {
             case RUN, CONDITION, SET_CONDITION -> systemFault(id, place, kind, log);
             case BEFORE_SYSTEM, AFTER_SYSTEM -> observerFault(id, place, kind, log);
@@ -139,23 +141,23 @@ public class FaultMatrixIT extends HostTestBase {
     // ---------------------------------------------------------------- the places
 
     /** Run function, run condition, set condition: the simulation pauses with the culprit named. */
-    private void systemFault(String id, FaultPlace place, FaultKind kind, HostLog log) throws Exception {
+    private void systemFault(String id, FaultPlace place, FaultKind kind, LogCapture log) throws Exception {
         String sys = id + "/sys";
         configure(FaultPlugin.PID, id, place, kind);
-        within(() -> plugin(id).map(p -> p.state() == PluginState.ACTIVE).orElse(false),
-                () -> "plugin '" + id + "' never became ACTIVE: " + plugin(id));
+        within(() -> host().plugin(id).map(p -> p.state() == PluginState.ACTIVE).orElse(false),
+                () -> "plugin '" + id + "' never became ACTIVE: " + host().plugin(id));
         List<String> before = markAndStep(id, 2);
         assertEquals("the fault plugin ran twice before the fault: " + before, 2, count(before, sys));
-        long framesBefore = host.status().frames();
+        long framesBefore = gameHost.status().frames();
 
         arm(id, true);
         try {
-            step(1);
+            gameHost.step(1).toCompletableFuture().get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
             fail("the step must fail with the fault");
         } catch (ExecutionException e) {
             assertTrue("the step failed with " + e.getCause(), e.getCause() instanceof SystemFaultException);
         }
-        HostStatus status = host.status();
+        HostStatus status = gameHost.status();
         assertEquals("the fault pauses the simulation", RunState.PAUSED, status.state());
         SystemFault fault = status.fault().orElseThrow(() -> new AssertionError("no fault recorded"));
         assertEquals(fault.describe(), sys, fault.system());
@@ -183,31 +185,31 @@ public class FaultMatrixIT extends HostTestBase {
     }
 
     /** An observer that throws is quarantined, no system is blamed, and the game goes on. */
-    private void observerFault(String id, FaultPlace place, FaultKind kind, HostLog log) throws Exception {
+    private void observerFault(String id, FaultPlace place, FaultKind kind, LogCapture log) throws Exception {
         configure(FaultHooks.PID, id, place, kind);
         long serviceId = serviceId(ScheduleHooks.class, id);
         String called = id + (place == FaultPlace.BEFORE_SYSTEM ? ":before" : ":after");
         // The observer is called once the schedule rebuilt with it is swapped in.
         within(() -> {
             try {
-                step(1);
+                host().step(1);
                 return events().contains(called);
             } catch (Exception e) {
                 throw new AssertionError("stepping until the observer is called: " + e, e);
             }
         }, () -> "observer '" + id + "' was never called");
         List<String> before = markAndStep(id, 2);
-        SystemFault faultBefore = host.status().lastFault();
-        long framesBefore = host.status().frames();
+        SystemFault faultBefore = gameHost.status().lastFault();
+        long framesBefore = gameHost.status().frames();
 
         arm(id, true);
-        long frames = step(3);
+        long frames = host().step(3);
         assertEquals("three frames ran although the observer threw", framesBefore + 3, frames);
-        HostStatus status = host.status();
+        HostStatus status = gameHost.status();
         assertEquals("an observer fault does not pause the game (it was paused for stepping)", RunState.PAUSED,
                 status.state());
         assertTrue("no system is blamed: " + status.lastFault(), Objects.equals(faultBefore, status.lastFault()));
-        ObserverStatus observer = host.observers().stream()
+        ObserverStatus observer = gameHost.observers().stream()
                 .filter(o -> o.serviceId() == serviceId).findFirst()
                 .orElseThrow(() -> new AssertionError("observer " + serviceId + " is not in GameHost.observers()"));
         assertTrue("observer quarantined: " + observer, observer.quarantined());
@@ -225,8 +227,8 @@ public class FaultMatrixIT extends HostTestBase {
     }
 
     /** A plugin whose data accessor throws is EXCLUDED with the reason; the game goes on. */
-    private void pluginDataFault(String id, FaultPlace place, FaultKind kind, HostLog log) throws Exception {
-        SystemFault faultBefore = host.status().lastFault();
+    private void pluginDataFault(String id, FaultPlace place, FaultKind kind, LogCapture log) throws Exception {
+        SystemFault faultBefore = gameHost.status().lastFault();
         configure(FaultPlugin.PID, id, place, kind);
         long serviceId = serviceId(Plugin.class, id);
         within(() -> byServiceId(serviceId).map(p -> p.state() == PluginState.EXCLUDED).orElse(false),
@@ -242,7 +244,7 @@ public class FaultMatrixIT extends HostTestBase {
         List<String> before = markAndStep(id, 2);
         assertEquals("the game system keeps running: " + before, 2, count(before, "good/tick"));
         assertEquals("the excluded plugin's system does not run: " + before, 0, count(before, id + "/sys"));
-        assertTrue("no system is blamed", Objects.equals(faultBefore, host.status().lastFault()));
+        assertTrue("no system is blamed", Objects.equals(faultBefore, gameHost.status().lastFault()));
         assertOneStackTraceAtMost(log);
     }
 
@@ -250,18 +252,18 @@ public class FaultMatrixIT extends HostTestBase {
      * A plugin component whose activate throws: the host names it in one log line and lists it as
      * EXCLUDED with SCR's failure as the reason; the game goes on.
      */
-    private void activateFault(String id, FaultKind kind, HostLog log) throws Exception {
+    private void activateFault(String id, FaultKind kind, LogCapture log) throws Exception {
         // The framework raises an ERROR event when the host asks for the failed component's service
         // ("Service factory returned null"), and Pax Exam prints it with a stack trace: captured here,
         // so a green run shows none.
-        try (ConsoleCapture console = new ConsoleCapture()) {
+        try (ConsoleCapture console = ConsoleCapture.open()) {
             activateFaultCaptured(id, kind, log);
             within(() -> console.lines().stream().anyMatch(l -> l.contains("Service factory returned null")),
                     () -> "the framework's ERROR event for " + id + " was not printed: " + console.lines());
         }
     }
 
-    private void activateFaultCaptured(String id, FaultKind kind, HostLog log) throws Exception {
+    private void activateFaultCaptured(String id, FaultKind kind, LogCapture log) throws Exception {
         configure(FaultPlugin.PID, id, FaultPlace.ACTIVATE, kind);
         within(() -> failedActivation(id).isPresent(), () -> "SCR never reported the failed activation of " + id);
         String failure = failedActivation(id).orElseThrow().failure;
@@ -269,9 +271,9 @@ public class FaultMatrixIT extends HostTestBase {
                 && failure.contains(kind.type().getSimpleName()));
         within(() -> log.lines().stream().anyMatch(l -> l.contains("itest.fault") && l.contains("FaultPlugin")),
                 () -> "the host never logged the failed component of bundle itest.fault: " + log.lines());
-        within(() -> host.plugins().stream().anyMatch(p -> p.bundle().equals(BUNDLE)),
-                () -> "the failed plugin component is not in GameHost.plugins(): " + host.plugins());
-        PluginStatus status = host.plugins().stream().filter(p -> p.bundle().equals(BUNDLE)).findFirst().orElseThrow();
+        within(() -> gameHost.plugins().stream().anyMatch(p -> p.bundle().equals(BUNDLE)),
+                () -> "the failed plugin component is not in GameHost.plugins(): " + gameHost.plugins());
+        PluginStatus status = gameHost.plugins().stream().filter(p -> p.bundle().equals(BUNDLE)).findFirst().orElseThrow();
         assertEquals("the plugin whose activate threw is EXCLUDED: " + status, PluginState.EXCLUDED, status.state());
         assertTrue("its reason names the fault " + kind.type().getSimpleName() + ": " + status,
                 status.reason().contains(kind.type().getSimpleName()));
@@ -285,23 +287,23 @@ public class FaultMatrixIT extends HostTestBase {
      * registration, so rebuilds (forced, and for another plugin's arrival and departure) keep the
      * plugin as it was, ACTIVE, with nothing logged.
      */
-    private void rebuildFault(String id, FaultKind kind, HostLog log) throws Exception {
+    private void rebuildFault(String id, FaultKind kind, LogCapture log) throws Exception {
         configure(FaultPlugin.PID, id, FaultPlace.REBUILD, kind);
-        within(() -> plugin(id).map(p -> p.state() == PluginState.ACTIVE).orElse(false),
-                () -> "plugin '" + id + "' never became ACTIVE: " + plugin(id));
+        within(() -> host().plugin(id).map(p -> p.state() == PluginState.ACTIVE).orElse(false),
+                () -> "plugin '" + id + "' never became ACTIVE: " + host().plugin(id));
         List<String> before = markAndStep(id, 1);
-        long seq = lastSequence();
-        host.requestRebuild();
-        within(() -> !rebuildsAfter("main", seq).isEmpty(), () -> "the requested rebuild never came");
-        long seq2 = lastSequence();
+        long seq = host().mark();
+        gameHost.requestRebuild();
+        within(() -> !host().rebuildsAfter("main", seq).isEmpty(), () -> "the requested rebuild never came");
+        long seq2 = host().mark();
         alpha.start();
-        within(() -> rebuildsAfter("main", seq2).stream().anyMatch(r -> r.joined().contains("alpha")),
+        within(() -> host().rebuildsAfter("main", seq2).stream().anyMatch(r -> r.joined().contains("alpha")),
                 () -> "alpha never joined");
-        long seq3 = lastSequence();
+        long seq3 = host().mark();
         alpha.stop();
-        within(() -> rebuildsAfter("main", seq3).stream().anyMatch(r -> r.left().contains("alpha")),
+        within(() -> host().rebuildsAfter("main", seq3).stream().anyMatch(r -> r.left().contains("alpha")),
                 () -> "alpha never left");
-        PluginStatus status = plugin(id).orElseThrow(() -> new AssertionError("plugin '" + id + "' is gone"));
+        PluginStatus status = host().plugin(id).orElseThrow(() -> new AssertionError("plugin '" + id + "' is gone"));
         assertEquals("the plugin's data was read once, so rebuilds keep it: " + status, PluginState.ACTIVE,
                 status.state());
         List<String> after = markAndStep(id, 2);
@@ -324,9 +326,9 @@ public class FaultMatrixIT extends HostTestBase {
 
     private void cleanUp(String id, List<String> failures) {
         try {
-            if (host.status().state() == RunState.RUNNING) {
-                host.pause();
-                within(() -> host.status().state() == RunState.PAUSED, () -> "the host never paused");
+            if (gameHost.status().state() == RunState.RUNNING) {
+                gameHost.pause();
+                within(() -> gameHost.status().state() == RunState.PAUSED, () -> "the host never paused");
             }
             arm(id, false);
             org.osgi.service.cm.Configuration c = configs.remove(id);
@@ -335,8 +337,8 @@ public class FaultMatrixIT extends HostTestBase {
             }
             within(() -> refs(Plugin.class, id).length == 0 && refs(ScheduleHooks.class, id).length == 0,
                     () -> "the services of " + id + " are still registered");
-            within(() -> host.plugins().stream().noneMatch(p -> p.bundle().equals(BUNDLE)),
-                    () -> "the plugins of bundle itest.fault are still tracked: " + host.plugins());
+            within(() -> gameHost.plugins().stream().noneMatch(p -> p.bundle().equals(BUNDLE)),
+                    () -> "the plugins of bundle itest.fault are still tracked: " + gameHost.plugins());
         } catch (AssertionError | Exception e) {
             failures.add(id + " (clean-up): " + e);
         }
@@ -344,18 +346,18 @@ public class FaultMatrixIT extends HostTestBase {
 
     /** Clears the trace, records {@code mark:<id>}, runs {@code frames} frames; returns the trace. */
     private List<String> markAndStep(String id, int frames) throws Exception {
-        onFrame(w -> {
+        host().onFrame(w -> {
             Trace t = w.add(Trace.TRAIT);
             t.clear();
             t.record("mark:" + id);
             return null;
         });
-        step(frames);
+        host().step(frames);
         return events();
     }
 
     private void arm(String id, boolean fail) throws Exception {
-        onFrame(w -> {
+        host().onFrame(w -> {
             w.add(Trace.TRAIT).setFailing(id, fail);
             return null;
         });
@@ -363,14 +365,14 @@ public class FaultMatrixIT extends HostTestBase {
 
     /** Resumes, waits until {@code frames} more frames ran, pauses again. */
     private void resumeForFramesThenPause(int frames) throws Exception {
-        long from = host.status().frames();
-        host.resume();
-        within(() -> host.status().frames() >= from + frames,
-                () -> "frames did not advance after resume: " + host.status());
-        host.pause();
-        within(() -> host.status().state() == RunState.PAUSED, () -> "the host never paused: " + host.status());
-        assertFalse("no new fault after resume: " + host.status().lastFault(),
-                host.status().fault().map(f -> f.frame() > from).orElse(false));
+        long from = gameHost.status().frames();
+        gameHost.resume();
+        within(() -> gameHost.status().frames() >= from + frames,
+                () -> "frames did not advance after resume: " + gameHost.status());
+        gameHost.pause();
+        within(() -> gameHost.status().state() == RunState.PAUSED, () -> "the host never paused: " + gameHost.status());
+        assertFalse("no new fault after resume: " + gameHost.status().lastFault(),
+                gameHost.status().fault().map(f -> f.frame() > from).orElse(false));
     }
 
     private long serviceId(Class<?> type, String id) throws InterruptedException {
@@ -380,7 +382,7 @@ public class FaultMatrixIT extends HostTestBase {
 
     private ServiceReference<?>[] refs(Class<?> type, String id) {
         try {
-            ServiceReference<?>[] r = ctx.getServiceReferences(type.getName(), "(case=" + id + ")");
+            ServiceReference<?>[] r = context.getServiceReferences(type.getName(), "(case=" + id + ")");
             return r == null ? new ServiceReference<?>[0] : r;
         } catch (org.osgi.framework.InvalidSyntaxException e) {
             throw new IllegalArgumentException(e);
@@ -388,7 +390,7 @@ public class FaultMatrixIT extends HostTestBase {
     }
 
     private Optional<PluginStatus> byServiceId(long serviceId) {
-        return host.plugins().stream().filter(p -> p.serviceId() == serviceId).findFirst();
+        return gameHost.plugins().stream().filter(p -> p.serviceId() == serviceId).findFirst();
     }
 
     private Optional<ComponentConfigurationDTO> failedActivation(String id) {
@@ -405,7 +407,7 @@ public class FaultMatrixIT extends HostTestBase {
         return Optional.empty();
     }
 
-    private static void assertOneStackTraceAtMost(HostLog log) {
+    private static void assertOneStackTraceAtMost(LogCapture log) {
         assertTrue("at most one stack trace per fault in the host's log: " + log.lines(), log.stackTraces() <= 1);
     }
 

@@ -11,6 +11,7 @@ import dev.orrery.host.PluginState;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.host.RunState;
 import dev.orrery.host.itest.plugins.fault.FaultPlugin;
+import dev.orrery.testkit.osgi.LogCapture;
 import java.util.Dictionary;
 import java.util.Hashtable;
 import java.util.List;
@@ -30,7 +31,7 @@ import org.osgi.service.cm.ConfigurationAdmin;
  * another plugin's {@code phases()} at the same time stalls nothing.
  */
 @RunWith(PaxExam.class)
-public class HotPlugDepartureIT extends HostTestBase {
+public class HotPlugDepartureIT extends HostItBase {
     private static final long QUIET_MILLIS = 1500;
     /** Half a second at 60 Hz: well inside the quiet period. */
     private static final int FRAMES = 30;
@@ -40,72 +41,72 @@ public class HotPlugDepartureIT extends HostTestBase {
 
     @Configuration
     public Option[] config() {
-        return options(HostOptions.base(QUIET_MILLIS, 3_000),
+        return options(platform(QUIET_MILLIS, 3_000),
                 frameworkProperty("orrery.host.mode").value("realtime"),
                 frameworkProperty("orrery.host.rate").value("60"));
     }
 
     @Test
     public void departureDoesNotStopFramesWhileTheRebuildIsPending() throws Exception {
-        try (HostLog log = HostLog.capture()) {
+        try (LogCapture log = LogCapture.of("dev.orrery.host", System.Logger.Level.INFO)) {
             Bundle alpha = startRunning();
-            long before = lastSequence();
+            long before = host().mark();
             alpha.stop(); // returns once the departed plugin's systems no longer run
             clearTrace();
-            long from = host.status().frames();
-            await(() -> host.status().frames() >= from + FRAMES, () -> "frames stopped after the departure: "
-                    + host.status());
+            long from = gameHost.status().frames();
+            host().awaitCondition(() -> gameHost.status().frames() >= from + FRAMES, () -> "frames stopped after the departure: "
+                    + gameHost.status());
             assertTrue("the rebuild is still pending (quiet period " + QUIET_MILLIS + " ms), so frames ran without it: "
-                    + rebuildsAfter("main", before), rebuildsAfter("main", before).isEmpty());
+                    + host().rebuildsAfter("main", before), host().rebuildsAfter("main", before).isEmpty());
             List<String> since = events();
             assertTrue("the game system runs on: " + since.size(), since.contains("good/tick"));
             assertFalse("the departed plugin's system never runs after stop() returned", since.contains("alpha/tick"));
 
-            awaitRebuild("main", before, r -> r.left().contains("alpha"));
-            long after = host.status().frames();
-            await(() -> host.status().frames() >= after + FRAMES, () -> "frames stopped after the swap");
-            assertEquals(RunState.RUNNING, host.status().state());
+            host().awaitRebuild("main", before, r -> r.left().contains("alpha"));
+            long after = gameHost.status().frames();
+            host().awaitCondition(() -> gameHost.status().frames() >= after + FRAMES, () -> "frames stopped after the swap");
+            assertEquals(RunState.RUNNING, gameHost.status().state());
             assertEquals("no stack trace: " + log.lines(), 0, log.stackTraces());
         }
     }
 
     @Test
     public void errorFromPhasesWhileAnotherPluginDepartsStallsNothing() throws Exception {
-        try (HostLog log = HostLog.capture()) {
+        try (LogCapture log = LogCapture.of("dev.orrery.host", System.Logger.Level.INFO)) {
             start("fault");
             Bundle alpha = startRunning();
-            long before = lastSequence();
+            long before = host().mark();
             Dictionary<String, Object> props = new Hashtable<>();
             props.put("case", "thrower");
             props.put("place", "phases");
             props.put("kind", "ERROR");
             configAdmin.createFactoryConfiguration(FaultPlugin.PID, "?").update(props);
             alpha.stop();
-            long from = host.status().frames();
-            await(() -> host.status().frames() >= from + FRAMES, () -> "frames stopped: " + host.status());
+            long from = gameHost.status().frames();
+            host().awaitCondition(() -> gameHost.status().frames() >= from + FRAMES, () -> "frames stopped: " + gameHost.status());
 
-            awaitRebuild("main", before, r -> r.left().contains("alpha"));
-            PluginStatus thrower = awaitPlugin("thrower", PluginState.EXCLUDED);
+            host().awaitRebuild("main", before, r -> r.left().contains("alpha"));
+            PluginStatus thrower = host().awaitPlugin("thrower", PluginState.EXCLUDED);
             assertTrue(thrower.reason(), thrower.reason().contains("AssertionError"));
-            long mid = host.status().frames();
-            await(() -> host.status().frames() >= mid + FRAMES, () -> "frames stopped after the rebuild: "
-                    + host.status());
-            assertEquals(RunState.RUNNING, host.status().state());
+            long mid = gameHost.status().frames();
+            host().awaitCondition(() -> gameHost.status().frames() >= mid + FRAMES, () -> "frames stopped after the rebuild: "
+                    + gameHost.status());
+            assertEquals(RunState.RUNNING, gameHost.status().state());
             assertTrue("one stack trace at most: " + log.lines(), log.stackTraces() <= 1);
         }
     }
 
     /** Starts good and alpha, resumes the host and waits until both run in real time. */
     private Bundle startRunning() throws Exception {
-        awaitMainSchedule();
-        assertEquals("this test needs the real-time mode", FrameMode.REAL_TIME, host.status().mode());
+        host().awaitMainSchedule();
+        assertEquals("this test needs the real-time mode", FrameMode.REAL_TIME, gameHost.status().mode());
         start("good");
         Bundle alpha = start("alpha");
-        awaitPlugin("good", PluginState.ACTIVE);
-        awaitPlugin("alpha", PluginState.ACTIVE);
-        host.resume();
-        await(() -> host.status().state() == RunState.RUNNING, () -> "the host never resumed");
-        await(() -> {
+        host().awaitPlugin("good", PluginState.ACTIVE);
+        host().awaitPlugin("alpha", PluginState.ACTIVE);
+        gameHost.resume();
+        host().awaitCondition(() -> gameHost.status().state() == RunState.RUNNING, () -> "the host never resumed");
+        host().awaitCondition(() -> {
             try {
                 return events().contains("alpha/tick");
             } catch (Exception e) {

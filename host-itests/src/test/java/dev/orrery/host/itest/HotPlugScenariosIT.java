@@ -21,11 +21,13 @@ import dev.orrery.host.itest.support.Trace;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleHooks;
+import dev.orrery.testkit.osgi.LogCapture;
 import java.util.Dictionary;
 import java.util.Hashtable;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import javax.inject.Inject;
 import org.junit.Test;
 import org.junit.runner.RunWith;
@@ -40,42 +42,42 @@ import org.osgi.service.cm.ConfigurationAdmin;
  * duplicate system name and a newcomer closing a cycle through shared sets are refused while the
  * running plugin keeps running; a StackOverflowError in a system pauses with the system named and the
  * host alive; a throwing observer is quarantined and no system is blamed; a live {@code mainSchedule}
- * change keeps disabled systems disabled and does not rerun OnStart; {@code step(Integer.MAX_VALUE)}
+ * change keeps disabled systems disabled and does not rerun OnStart; {@code host().step(Integer.MAX_VALUE)}
  * twice does not wrap. The host's log is captured (no stack trace printed) and asserted on.
  */
 @RunWith(PaxExam.class)
-public class HotPlugScenariosIT extends HostTestBase {
+public class HotPlugScenariosIT extends HostItBase {
     @Inject
     protected ConfigurationAdmin configAdmin;
 
     @Configuration
     public Option[] config() {
-        return options(HostOptions.base(20, 200));
+        return options(platform(20, 200));
     }
 
     @Test
     public void newcomerWithADuplicateSystemNameIsRefusedAndTheRunningPluginKeepsRunning() throws Exception {
-        try (HostLog log = HostLog.capture()) {
-            awaitMainSchedule();
+        try (LogCapture log = LogCapture.of("dev.orrery.host", System.Logger.Level.INFO)) {
+            host().awaitMainSchedule();
             start("zzz-old");
-            awaitPlugin("zzz-old", PluginState.ACTIVE);
-            step(1);
+            host().awaitPlugin("zzz-old", PluginState.ACTIVE);
+            host().step(1);
             assertEquals(List.of("dup/sys", "old/other"), events());
 
-            long before = lastSequence();
+            long before = host().mark();
             start("aaa-new");
-            PluginStatus refused = awaitPlugin("aaa-new", PluginState.EXCLUDED);
-            RebuildInfo rebuild = awaitRebuild("main", before, r -> r.excluded().stream()
+            PluginStatus refused = host().awaitPlugin("aaa-new", PluginState.EXCLUDED);
+            RebuildInfo rebuild = host().awaitRebuild("main", before, r -> r.excluded().stream()
                     .anyMatch(p -> p.name().equals("aaa-new")));
             assertEquals("the running plugin stays: " + rebuild, List.of("zzz-old"), rebuild.plugins());
             assertEquals(rebuild.summary(), List.of(), rebuild.left());
-            assertEquals(PluginState.ACTIVE, plugin("zzz-old").orElseThrow().state());
+            assertEquals(PluginState.ACTIVE, host().plugin("zzz-old").orElseThrow().state());
             assertTrue("the reason names the system and both plugins: " + refused.reason(),
                     refused.reason().contains("dup/sys") && refused.reason().contains("zzz-old"));
             assertEquals("itest.aaa-new/1.0.0", refused.bundle());
 
             clearTrace();
-            step(2);
+            host().step(2);
             assertEquals("the running plugin's systems, both of them, keep running; the newcomer's does not",
                     List.of("dup/sys", "old/other", "dup/sys", "old/other"), events());
             assertFalse("the host logs the refusal naming the newcomer: " + log.lines(),
@@ -86,29 +88,29 @@ public class HotPlugScenariosIT extends HostTestBase {
 
     @Test
     public void newcomerClosingACycleThroughSharedSetsIsRefusedAndNamedNotTheInnocent() throws Exception {
-        try (HostLog log = HostLog.capture()) {
-            awaitMainSchedule();
+        try (LogCapture log = LogCapture.of("dev.orrery.host", System.Logger.Level.INFO)) {
+            host().awaitMainSchedule();
             start("set-core");
             start("zzz-innocent");
-            awaitPlugin("set-core", PluginState.ACTIVE);
-            awaitPlugin("zzz-innocent", PluginState.ACTIVE);
-            step(1);
+            host().awaitPlugin("set-core", PluginState.ACTIVE);
+            host().awaitPlugin("zzz-innocent", PluginState.ACTIVE);
+            host().step(1);
             assertEquals(List.of("innocent/sys"), events());
 
-            long before = lastSequence();
+            long before = host().mark();
             start("aaa-culprit");
-            PluginStatus culprit = awaitPlugin("aaa-culprit", PluginState.EXCLUDED);
-            RebuildInfo rebuild = awaitRebuild("main", before, r -> r.excluded().stream()
+            PluginStatus culprit = host().awaitPlugin("aaa-culprit", PluginState.EXCLUDED);
+            RebuildInfo rebuild = host().awaitRebuild("main", before, r -> r.excluded().stream()
                     .anyMatch(p -> p.name().equals("aaa-culprit")));
             assertEquals(rebuild.summary(), List.of(), rebuild.left());
-            assertEquals(PluginState.ACTIVE, plugin("zzz-innocent").orElseThrow().state());
-            assertEquals(PluginState.ACTIVE, plugin("set-core").orElseThrow().state());
+            assertEquals(PluginState.ACTIVE, host().plugin("zzz-innocent").orElseThrow().state());
+            assertEquals(PluginState.ACTIVE, host().plugin("set-core").orElseThrow().state());
             assertTrue("the reason names the culprit's system and the running plugin it conflicts with: "
                     + culprit.reason(), culprit.reason().contains("culprit/sys")
                     && culprit.reason().contains("zzz-innocent"));
 
             clearTrace();
-            step(2);
+            host().step(2);
             assertEquals(List.of("innocent/sys", "innocent/sys"), events());
             assertEquals("no stack trace: " + log.lines(), 0, log.stackTraces());
         }
@@ -116,31 +118,31 @@ public class HotPlugScenariosIT extends HostTestBase {
 
     @Test
     public void stackOverflowInASystemPausesWithTheSystemNamedAndTheHostLives() throws Exception {
-        try (HostLog log = HostLog.capture()) {
-            awaitMainSchedule();
+        try (LogCapture log = LogCapture.of("dev.orrery.host", System.Logger.Level.INFO)) {
+            host().awaitMainSchedule();
             start("good");
             start("fault");
             faultConfig(FaultPlugin.PID, "overflow", "run", "STACK_OVERFLOW");
-            awaitPlugin("overflow", PluginState.ACTIVE);
-            awaitPlugin("good", PluginState.ACTIVE);
-            step(2);
+            host().awaitPlugin("overflow", PluginState.ACTIVE);
+            host().awaitPlugin("good", PluginState.ACTIVE);
+            host().step(2);
             List<String> before = events();
             assertEquals(List.of("good/tick", "overflow/sys", "good/tick", "overflow/sys"), before);
 
             arm("overflow", true);
             try {
-                step(1);
+                gameHost.step(1).toCompletableFuture().get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
                 fail("the step must fail with the fault");
             } catch (ExecutionException e) {
                 assertTrue(String.valueOf(e.getCause()), e.getCause() instanceof SystemFaultException);
             }
-            assertEquals(RunState.PAUSED, host.status().state());
-            SystemFault fault = host.status().fault().orElseThrow();
+            assertEquals(RunState.PAUSED, gameHost.status().state());
+            SystemFault fault = gameHost.status().fault().orElseThrow();
             assertEquals(fault.describe(), "overflow/sys", fault.system());
             assertEquals(fault.describe(), "overflow", fault.plugin());
             assertEquals(fault.describe(), StackOverflowError.class.getName(), fault.errorType());
             assertEquals(fault.describe(), SystemFault.STAGE_RUN, fault.stage());
-            ServiceReference<GameHost> registered = ctx.getServiceReference(GameHost.class);
+            ServiceReference<GameHost> registered = context.getServiceReference(GameHost.class);
             assertNotNull("the GameHost service stays registered", registered);
             assertEquals("the world is intact and submit works", before, events().subList(0, before.size()));
             assertEquals("one host log line names the system: " + log.lines(), 1,
@@ -148,27 +150,27 @@ public class HotPlugScenariosIT extends HostTestBase {
             assertTrue("one stack trace at most: " + log.lines(), log.stackTraces() <= 1);
 
             arm("overflow", false);
-            long from = host.status().frames();
-            host.resume();
-            await(() -> host.status().frames() >= from + 3, () -> "frames advance after resume");
-            host.pause();
-            await(() -> host.status().state() == RunState.PAUSED, () -> "paused again");
+            long from = gameHost.status().frames();
+            gameHost.resume();
+            host().awaitCondition(() -> gameHost.status().frames() >= from + 3, () -> "frames advance after resume");
+            gameHost.pause();
+            host().awaitCondition(() -> gameHost.status().state() == RunState.PAUSED, () -> "paused again");
         }
     }
 
     @Test
     public void throwingObserverIsQuarantinedNoSystemIsBlamedAndTheGameGoesOn() throws Exception {
-        try (HostLog log = HostLog.capture()) {
-            awaitMainSchedule();
+        try (LogCapture log = LogCapture.of("dev.orrery.host", System.Logger.Level.INFO)) {
+            host().awaitMainSchedule();
             start("good");
             start("fault");
             faultConfig(FaultHooks.PID, "observer", "after-system", "RUNTIME");
-            awaitPlugin("good", PluginState.ACTIVE);
-            await(() -> observerRef("observer") != null, () -> "the observer service was never registered");
+            host().awaitPlugin("good", PluginState.ACTIVE);
+            host().awaitCondition(() -> observerRef("observer") != null, () -> "the observer service was never registered");
             long serviceId = (Long) observerRef("observer").getProperty("service.id");
-            await(() -> {
+            host().awaitCondition(() -> {
                 try {
-                    step(1);
+                    host().step(1);
                     return events().contains("observer:after");
                 } catch (Exception e) {
                     throw new AssertionError(e);
@@ -176,12 +178,12 @@ public class HotPlugScenariosIT extends HostTestBase {
             }, () -> "the observer was never called");
             clearTrace();
             arm("observer", true);
-            long from = host.status().frames();
-            assertEquals("three frames ran although the observer threw", from + 3, step(3));
-            assertFalse("no system is blamed: " + host.status().lastFault(), host.status().fault().isPresent());
+            long from = gameHost.status().frames();
+            assertEquals("three frames ran although the observer threw", from + 3, host().step(3));
+            assertFalse("no system is blamed: " + gameHost.status().lastFault(), gameHost.status().fault().isPresent());
             assertEquals("the game system ran in every frame", List.of("good/tick", "good/tick", "good/tick"),
                     events());
-            ObserverStatus observer = host.observers().stream()
+            ObserverStatus observer = gameHost.observers().stream()
                     .filter(o -> o.serviceId() == serviceId).findFirst().orElseThrow();
             assertTrue(observer.toString(), observer.quarantined());
             assertEquals(observer.toString(), "itest.fault/1.0.0", observer.bundle());
@@ -193,31 +195,31 @@ public class HotPlugScenariosIT extends HostTestBase {
 
     @Test
     public void liveMainScheduleChangeKeepsDisabledSystemsDisabledAndDoesNotRerunOnStart() throws Exception {
-        awaitMainSchedule();
+        host().awaitMainSchedule();
         start("starter");
-        awaitPlugin("starter", PluginState.ACTIVE);
-        step(2);
+        host().awaitPlugin("starter", PluginState.ACTIVE);
+        host().step(2);
         assertEquals(List.of("starter/init", "starter/tick", "starter/extra", "starter/tick", "starter/extra"),
                 events());
-        onFrame(w -> {
-            Schedule main = host.schedule("main").orElseThrow();
+        host().onFrame(w -> {
+            Schedule main = gameHost.schedule("main").orElseThrow();
             main.disable(w, system(main, "starter/extra"));
             return null;
         });
 
-        long before = lastSequence();
+        long before = host().mark();
         Dictionary<String, Object> props = new Hashtable<>();
         props.put("mainSchedule", "main2");
         configAdmin.getConfiguration("dev.orrery.host", "?").update(props);
-        awaitRebuild("main2", before, r -> r.plugins().contains("starter"));
-        await(() -> host.mainSchedule().equals("main2"), () -> "the main schedule is now main2");
+        host().awaitRebuild("main2", before, r -> r.plugins().contains("starter"));
+        host().awaitCondition(() -> gameHost.mainSchedule().equals("main2"), () -> "the main schedule is now main2");
 
         clearTrace();
-        step(2);
+        host().step(2);
         assertEquals("OnStart does not run again and starter/extra stays disabled",
                 List.of("starter/tick", "starter/tick"), events());
-        boolean extraEnabled = onFrame(w -> {
-            Schedule main2 = host.schedule("main2").orElseThrow();
+        boolean extraEnabled = host().onFrame(w -> {
+            Schedule main2 = gameHost.schedule("main2").orElseThrow();
             return main2.isEnabled(w, system(main2, "starter/extra"));
         });
         assertFalse("starter/extra stays disabled under the new name", extraEnabled);
@@ -225,20 +227,20 @@ public class HotPlugScenariosIT extends HostTestBase {
 
     @Test
     public void stepOfIntegerMaxValueTwiceDoesNotWrap() throws Exception {
-        awaitMainSchedule();
-        long start = host.status().frames();
-        CompletableFuture<Long> first = host.step(Integer.MAX_VALUE).toCompletableFuture();
-        CompletableFuture<Long> second = host.step(Integer.MAX_VALUE).toCompletableFuture();
-        await(() -> host.status().frames() >= start + 50, () -> "the steps run frames");
+        host().awaitMainSchedule();
+        long start = gameHost.status().frames();
+        CompletableFuture<Long> first = gameHost.step(Integer.MAX_VALUE).toCompletableFuture();
+        CompletableFuture<Long> second = gameHost.step(Integer.MAX_VALUE).toCompletableFuture();
+        host().awaitCondition(() -> gameHost.status().frames() >= start + 50, () -> "the steps run frames");
         assertFalse("the first request of 2^31-1 frames is not done after 50: " + first, first.isDone());
         assertFalse("the second request (2^32-2 frames in all) is not done after 50: " + second, second.isDone());
         second.cancel(false);
         first.cancel(false);
-        long a = onFrame(w -> host.status().frames());
-        long b = onFrame(w -> host.status().frames());
+        long a = host().onFrame(w -> gameHost.status().frames());
+        long b = host().onFrame(w -> gameHost.status().frames());
         assertEquals("no frame runs once both requests are cancelled", a, b);
-        assertEquals(RunState.PAUSED, host.status().state());
-        assertEquals("stepping works again", b + 1, step(1));
+        assertEquals(RunState.PAUSED, gameHost.status().state());
+        assertEquals("stepping works again", b + 1, host().step(1));
     }
 
     private static EcsSystem system(Schedule schedule, String name) {
@@ -247,7 +249,7 @@ public class HotPlugScenariosIT extends HostTestBase {
 
     private ServiceReference<?> observerRef(String id) {
         try {
-            ServiceReference<?>[] refs = ctx.getServiceReferences(ScheduleHooks.class.getName(), "(case=" + id + ")");
+            ServiceReference<?>[] refs = context.getServiceReferences(ScheduleHooks.class.getName(), "(case=" + id + ")");
             return refs == null ? null : refs[0];
         } catch (org.osgi.framework.InvalidSyntaxException e) {
             throw new IllegalArgumentException(e);
@@ -263,7 +265,7 @@ public class HotPlugScenariosIT extends HostTestBase {
     }
 
     private void arm(String id, boolean fail) throws Exception {
-        onFrame(w -> {
+        host().onFrame(w -> {
             w.add(Trace.TRAIT).setFailing(id, fail);
             return null;
         });

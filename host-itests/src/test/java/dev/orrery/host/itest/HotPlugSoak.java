@@ -9,8 +9,7 @@ import dev.orrery.host.RebuildInfo;
 import dev.orrery.host.RunState;
 import dev.orrery.host.itest.support.SoakProbe;
 import dev.orrery.schedule.Plugin;
-import java.io.FileInputStream;
-import java.io.InputStream;
+import dev.orrery.testkit.osgi.LogCapture;
 import java.lang.ref.WeakReference;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,7 +18,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.Test;
@@ -32,7 +30,6 @@ import org.osgi.framework.FrameworkEvent;
 import org.osgi.framework.FrameworkListener;
 import org.osgi.framework.ServiceEvent;
 import org.osgi.framework.ServiceListener;
-import org.osgi.framework.wiring.FrameworkWiring;
 
 /**
  * The hot-plug soak harness (issue 11, "How it is checked"): on a host running in real time at
@@ -54,7 +51,7 @@ import org.osgi.framework.wiring.FrameworkWiring;
  * report is also written to {@code target/soak-report.txt}.
  */
 @RunWith(PaxExam.class)
-public class HotPlugSoak extends HostTestBase {
+public class HotPlugSoak extends HostItBase {
     private static final int RATE = 60;
     private static final long QUIET_MILLIS = 50;
     private static final long PERIOD_NANOS = 1_000_000_000L / RATE;
@@ -64,7 +61,7 @@ public class HotPlugSoak extends HostTestBase {
 
     @Configuration
     public Option[] config() {
-        return options(HostOptions.base(QUIET_MILLIS, 1000),
+        return options(platform(QUIET_MILLIS, 1000),
                 frameworkProperty("orrery.host.mode").value("realtime"),
                 frameworkProperty("orrery.host.rate").value(String.valueOf(RATE)),
                 frameworkProperty("orrery.host.startPaused").value("false"));
@@ -74,13 +71,13 @@ public class HotPlugSoak extends HostTestBase {
     public void installUpdateUninstallCyclesAtSixtyHertz() throws Exception {
         int cycles = Integer.getInteger("soak.cycles", 100);
         boolean enforce = Boolean.getBoolean("soak.enforce");
-        try (HostLog log = HostLog.capture()) {
-            awaitMainSchedule();
+        try (LogCapture log = LogCapture.of("dev.orrery.host", System.Logger.Level.INFO)) {
+            host().awaitMainSchedule();
             start("soak-clock");
-            awaitPlugin("soak-clock", PluginState.ACTIVE);
-            await(() -> host.status().state() == RunState.RUNNING, () -> "the host is not running");
-            SoakProbe probe = onFrame(w -> w.add(SoakProbe.TRAIT));
-            await(() -> probe.frames() > RATE, () -> "the clock does not tick");
+            host().awaitPlugin("soak-clock", PluginState.ACTIVE);
+            host().awaitCondition(() -> gameHost.status().state() == RunState.RUNNING, () -> "the host is not running");
+            SoakProbe probe = host().onFrame(w -> w.add(SoakProbe.TRAIT));
+            host().awaitCondition(() -> probe.frames() > RATE, () -> "the clock does not tick");
 
             // Departure begins when the plugin service is unregistered (UNREGISTERING is delivered
             // synchronously, before the service is gone): the probe's frame count then.
@@ -96,8 +93,8 @@ public class HotPlugSoak extends HostTestBase {
                     frameworkErrors.add(String.valueOf(e.getThrowable()));
                 }
             };
-            ctx.addFrameworkListener(errors);
-            ctx.addServiceListener(unregistering, "(&(objectClass=" + Plugin.class.getName() + ")(component.name="
+            context.addFrameworkListener(errors);
+            context.addServiceListener(unregistering, "(&(objectClass=" + Plugin.class.getName() + ")(component.name="
                     + SOAK_CLASS + "))");
             String idle = idleControl(probe, Integer.getInteger("soak.idleSeconds", 30));
             List<Double> installMillis = new ArrayList<>();
@@ -105,10 +102,10 @@ public class HotPlugSoak extends HostTestBase {
             List<Long> departureFrames = new ArrayList<>();
             List<WeakReference<Bundle>> bundles = new ArrayList<>();
             List<WeakReference<ClassLoader>> loaders = new ArrayList<>();
-            long firstSequence = lastSequence();
+            long firstSequence = host().mark();
             probe.resetGaps(2 * PERIOD_NANOS);
             long startNanos = System.nanoTime();
-            long startFrames = host.status().frames();
+            long startFrames = gameHost.status().frames();
 
             for (int i = 0; i < cycles; i++) {
                 probe.expect("1.0.0");
@@ -120,28 +117,24 @@ public class HotPlugSoak extends HostTestBase {
 
                 probe.expect("2.0.0");
                 long t1 = System.nanoTime();
-                try (InputStream in = new FileInputStream(BundleFiles.file("soak-v2"))) {
-                    b.update(in);
-                }
-                refresh(b);
+                host().update(b, Bundles.file("soak-v2"));
                 updateMillis.add(awaitFirstRun(probe, t1, "2.0.0 in cycle " + i));
                 loaders.add(new WeakReference<>(b.loadClass(SOAK_CLASS).getClassLoader()));
 
                 departure.set(-1);
-                b.uninstall();
-                refresh(b);
+                host().uninstall(b);
                 long stopAt = probe.frames();
-                await(() -> probe.frames() > stopAt + 1, () -> "frames stopped after the uninstall");
+                host().awaitCondition(() -> probe.frames() > stopAt + 1, () -> "frames stopped after the uninstall");
                 long departedAt = departure.get();
                 assertTrue("the soak plugin's service was never unregistered in cycle " + i, departedAt >= 0);
                 departureFrames.add(Math.max(0, probe.lastRunFrame("2.0.0") - departedAt));
                 bundles.add(new WeakReference<>(b));
             }
 
-            ctx.removeServiceListener(unregistering);
-            ctx.removeFrameworkListener(errors);
+            context.removeServiceListener(unregistering);
+            context.removeFrameworkListener(errors);
             double wallSeconds = (System.nanoTime() - startNanos) / 1e9;
-            long framesRun = host.status().frames() - startFrames;
+            long framesRun = gameHost.status().frames() - startFrames;
             long expectedFrames = (long) Math.floor(wallSeconds * RATE);
             long lost = Math.max(0, expectedFrames - framesRun);
             long gaps = probe.gapsOverLimit();
@@ -180,7 +173,7 @@ public class HotPlugSoak extends HostTestBase {
                             + " framework ERROR events: " + frameworkErrors.size()
                             + (frameworkErrors.isEmpty() ? "" : ", first: " + frameworkErrors.get(0)));
             System.out.println(report);
-            Path out = Path.of(BundleFiles.dir().getParent(), "soak-report.txt");
+            Path out = Path.of(Bundles.dir().getParent(), "soak-report.txt");
             Files.writeString(out, report + "\n", StandardCharsets.UTF_8);
             if (enforce) {
                 assertTrue("frames lost: " + lost, lost == 0);
@@ -203,10 +196,10 @@ public class HotPlugSoak extends HostTestBase {
         }
         probe.resetGaps(2 * PERIOD_NANOS);
         long startNanos = System.nanoTime();
-        long startFrames = host.status().frames();
+        long startFrames = gameHost.status().frames();
         Thread.sleep(TimeUnit.SECONDS.toMillis(seconds)); // a measuring window, not a wait for an event
         double wall = (System.nanoTime() - startNanos) / 1e9;
-        long run = host.status().frames() - startFrames;
+        long run = gameHost.status().frames() - startFrames;
         long expected = (long) Math.floor(wall * RATE);
         return String.format(Locale.ROOT,
                 "idle control (no plug events, %.1f s): frames run %d of %d expected; frames lost %d;"
@@ -216,12 +209,12 @@ public class HotPlugSoak extends HostTestBase {
 
     /** Waits for the expected version's first run; returns the latency from {@code fromNanos}, ms. */
     private double awaitFirstRun(SoakProbe probe, long fromNanos, String what) throws InterruptedException {
-        await(() -> probe.expectedFirstRunNanos() != 0, () -> "the code of " + what + " never ran");
+        host().awaitCondition(() -> probe.expectedFirstRunNanos() != 0, () -> "the code of " + what + " never ran");
         return (probe.expectedFirstRunNanos() - fromNanos) / 1e6;
     }
 
     private long rebuildCount(long firstSequence) {
-        List<RebuildInfo> r = host.rebuilds();
+        List<RebuildInfo> r = gameHost.rebuilds();
         return r.isEmpty() ? 0 : r.get(r.size() - 1).sequence() - firstSequence;
     }
 
@@ -242,15 +235,6 @@ public class HotPlugSoak extends HostTestBase {
         return refs.stream().filter(r -> r.get() != null).count();
     }
 
-    private void refresh(Bundle b) throws InterruptedException {
-        CountDownLatch done = new CountDownLatch(1);
-        ctx.getBundle(0).adapt(FrameworkWiring.class).refreshBundles(List.of(b), e -> {
-            if (e.getType() == FrameworkEvent.PACKAGES_REFRESHED) {
-                done.countDown();
-            }
-        });
-        assertTrue("refresh finished", done.await(WAIT_MILLIS, TimeUnit.MILLISECONDS));
-    }
 
     private static String stats(List<Double> values) {
         return String.format(Locale.ROOT, "p50 %.1f, p95 %.1f, max %.1f (n=%d)", percentile(values, 50),

@@ -16,12 +16,10 @@ import dev.orrery.plugin.prefab.Prefab;
 import dev.orrery.plugin.prefab.PrefabRegistry;
 import dev.orrery.world.Query;
 import dev.orrery.world.World;
-import java.io.FileInputStream;
-import java.io.InputStream;
+import dev.orrery.testkit.osgi.LogCapture;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.Test;
@@ -30,8 +28,6 @@ import org.ops4j.pax.exam.Configuration;
 import org.ops4j.pax.exam.Option;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.osgi.framework.Bundle;
-import org.osgi.framework.FrameworkEvent;
-import org.osgi.framework.wiring.FrameworkWiring;
 
 /**
  * DESIGN.md, "The OSGi host": a bundle that is removed or updated leaves no reference behind; its
@@ -42,30 +38,29 @@ import org.osgi.framework.wiring.FrameworkWiring;
  * be cleared within a bounded number of GC attempts.
  */
 @RunWith(PaxExam.class)
-public class LeakIT extends HostTestBase {
+public class LeakIT extends HostItBase {
     private static final String PLUGIN_CLASS = "dev.orrery.host.itest.plugins.leaky.LeakyPlugin";
     private static final long GC_MILLIS = 5_000;
 
     @Configuration
     public Option[] config() {
-        return options(HostOptions.base(), HostOptions.prefab());
+        return options(platform(settings(150, 1000).prefabs(true).build()));
     }
 
     @Test
     public void uninstalledPluginBundleLeavesNoReferenceBehind() throws Exception {
-        awaitMainSchedule();
-        awaitPlugin("prefab", PluginState.ACTIVE);
+        host().awaitMainSchedule();
+        host().awaitPlugin("prefab", PluginState.ACTIVE);
         Bundle leaky = start("leaky-v1");
-        awaitPlugin("leaky", PluginState.ACTIVE);
+        host().awaitPlugin("leaky", PluginState.ACTIVE);
         exercise("1.0.0");
         WeakReference<ClassLoader> loader = loaderOf(leaky);
 
-        long before = lastSequence();
-        leaky.uninstall();
-        refresh(leaky);
-        awaitRebuild("main", before, r -> r.left().contains("leaky"));
-        awaitNoPlugin("leaky");
-        step(2);
+        long before = host().mark();
+        host().uninstall(leaky);
+        host().awaitRebuild("main", before, r -> r.left().contains("leaky"));
+        host().awaitNoPlugin("leaky");
+        host().step(2);
 
         assertCollected("the uninstalled bundle's class loader", loader);
         assertKeptWhatIsNotTheBundles();
@@ -73,54 +68,51 @@ public class LeakIT extends HostTestBase {
 
     @Test
     public void updatedPluginBundlesOldClassLoaderIsCollectableWhileTheNewOneRuns() throws Exception {
-        awaitMainSchedule();
-        awaitPlugin("prefab", PluginState.ACTIVE);
+        host().awaitMainSchedule();
+        host().awaitPlugin("prefab", PluginState.ACTIVE);
         Bundle leaky = start("leaky-v1");
-        awaitPlugin("leaky", PluginState.ACTIVE);
+        host().awaitPlugin("leaky", PluginState.ACTIVE);
         exercise("1.0.0");
         WeakReference<ClassLoader> old = loaderOf(leaky);
 
-        long before = lastSequence();
-        try (InputStream in = new FileInputStream(BundleFiles.file("leaky-v2"))) {
-            leaky.update(in);
-        }
-        refresh(leaky);
-        awaitRebuild("main", before, r -> r.plugins().contains("leaky")
+        long before = host().mark();
+        host().update(leaky, Bundles.file("leaky-v2"));
+        host().awaitRebuild("main", before, r -> r.plugins().contains("leaky")
                 && (r.replaced().contains("leaky") || r.joined().contains("leaky")));
         assertEquals("2.0.0", leaky.getVersion().toString());
         WeakReference<ClassLoader> current = loaderOf(leaky);
         assertNotSame("the update gave a new class loader", old.get(), current.get());
 
         clearTrace();
-        step(2);
+        host().step(2);
         assertEquals(List.of("leaky/tick:2.0.0", "leaky/tick:2.0.0"), events());
 
         assertCollected("the old revision's class loader", old);
         assertTrue("the new revision's class loader is alive", current.get() != null);
         clearTrace();
-        step(1);
+        host().step(1);
         assertEquals("the new code still runs after the GC", List.of("leaky/tick:2.0.0"), events());
-        int blobs = onFrame(w -> w.query(Query.of(Prefab.SOURCE)).count());
+        int blobs = host().onFrame(w -> w.query(Query.of(Prefab.SOURCE)).count());
         assertTrue("the new code's prefab is registered and spawned: " + blobs, blobs > 0);
     }
 
     /** Runs the plugin for a few frames, with a fault from its own exception class in between. */
     private void exercise(String version) throws Exception {
-        step(3);
+        host().step(3);
         // OnStart registers the prefab in the first frame; the spawn requests of that frame are served
         // in it (prefab/Spawn runs after OnUpdate), so every frame spawns one blob.
         List<String> ticks = events().stream().filter(e -> e.startsWith("leaky/tick")).toList();
         assertEquals(List.of("leaky/tick:" + version, "leaky/tick:" + version, "leaky/tick:" + version), ticks);
-        assertEquals(Integer.valueOf(3), onFrame(w -> w.query(Query.of(Prefab.SOURCE)).count()));
-        assertTrue(onFrame(w -> PrefabRegistry.of(w).find("leaky/blob").isPresent()));
+        assertEquals(Integer.valueOf(3), host().onFrame(w -> w.query(Query.of(Prefab.SOURCE)).count()));
+        assertTrue(host().onFrame(w -> PrefabRegistry.of(w).find("leaky/blob").isPresent()));
 
-        onFrame(w -> {
+        host().onFrame(w -> {
             w.add(Trace.TRAIT).setFailing("leaky/boom", true);
             return null;
         });
-        try (HostLog log = HostLog.capture()) {
+        try (LogCapture log = LogCapture.of("dev.orrery.host", System.Logger.Level.INFO)) {
             try {
-                step(1);
+                gameHost.step(1).toCompletableFuture().get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
                 fail("leaky/boom must fault");
             } catch (ExecutionException e) {
                 assertTrue(String.valueOf(e.getCause()), e.getCause() instanceof SystemFaultException);
@@ -129,12 +121,12 @@ public class LeakIT extends HostTestBase {
             assertEquals(1, log.stackTraces());
         }
         assertEquals("dev.orrery.host.itest.plugins.leaky.LeakyException",
-                host.status().fault().orElseThrow().errorType());
-        onFrame(w -> {
+                gameHost.status().fault().orElseThrow().errorType());
+        host().onFrame(w -> {
             w.add(Trace.TRAIT).setFailing("leaky/boom", false);
             return null;
         });
-        step(1);
+        host().step(1);
     }
 
     /** Trace (a support trait, JDK values) and Slots.ANY entities with JDK values stay. */
@@ -142,7 +134,7 @@ public class LeakIT extends HostTestBase {
         List<String> events = events();
         assertTrue("the trace keeps the events of the removed plugin: " + events,
                 events.contains("leaky/tick:1.0.0"));
-        List<String> anyValues = onFrame(w -> {
+        List<String> anyValues = host().onFrame(w -> {
             List<String> classes = new ArrayList<>();
             w.query(Query.of(Slots.ANY)).forEach(Slots.ANY, (e, v) -> classes.add(v.getClass().getName()));
             return classes;
@@ -151,9 +143,9 @@ public class LeakIT extends HostTestBase {
         assertTrue("only JDK values remain in the support trait: " + anyValues,
                 anyValues.stream().allMatch(String.class.getName()::equals));
         assertFalse("the world value of the support trait was of the bundle's class and is gone",
-                onFrame(w -> w.has(Slots.ANY)));
+                host().onFrame(w -> w.has(Slots.ANY)));
         assertFalse("the prefab of the removed bundle is forgotten",
-                onFrame(w -> PrefabRegistry.of(w).find("leaky/blob").isPresent()));
+                host().onFrame(w -> PrefabRegistry.of(w).find("leaky/blob").isPresent()));
     }
 
     private static WeakReference<ClassLoader> loaderOf(Bundle b) throws ClassNotFoundException {
@@ -178,8 +170,8 @@ public class LeakIT extends HostTestBase {
         pressure.clear();
         ClassLoader leaked = ref.get();
         if (leaked != null) {
-            World world = onFrame(w -> w);
-            String fromHost = Retention.pathTo(host, leaked);
+            World world = host().onFrame(w -> w);
+            String fromHost = Retention.pathTo(gameHost, leaked);
             String fromWorld = Retention.pathTo(world, leaked);
             String fromThreads = threadsHolding(leaked);
             leaked = null;
@@ -196,15 +188,5 @@ public class LeakIT extends HostTestBase {
             }
         }
         return names.toString();
-    }
-
-    private void refresh(Bundle b) throws InterruptedException {
-        CountDownLatch done = new CountDownLatch(1);
-        ctx.getBundle(0).adapt(FrameworkWiring.class).refreshBundles(List.of(b), e -> {
-            if (e.getType() == FrameworkEvent.PACKAGES_REFRESHED) {
-                done.countDown();
-            }
-        });
-        assertTrue("refresh finished", done.await(WAIT_MILLIS, TimeUnit.MILLISECONDS));
     }
 }

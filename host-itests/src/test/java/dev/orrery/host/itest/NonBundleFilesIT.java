@@ -2,11 +2,11 @@ package dev.orrery.host.itest;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
-import static org.ops4j.pax.exam.CoreOptions.bundle;
 import static org.ops4j.pax.exam.CoreOptions.frameworkProperty;
 import static org.ops4j.pax.exam.CoreOptions.options;
 
 import dev.orrery.host.PluginState;
+import dev.orrery.testkit.osgi.ConsoleCapture;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -31,29 +31,22 @@ import org.ops4j.pax.exam.junit.PaxExam;
  * still installed by FileInstall.
  */
 @RunWith(PaxExam.class)
-public class NonBundleFilesIT extends HostTestBase {
+public class NonBundleFilesIT extends HostItBase {
     private static final String DIR = "felix.fileinstall.dir";
 
     @Configuration
     public Option[] config() throws IOException {
-        File dir = Files.createTempDirectory(new File(BundleFiles.required("orrery.itest.bundleDir")).toPath()
-                .getParent(), "watched-plugins").toFile();
-        return options(
-                // FileInstall first, so the host bundle resolves with its optional import wired.
-                bundle(new File(BundleFiles.required("orrery.itest.fileinstall")).toURI().toString()),
-                frameworkProperty(DIR).value(dir.getAbsolutePath()),
-                frameworkProperty("felix.fileinstall.poll").value("50"),
-                frameworkProperty("felix.fileinstall.noInitialDelay").value("true"),
-                frameworkProperty("felix.fileinstall.filter").value(".*\\.(jar|cfg|config)"),
-                HostOptions.base());
+        File dir = Files.createTempDirectory(Bundles.dir().toPath().getParent(), "watched-plugins").toFile();
+        return options(platform(settings(150, 1000).watchedFolder(dir).build()),
+                frameworkProperty("felix.fileinstall.filter").value(".*\\.(jar|cfg|config)"));
     }
 
     @Test
     public void eachJarThatIsNotABundleGivesOneLineNamingItAndBundlesStillInstall() throws Exception {
-        awaitMainSchedule();
-        Path dir = Path.of(ctx.getProperty(DIR));
+        host().awaitMainSchedule();
+        Path dir = Path.of(context.getProperty(DIR));
         List<String> lines;
-        try (ConsoleCapture console = new ConsoleCapture()) {
+        try (ConsoleCapture console = ConsoleCapture.open()) {
             Files.writeString(dir.resolve("x.jar"), "this is not a jar", StandardCharsets.UTF_8);
             try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(dir.resolve("nomanifest.jar")))) {
                 zip.putNextEntry(new ZipEntry("hello.txt"));
@@ -67,14 +60,14 @@ public class NonBundleFilesIT extends HostTestBase {
                 jar.putNextEntry(new ZipEntry("hello.txt"));
                 jar.closeEntry();
             }
-            Files.copy(BundleFiles.file("alpha").toPath(), dir.resolve("alpha.jar"));
-            await(() -> count(console.lines(), "x.jar") > 0 && count(console.lines(), "nomanifest.jar") > 0
+            Files.copy(Bundles.file("alpha").toPath(), dir.resolve("alpha.jar"));
+            host().awaitCondition(() -> count(console.lines(), "x.jar") > 0 && count(console.lines(), "nomanifest.jar") > 0
                     && count(console.lines(), "plain.jar") > 0, () -> "a line for each non-bundle file: "
                     + console.lines());
-            awaitPlugin("alpha", PluginState.ACTIVE);
+            host().awaitPlugin("alpha", PluginState.ACTIVE);
             // Several more polls: each file is reported once, not on every poll.
             long polls = System.nanoTime();
-            await(() -> System.nanoTime() - polls > 300_000_000L, () -> "time passes");
+            host().awaitCondition(() -> System.nanoTime() - polls > 300_000_000L, () -> "time passes");
             lines = console.lines();
         }
         assertLine(lines, "x.jar", "it is not a jar (zip) file");

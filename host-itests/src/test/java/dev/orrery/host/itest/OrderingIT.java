@@ -20,55 +20,55 @@ import org.osgi.service.cm.ConfigurationAdmin;
 
 /** The declared plugin order decides the schedule's order; changing it rebuilds in the new order. */
 @RunWith(PaxExam.class)
-public class OrderingIT extends HostTestBase {
+public class OrderingIT extends HostItBase {
     @Inject
     protected ConfigurationAdmin configAdmin;
 
     @Configuration
     public Option[] config() {
-        return options(HostOptions.base(), frameworkProperty("orrery.host.order").value("order-a, order-b"));
+        return options(platform(), frameworkProperty("orrery.host.order").value("order-a, order-b"));
     }
 
     @Test
     public void declaredOrderAndReversedOrderGiveTwoDifferentDeterministicOrders() throws Exception {
-        awaitMainSchedule();
+        host().awaitMainSchedule();
         // Started in the opposite of the declared order: the declared order still wins.
         start("orderb");
         start("ordera");
-        awaitPlugin("order-a", PluginState.ACTIVE);
-        awaitPlugin("order-b", PluginState.ACTIVE);
-        assertEquals(List.of("order-a", "order-b"), host.schedule("main").orElseThrow().plugins().stream()
+        host().awaitPlugin("order-a", PluginState.ACTIVE);
+        host().awaitPlugin("order-b", PluginState.ACTIVE);
+        assertEquals(List.of("order-a", "order-b"), gameHost.schedule("main").orElseThrow().plugins().stream()
                 .map(p -> p.name()).collect(Collectors.toList()));
         assertEquals(List.of("order-a/sys", "order-b/sys"), systemNames());
-        step(2);
+        host().step(2);
         assertEquals(List.of("order-a/sys", "order-b/sys", "order-a/sys", "order-b/sys"), events());
 
-        long before = lastSequence();
+        long before = host().mark();
         Dictionary<String, Object> props = new Hashtable<>();
         props.put("order", new String[] {"order-b", "order-a"});
         configAdmin.getConfiguration("dev.orrery.host", "?").update(props);
-        awaitRebuild("main", before, r -> r.plugins().equals(List.of("order-b", "order-a")));
+        host().awaitRebuild("main", before, r -> r.plugins().equals(List.of("order-b", "order-a")));
         assertEquals(List.of("order-b/sys", "order-a/sys"), systemNames());
         clearTrace();
-        step(2);
+        host().step(2);
         assertEquals(List.of("order-b/sys", "order-a/sys", "order-b/sys", "order-a/sys"), events());
     }
 
     @Test
     public void pluginsTheOrderDoesNotListComeAfterTheListedOnesByName() throws Exception {
-        awaitMainSchedule();
+        host().awaitMainSchedule();
         start("good");
         start("alpha");
         start("orderb");
-        awaitPlugin("good", PluginState.ACTIVE);
-        awaitPlugin("alpha", PluginState.ACTIVE);
-        awaitPlugin("order-b", PluginState.ACTIVE);
-        await(() -> host.schedule("main").orElseThrow().plugins().size() == 3, () -> "three plugins in main");
+        host().awaitPlugin("good", PluginState.ACTIVE);
+        host().awaitPlugin("alpha", PluginState.ACTIVE);
+        host().awaitPlugin("order-b", PluginState.ACTIVE);
+        host().awaitCondition(() -> gameHost.schedule("main").orElseThrow().plugins().size() == 3, () -> "three plugins in main");
         // order-b is listed; alpha and good are not, so they follow by name.
         assertEquals(List.of("order-b/sys", "alpha/tick", "good/tick"), systemNames());
     }
 
     private List<String> systemNames() {
-        return host.schedule("main").orElseThrow().systems().stream().map(EcsSystem::name).collect(Collectors.toList());
+        return gameHost.schedule("main").orElseThrow().systems().stream().map(EcsSystem::name).collect(Collectors.toList());
     }
 }

@@ -31,18 +31,18 @@ import org.osgi.framework.startlevel.FrameworkStartLevel;
  * would give up to ten rebuilds, and the test fails.
  */
 @RunWith(PaxExam.class)
-public class PluginBurstIT extends HostTestBase {
+public class PluginBurstIT extends HostItBase {
     private static final long QUIET_MILLIS = 400;
 
     @Configuration
     public Option[] config() {
-        return options(HostOptions.base(QUIET_MILLIS, 10_000));
+        return options(platform(QUIET_MILLIS, 10_000));
     }
 
     @Test
     public void tenPluginBundlesStartedAtOnceGiveOneRebuild() throws Exception {
-        awaitMainSchedule();
-        FrameworkStartLevel framework = ctx.getBundle(0).adapt(FrameworkStartLevel.class);
+        host().awaitMainSchedule();
+        FrameworkStartLevel framework = context.getBundle(0).adapt(FrameworkStartLevel.class);
         int level = framework.getStartLevel();
         List<Bundle> bundles = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
@@ -54,7 +54,7 @@ public class PluginBurstIT extends HostTestBase {
         for (Bundle b : bundles) {
             assertNotEquals(b.getSymbolicName() + " must wait for the start-level change", Bundle.ACTIVE, b.getState());
         }
-        long before = lastSequence();
+        long before = host().mark();
         CountDownLatch started = new CountDownLatch(1);
         framework.setStartLevel(level + 1, event -> {
             if (event.getType() == FrameworkEvent.STARTLEVEL_CHANGED) {
@@ -63,15 +63,15 @@ public class PluginBurstIT extends HostTestBase {
         });
         assertTrue("start-level change done", started.await(WAIT_MILLIS, TimeUnit.MILLISECONDS));
         for (int i = 0; i < 10; i++) {
-            awaitPlugin("n" + i, PluginState.ACTIVE);
+            host().awaitPlugin("n" + i, PluginState.ACTIVE);
         }
         Thread.sleep(3 * QUIET_MILLIS); // a late second rebuild would show up
-        List<RebuildInfo> rebuilds = rebuildsAfter("main", before);
+        List<RebuildInfo> rebuilds = host().rebuildsAfter("main", before);
         assertEquals("one rebuild for ten bundles: " + rebuilds, 1, rebuilds.size());
         List<String> joined = new ArrayList<>(rebuilds.get(0).joined());
         Collections.sort(joined);
         assertEquals(List.of("n0", "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9"), joined);
-        step(1);
+        host().step(1);
         assertEquals(10, events().size());
     }
 }

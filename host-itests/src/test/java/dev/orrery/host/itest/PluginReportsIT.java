@@ -8,6 +8,7 @@ import static org.ops4j.pax.exam.CoreOptions.options;
 import dev.orrery.host.GameHost;
 import dev.orrery.host.PluginState;
 import dev.orrery.host.PluginStatus;
+import dev.orrery.testkit.osgi.ConsoleCapture;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -26,26 +27,29 @@ import org.osgi.util.tracker.ServiceTracker;
  * component that references {@code GameHost} activates with no SCR error.
  */
 @RunWith(PaxExam.class)
-public class PluginReportsIT extends HostTestBase {
+public class PluginReportsIT extends HostItBase {
     private static final String HOST_LOG = "[dev.orrery.host]";
 
     @Configuration
     public Option[] config() {
-        return options(HostOptions.base(20, 200));
+        return options(platform(20, 200));
     }
 
     @Test
     public void componentWhoseActivateThrowsIsExcludedWithScrsFailureInOneLine() throws Exception {
-        awaitMainSchedule();
+        host().awaitMainSchedule();
         start("good");
-        awaitPlugin("good", PluginState.ACTIVE);
-        long before = lastSequence();
+        host().awaitPlugin("good", PluginState.ACTIVE);
+        long before = host().mark();
         PluginStatus status;
         List<String> lines;
         Bundle broken;
-        try (ConsoleCapture console = new ConsoleCapture()) {
+        try (ConsoleCapture console = ConsoleCapture.open()) {
             broken = start("broken");
-            status = awaitStatus(host, p -> p.bundle().equals("itest.broken/1.0.0"));
+            status = awaitStatus(gameHost, p -> p.bundle().equals("itest.broken/1.0.0"));
+            // The framework's ERROR event is printed from its dispatch thread: wait for it inside the capture.
+            host().awaitCondition(() -> console.lines().stream().anyMatch(l -> l.contains("Service factory returned null")),
+                    () -> "the framework's ERROR event for itest.broken was not printed: " + console.lines());
             lines = console.lines();
         }
         assertEquals(PluginState.EXCLUDED, status.state());
@@ -58,24 +62,24 @@ public class PluginReportsIT extends HostTestBase {
         assertEquals(String.join("\n", lines), 1, hostLines.size());
         assertTrue(hostLines.get(0), hostLines.get(0).contains("itest.broken/1.0.0")
                 && hostLines.get(0).contains("IllegalStateException: broken plugin: activate fails on purpose"));
-        assertEquals("nothing to rebuild", List.of(), rebuildsAfter("main", before));
-        step(2);
+        assertEquals("nothing to rebuild", List.of(), host().rebuildsAfter("main", before));
+        host().step(2);
         assertEquals(List.of("good/tick", "good/tick"), events());
 
         broken.stop();
-        await(() -> host.plugins().stream().noneMatch(p -> p.bundle().startsWith("itest.broken/")),
+        host().awaitCondition(() -> gameHost.plugins().stream().noneMatch(p -> p.bundle().startsWith("itest.broken/")),
                 () -> "the failed component's status stays after its bundle stopped");
     }
 
     @Test
     public void pluginWiredToItsOwnCopyOfTheApiIsExcludedWithWhatToDo() throws Exception {
-        awaitMainSchedule();
+        host().awaitMainSchedule();
         PluginStatus status;
         List<String> lines;
         Bundle foreign;
-        try (ConsoleCapture console = new ConsoleCapture()) {
+        try (ConsoleCapture console = ConsoleCapture.open()) {
             foreign = start("foreign");
-            status = awaitStatus(host, p -> p.bundle().equals("itest.foreign/1.0.0"));
+            status = awaitStatus(gameHost, p -> p.bundle().equals("itest.foreign/1.0.0"));
             lines = console.lines();
         }
         assertEquals(PluginState.EXCLUDED, status.state());
@@ -89,21 +93,21 @@ public class PluginReportsIT extends HostTestBase {
         assertTrue(hostLines.get(0), hostLines.get(0).contains("EXCLUDED"));
 
         foreign.uninstall();
-        await(() -> host.plugins().stream().noneMatch(p -> p.bundle().startsWith("itest.foreign/")),
+        host().awaitCondition(() -> gameHost.plugins().stream().noneMatch(p -> p.bundle().startsWith("itest.foreign/")),
                 () -> "the foreign plugin's status stays after its bundle left");
     }
 
     @Test
     public void pluginComponentThatReferencesGameHostActivatesWithTheHostAndNoError() throws Exception {
-        awaitMainSchedule();
+        host().awaitMainSchedule();
         Bundle hostBundle = bundleNamed("dev.orrery.host");
         hostBundle.stop();
         start("usehost"); // unsatisfied until the host is back
-        ServiceTracker<GameHost, GameHost> hosts = new ServiceTracker<>(ctx, GameHost.class, null);
+        ServiceTracker<GameHost, GameHost> hosts = new ServiceTracker<>(context, GameHost.class, null);
         hosts.open();
         List<String> lines;
         GameHost restarted;
-        try (ConsoleCapture console = new ConsoleCapture()) {
+        try (ConsoleCapture console = ConsoleCapture.open()) {
             hostBundle.start();
             restarted = hosts.waitForService(WAIT_MILLIS);
             assertTrue("the host came back", restarted != null);
@@ -115,13 +119,13 @@ public class PluginReportsIT extends HostTestBase {
         }
         List<String> errors = lines.stream().filter(l -> l.contains("Circular reference") || l.contains("ERROR")).toList();
         assertEquals(String.join("\n", lines), List.of(), errors);
-        await(() -> restarted.schedule("main").map(s -> s.systems().stream()
+        host().awaitCondition(() -> restarted.schedule("main").map(s -> s.systems().stream()
                         .anyMatch(sys -> sys.name().equals("usehost/tick-main"))).orElse(false),
                 () -> "the plugin's system, named from the GameHost it got, is in the main schedule");
     }
 
     private Bundle bundleNamed(String symbolicName) {
-        for (Bundle b : ctx.getBundles()) {
+        for (Bundle b : context.getBundles()) {
             if (symbolicName.equals(b.getSymbolicName())) {
                 return b;
             }

@@ -14,25 +14,25 @@ import org.ops4j.pax.exam.junit.PaxExam;
 
 /** Several schedules: one per schedule name; a frame system steps the turn schedule. */
 @RunWith(PaxExam.class)
-public class SchedulesIT extends HostTestBase {
+public class SchedulesIT extends HostItBase {
     @Configuration
     public Option[] config() {
-        return options(HostOptions.base());
+        return options(platform());
     }
 
     @Test
     public void frameSystemStepsTheTurnScheduleThroughTheSchedulesTrait() throws Exception {
-        awaitMainSchedule();
+        host().awaitMainSchedule();
         start("turnrules");
         start("turnclock");
-        PluginStatus rules = awaitPlugin("turn-rules", PluginState.ACTIVE);
-        PluginStatus clock = awaitPlugin("turn-clock", PluginState.ACTIVE);
+        PluginStatus rules = host().awaitPlugin("turn-rules", PluginState.ACTIVE);
+        PluginStatus clock = host().awaitPlugin("turn-clock", PluginState.ACTIVE);
         assertEquals("turn", rules.schedule());
         assertEquals("main", clock.schedule());
-        await(() -> host.schedule("turn").isPresent(), () -> "turn schedule built");
-        assertEquals(1, host.schedule("turn").orElseThrow().systems().size());
+        host().awaitCondition(() -> gameHost.schedule("turn").isPresent(), () -> "turn schedule built");
+        assertEquals(1, gameHost.schedule("turn").orElseThrow().systems().size());
 
-        step(4);
+        host().step(4);
         assertEquals(List.of("turn-clock/tick", "turn-clock/tick", "turn-rules/resolve",
                 "turn-clock/tick", "turn-clock/tick", "turn-rules/resolve"), events());
     }

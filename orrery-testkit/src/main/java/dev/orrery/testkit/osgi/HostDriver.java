@@ -207,6 +207,36 @@ public final class HostDriver {
         return find.get().orElseThrow();
     }
 
+    /**
+     * Like {@link #awaitRebuild(long, Predicate)}, for one schedule only.
+     *
+     * <p>Beyond the spec (Orrery's own).
+     *
+     * @param schedule the schedule's name, e.g. the host's main schedule
+     * @param afterSequence a {@link #mark()}
+     * @param match which rebuild of that schedule
+     * @return the first rebuild of that schedule after the mark that matches
+     * @throws AssertionError if none did within the timeout
+     */
+    public RebuildInfo awaitRebuild(String schedule, long afterSequence, Predicate<RebuildInfo> match) {
+        Objects.requireNonNull(schedule, "HostDriver.awaitRebuild: schedule");
+        return awaitRebuild(afterSequence, r -> r.schedule().equals(schedule) && match.test(r));
+    }
+
+    /**
+     * The rebuilds since a mark, to assert that nothing was rebuilt (an empty list) or what was.
+     *
+     * <p>Beyond the spec (Orrery's own).
+     *
+     * @param schedule the schedule's name
+     * @param afterSequence a {@link #mark()}
+     * @return the host's rebuilds of that schedule after the mark, oldest first
+     */
+    public List<RebuildInfo> rebuildsAfter(String schedule, long afterSequence) {
+        return host.rebuilds().stream().filter(r -> r.schedule().equals(schedule) && r.sequence() > afterSequence)
+                .collect(Collectors.toList());
+    }
+
     // ---- plugin bundles ----
 
     /**
@@ -327,7 +357,18 @@ public final class HostDriver {
         }
     }
 
-    private void awaitCondition(BooleanSupplier condition, Supplier<String> message) {
+    /**
+     * Waits until a condition holds, re-checking it every {@value #POLL_MILLIS} ms: for what the host
+     * API has no await of (a service registered, a bundle state, a plugin's status detail).
+     *
+     * <p>Beyond the spec (Orrery's own).
+     *
+     * @param condition what to wait for; called from this thread
+     * @param message what did not happen, for the failure message (called only on failure)
+     * @throws AssertionError if the condition does not hold within the timeout (the message shows the
+     *     host's plugins and rebuilds), or if the thread is interrupted
+     */
+    public void awaitCondition(BooleanSupplier condition, Supplier<String> message) {
         long end = System.nanoTime() + timeout.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() >= end) {

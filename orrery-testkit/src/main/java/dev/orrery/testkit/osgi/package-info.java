@@ -5,7 +5,8 @@
  * that cancels it, waits for plugin states and rebuilds, and installs, updates and uninstalls plugin
  * bundles (refreshing them, and refusing the probe-wiring trap, see
  * {@link dev.orrery.testkit.osgi.ProbeTrap}); {@link dev.orrery.testkit.osgi.LogCapture} records log
- * lines of the host and of plugins.
+ * lines of the host and of plugins, and {@link dev.orrery.testkit.osgi.ConsoleCapture} what is printed
+ * to the console instead (SCR's and the framework's own reports).
  *
  * <p>Nothing here needs Pax Exam, and the kit's bundle imports Pax Exam and {@code javax.inject} only
  * optionally, so it also resolves in a framework launched by bnd's testing plugin; there a JUnit 5

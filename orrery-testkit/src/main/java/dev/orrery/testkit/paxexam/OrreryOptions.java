@@ -13,6 +13,8 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Properties;
 import org.ops4j.pax.exam.Option;
@@ -60,27 +62,54 @@ public final class OrreryOptions {
      *     fixed-step host (dt 0.25 s), JUnit bundles, Pax Exam's log at WARN
      */
     public static Option platform() {
+        return platform(PlatformOptions.defaults());
+    }
+
+    /**
+     * The platform with other settings than the defaults: rebuild coalescing, no prefabs, pax-logging's
+     * level for framework events, a folder watched by Felix FileInstall.
+     *
+     * @param settings the settings, see {@link PlatformOptions}
+     * @return the platform as {@link #platform()} describes it, with these settings
+     * @throws NullPointerException if settings is null
+     */
+    public static Option platform(PlatformOptions settings) {
+        Objects.requireNonNull(settings, "OrreryOptions.platform: settings");
         offlineMavenResolution();
         Properties v = versions();
-        return composite(
-                cleanCaches(),
-                systemProperty("org.ops4j.pax.logging.DefaultServiceLog.level").value("WARN"),
-                frameworkProperty("orrery.host.mode").value("fixed"),
-                frameworkProperty("orrery.host.fixedDt").value("0.25"),
-                frameworkProperty("orrery.host.rate").value("0"),
-                frameworkProperty("orrery.host.startPaused").value("true"),
-                frameworkProperty("orrery.host.quietMillis").value("50"),
-                frameworkProperty("orrery.host.maxDelayMillis").value("500"),
-                junitBundles(),
-                mavenBundle("org.osgi", "org.osgi.util.function", v.getProperty("org.osgi.util.function")),
-                mavenBundle("org.osgi", "org.osgi.util.promise", v.getProperty("org.osgi.util.promise")),
-                mavenBundle("org.osgi", "org.osgi.service.component", v.getProperty("org.osgi.service.component")),
-                mavenBundle("org.apache.felix", "org.apache.felix.scr", v.getProperty("org.apache.felix.scr")),
-                mavenBundle("org.apache.felix", "org.apache.felix.configadmin", v.getProperty("org.apache.felix.configadmin")),
-                orrery("scheduler-bundle", v),
-                orrery("host-bundle", v),
-                orrery("plugin-prefab", v),
-                orrery("orrery-testkit", v));
+        List<Option> o = new ArrayList<>();
+        o.add(cleanCaches());
+        o.add(systemProperty("org.ops4j.pax.logging.DefaultServiceLog.level").value("WARN"));
+        if (settings.frameworkEventsLogLevel() != null) {
+            o.add(systemProperty("org.ops4j.pax.logging.service.frameworkEventsLogLevel")
+                    .value(settings.frameworkEventsLogLevel()));
+        }
+        o.add(frameworkProperty("orrery.host.mode").value("fixed"));
+        o.add(frameworkProperty("orrery.host.fixedDt").value("0.25"));
+        o.add(frameworkProperty("orrery.host.rate").value("0"));
+        o.add(frameworkProperty("orrery.host.startPaused").value("true"));
+        o.add(frameworkProperty("orrery.host.quietMillis").value(String.valueOf(settings.quietMillis())));
+        o.add(frameworkProperty("orrery.host.maxDelayMillis").value(String.valueOf(settings.maxDelayMillis())));
+        if (settings.watchedFolder() != null) {
+            // First, so the host bundle resolves with its optional import of FileInstall wired.
+            o.add(mavenBundle("org.apache.felix", "org.apache.felix.fileinstall", v.getProperty("org.apache.felix.fileinstall")));
+            o.add(frameworkProperty("felix.fileinstall.dir").value(settings.watchedFolder().getAbsolutePath()));
+            o.add(frameworkProperty("felix.fileinstall.poll").value("50"));
+            o.add(frameworkProperty("felix.fileinstall.noInitialDelay").value("true"));
+        }
+        o.add(junitBundles());
+        o.add(mavenBundle("org.osgi", "org.osgi.util.function", v.getProperty("org.osgi.util.function")));
+        o.add(mavenBundle("org.osgi", "org.osgi.util.promise", v.getProperty("org.osgi.util.promise")));
+        o.add(mavenBundle("org.osgi", "org.osgi.service.component", v.getProperty("org.osgi.service.component")));
+        o.add(mavenBundle("org.apache.felix", "org.apache.felix.scr", v.getProperty("org.apache.felix.scr")));
+        o.add(mavenBundle("org.apache.felix", "org.apache.felix.configadmin", v.getProperty("org.apache.felix.configadmin")));
+        o.add(orrery("scheduler-bundle", v));
+        o.add(orrery("host-bundle", v));
+        if (settings.prefabs()) {
+            o.add(orrery("plugin-prefab", v));
+        }
+        o.add(orrery("orrery-testkit", v));
+        return composite(o.toArray(new Option[0]));
     }
 
     /**

@@ -7,6 +7,7 @@ import org.ops4j.pax.exam.ProbeBuilder;
 import org.ops4j.pax.exam.TestProbeBuilder;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
 import org.osgi.framework.FrameworkUtil;
 
 /**
@@ -46,11 +47,32 @@ public abstract class OrreryPluginTest {
      *
      * @param probe the probe builder
      * @return the probe builder with {@code DynamicImport-Package} limited to the platform's packages
-     *     and {@link #probeImports()}
+     *     and {@link #probeImports()}, and {@code Import-Package} set to {@link #probeSharedPackages()}
+     *     if there are any
      */
     @ProbeBuilder
     public TestProbeBuilder isolatedProbe(TestProbeBuilder probe) {
+        String[] shared = probeSharedPackages();
+        if (shared.length > 0) {
+            probe.setHeader(Constants.IMPORT_PACKAGE, String.join(",", shared));
+        }
         return ProbeIsolation.isolate(probe, probeImports());
+    }
+
+    /**
+     * Override when the test shares types with bundles built from the test classes
+     * ({@link TestBundle}): the probe holds copies of every test class, and a dynamic import comes
+     * after the probe's own classes, so without a static import the test would use its own copy of,
+     * say, a world trait, and the plugins another. These packages are imported
+     * ({@code Import-Package}), so the exporting bundle's classes win. Never the plugin under test's
+     * packages: see {@link dev.orrery.testkit.osgi.ProbeTrap}.
+     *
+     * <p>Beyond the spec (Orrery's own).
+     *
+     * @return package names some installed bundle exports; none by default
+     */
+    protected String[] probeSharedPackages() {
+        return new String[0];
     }
 
     /**

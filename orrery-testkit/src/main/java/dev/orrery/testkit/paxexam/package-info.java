@@ -5,9 +5,12 @@
  * {@link dev.orrery.testkit.paxexam.OrreryPluginTest} is the base class that injects the host, gives a
  * {@link dev.orrery.testkit.osgi.HostDriver}, and builds a probe that does not fall into the
  * probe-wiring trap ({@link dev.orrery.testkit.osgi.ProbeTrap}).
+ * {@link dev.orrery.testkit.paxexam.PlatformOptions} tunes the platform (rebuild coalescing, no
+ * prefabs, a folder watched by FileInstall), and {@link dev.orrery.testkit.paxexam.TestBundle} builds
+ * bundles from test classes with bnd (a plugin's second version, a model bundle).
  */
 @Export
-@Version("0.1.0")
+@Version("0.2.0")
 package dev.orrery.testkit.paxexam;
 
 import org.osgi.annotation.bundle.Export;

@@ -25,7 +25,10 @@ import org.osgi.framework.Bundle;
 import org.osgi.framework.Constants;
 
 /**
- * The kit used as a plugin author uses it, with plugin-example as the plugin under test: the class
+ * The kit used as a plugin author uses it (in a package of its own, as a plugin's test is: in the
+ * kit's exported package {@code dev.orrery.testkit.paxexam} the class was split between the probe and
+ * the kit, and the probe at times failed to load it, ClassNotFoundException "not found by
+ * dev.orrery.testkit", once its dynamic import had wired that package to the kit), with plugin-example as the plugin under test: the class
  * needs only the configuration method outside its tests.
  */
 @RunWith(PaxExam.class)

@@ -1,0 +1,7 @@
+package dev.orrery.testkit.bundlefixture;
+
+/** A class for TestBundleTest to put into a bundle. */
+public final class Fixture {
+    private Fixture() {
+    }
+}

@@ -1,0 +1,60 @@
+package dev.orrery.testkit.osgi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.host.GameHost;
+import dev.orrery.host.RebuildInfo;
+import java.lang.reflect.Proxy;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import org.osgi.framework.BundleContext;
+
+/** The driver's per-schedule rebuild waits and its general wait, against a scripted host. */
+class HostDriverRebuildsTest {
+    private static RebuildInfo rebuild(long sequence, String schedule, List<String> joined) {
+        return new RebuildInfo(sequence, schedule, List.of("alpha"), 1, 9, 1_000, joined, List.of(), List.of(), List.of());
+    }
+
+    private final List<RebuildInfo> rebuilds = List.of(rebuild(1, "main", List.of("alpha")),
+            rebuild(2, "turn", List.of("alpha")), rebuild(3, "main", List.of()));
+    private final GameHost host = (GameHost) Proxy.newProxyInstance(getClass().getClassLoader(),
+            new Class<?>[] {GameHost.class}, (proxy, method, args) -> switch (method.getName()) {
+                case "rebuilds" -> rebuilds;
+                case "plugins" -> List.of();
+                case "toString" -> "scripted host";
+                default -> throw new UnsupportedOperationException(method.getName());
+            });
+    private final BundleContext context = (BundleContext) Proxy.newProxyInstance(getClass().getClassLoader(),
+            new Class<?>[] {BundleContext.class}, (proxy, method, args) -> {
+                throw new UnsupportedOperationException(method.getName());
+            });
+    private final HostDriver driver = new HostDriver(context, host, null, Duration.ofMillis(50));
+
+    @Test
+    void awaitRebuildOfAScheduleSkipsOtherSchedulesAndEarlierRebuilds() {
+        assertEquals(2, driver.awaitRebuild("turn", 0, r -> r.joined().contains("alpha")).sequence());
+        assertEquals(3, driver.awaitRebuild("main", 1, r -> true).sequence());
+        AssertionError e = assertThrows(AssertionError.class,
+                () -> driver.awaitRebuild("main", 1, r -> r.joined().contains("alpha")));
+        assertTrue(e.getMessage().startsWith("no matching rebuild after #1 within PT0.05S"), e.getMessage());
+    }
+
+    @Test
+    void rebuildsAfterAMarkListsThatSchedulesRebuildsOnly() {
+        assertEquals(List.of(rebuilds.get(0), rebuilds.get(2)), driver.rebuildsAfter("main", 0));
+        assertEquals(List.of(), driver.rebuildsAfter("main", 3));
+    }
+
+    @Test
+    void awaitConditionReturnsOnceItHoldsAndFailsWithTheMessageAndTheHostsState() {
+        AtomicBoolean once = new AtomicBoolean();
+        driver.awaitCondition(() -> once.getAndSet(true), () -> "never");
+        AssertionError e = assertThrows(AssertionError.class, () -> driver.awaitCondition(() -> false,
+                () -> "the service never came"));
+        assertEquals("the service never came within PT0.05S; plugins: []; rebuilds: " + rebuilds, e.getMessage());
+    }
+}
