@@ -56,6 +56,11 @@ public final class Engine implements HostCore {
     private final Map<Long, PluginStatus> failed = new TreeMap<>(); // guarded by lock
     private long generation; // guarded by lock
     private final AtomicBoolean started = new AtomicBoolean();
+    /**
+     * Set by the first {@link #requestRebuild()}: until then changes are only recorded, so the front
+     * end's initial plugins and hooks give one rebuild (with all of them), not one per arrival.
+     */
+    private volatile boolean rebuilding;
     private final AtomicBoolean shutdownStarted = new AtomicBoolean();
     private volatile HostConfig config;
     private volatile FrameLoop loop;
@@ -146,7 +151,9 @@ public final class Engine implements HostCore {
         }
         l.configure(next);
         log.log(Level.INFO, "host configuration changed: " + next);
-        c.request(next, true);
+        if (rebuilding) {
+            c.request(next, true);
+        }
         return true;
     }
 
@@ -221,7 +228,7 @@ public final class Engine implements HostCore {
             generation++;
         }
         RebuildCoordinator r = coordinator;
-        if (r != null) {
+        if (r != null && rebuilding) {
             r.arrived(entry.name(), config);
         }
         return true;
@@ -292,7 +299,7 @@ public final class Engine implements HostCore {
             l.suspend(gone.data(), gone.name(), gen, BOUNDARY_WAIT_MILLIS);
         }
         RebuildCoordinator c = coordinator;
-        if (c != null) {
+        if (c != null && rebuilding) {
             c.departed(gone.name(), config);
         }
     }
@@ -333,7 +340,7 @@ public final class Engine implements HostCore {
 
     private void changed() {
         RebuildCoordinator c = coordinator;
-        if (c != null) {
+        if (c != null && rebuilding) {
             c.request(config, false);
         }
     }
@@ -452,6 +459,7 @@ public final class Engine implements HostCore {
         if (c == null) {
             throw new IllegalStateException("the Orrery host is stopped");
         }
+        rebuilding = true;
         c.request(config, true);
     }
 
