@@ -22,6 +22,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -38,8 +39,6 @@ import java.util.function.Function;
 public final class Engine implements HostCore {
     private static final long BOUNDARY_WAIT_MILLIS = 2000;
     private static final long STOP_WAIT_MILLIS = 5000;
-    /** A pending schedule change to "none declared" (maps cannot tell a null value from no entry). */
-    private static final String MAIN = new String("(main)");
 
     private final Logger log;
     private final FrontEnd frontEnd;
@@ -50,8 +49,8 @@ public final class Engine implements HostCore {
     private final Map<Long, HooksEntry> hooks = new HashMap<>(); // guarded by lock
     /** Ids of the bound plugins (added or not yet). */
     private final Set<Long> bound = new HashSet<>(); // guarded by lock
-    /** Declared schedules changed while a bound plugin was not added yet ({@link #MAIN} for none). */
-    private final Map<Long, String> laterSchedule = new HashMap<>(); // guarded by lock
+    /** Declared schedules changed while a bound plugin was not added yet (empty: none declared). */
+    private final Map<Long, Optional<String>> laterSchedule = new HashMap<>(); // guarded by lock
     /** Bound plugins whose object the front end could not make, by id. */
     private final Map<Long, PluginStatus> failed = new TreeMap<>(); // guarded by lock
     private long generation; // guarded by lock
@@ -213,9 +212,9 @@ public final class Engine implements HostCore {
             if (!bound.contains(id)) {
                 return false; // removed meanwhile (or never bound)
             }
-            String later = laterSchedule.remove(id);
+            Optional<String> later = laterSchedule.remove(id);
             if (later != null) {
-                declared = later == MAIN ? null : later;
+                declared = later.orElse(null);
                 entry = entry.inSchedule(declared == null ? config.mainSchedule() : declared);
             }
             failed.remove(id);
@@ -258,7 +257,7 @@ public final class Engine implements HostCore {
             PluginEntry entry = plugins.get(id);
             if (entry == null) {
                 if (bound.contains(id)) {
-                    laterSchedule.put(id, declared == null ? MAIN : declared); // pluginAdded takes it
+                    laterSchedule.put(id, Optional.ofNullable(declared)); // pluginAdded takes it
                 }
                 return;
             }
