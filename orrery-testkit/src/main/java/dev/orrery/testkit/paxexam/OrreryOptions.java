@@ -104,6 +104,7 @@ public final class OrreryOptions {
         o.add(mavenBundle("org.apache.felix", "org.apache.felix.scr", v.getProperty("org.apache.felix.scr")));
         o.add(mavenBundle("org.apache.felix", "org.apache.felix.configadmin", v.getProperty("org.apache.felix.configadmin")));
         o.add(orrery("scheduler-bundle", v));
+        o.add(orrery("host-core", v));
         o.add(orrery("host-bundle", v));
         if (settings.prefabs()) {
             o.add(orrery("plugin-prefab", v));
