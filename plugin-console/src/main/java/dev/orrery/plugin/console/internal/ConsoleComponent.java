@@ -1,0 +1,120 @@
+package dev.orrery.plugin.console.internal;
+
+import dev.orrery.host.GameHost;
+import dev.orrery.plugin.console.ConsoleHandler;
+import dev.orrery.plugin.console.ConsoleSettings;
+import dev.orrery.plugin.console.SessionTokens;
+import dev.orrery.plugin.console.TimingsFeed;
+import dev.orrery.plugin.devtools.SystemTiming;
+import dev.orrery.plugin.devtools.TimingsSource;
+import jakarta.servlet.Servlet;
+import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.util.Hashtable;
+import java.util.List;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceRegistration;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+
+/**
+ * Serves the web console under {@value #PATTERN} through the OSGi HTTP Whiteboard (Apache Felix HTTP
+ * Jetty in the distribution): checks the settings ({@link ConsoleSettings}) against the HTTP server's
+ * bind address ({@value #JETTY_HOST}), then registers one servlet. Timings come from plugin-devtools'
+ * {@link TimingsSource} when it is there, else from the console's own hooks while a page listens.
+ */
+@Component(immediate = true)
+public final class ConsoleComponent {
+    /** The whiteboard pattern the console is served at. */
+    static final String PATTERN = "/orrery/*";
+    /** Felix HTTP Jetty's bind-address property. */
+    static final String JETTY_HOST = "org.apache.felix.http.host";
+    /** The console's logger name. */
+    static final String LOGGER = "dev.orrery.console";
+
+    private final System.Logger log = System.getLogger(LOGGER);
+    private ServiceRegistration<Servlet> registration;
+    private ConsoleServlet servlet;
+    private OwnTimingsFeed own;
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private volatile GameHost host;
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private volatile TimingsSource devtools;
+
+    /**
+     * Registers the servlet, unless the settings say not to (one log line says why).
+     *
+     * @param context the bundle's context, for the settings and the registration
+     */
+    @Activate
+    void activate(BundleContext context) {
+        ConsoleSettings settings;
+        try {
+            settings = ConsoleSettings.from(context::getProperty);
+        } catch (IllegalArgumentException e) {
+            log.log(Level.ERROR, "web console not served: " + e.getMessage());
+            return;
+        }
+        ConsoleSettings.Decision d = settings.decide(context.getProperty(JETTY_HOST));
+        if (!d.serve()) {
+            log.log(settings.enabled() ? Level.ERROR : Level.INFO, d.refusal());
+            return;
+        }
+        if (d.warning() != null) {
+            log.log(Level.WARNING, d.warning());
+        }
+        own = new OwnTimingsFeed(context);
+        ConsoleHandler handler = new ConsoleHandler(() -> host, this::feed, new SessionTokens(), Duration.ofSeconds(2));
+        servlet = new ConsoleServlet(handler);
+        Hashtable<String, Object> props = new Hashtable<>();
+        props.put("osgi.http.whiteboard.servlet.pattern", PATTERN);
+        props.put("osgi.http.whiteboard.servlet.name", "orrery-console");
+        registration = context.registerService(Servlet.class, servlet, props);
+        log.log(Level.INFO, "web console at http://" + settings.host() + ":" + settings.port() + "/orrery/");
+    }
+
+    private TimingsFeed feed() {
+        TimingsSource d = devtools;
+        if (d == null) {
+            return own;
+        }
+        return new TimingsFeed() {
+            @Override
+            public String source() {
+                return "devtools";
+            }
+
+            @Override
+            public List<SystemTiming> snapshot() {
+                return d.timings().snapshot();
+            }
+        };
+    }
+
+    /** Unregisters the servlet and ends the open streams. */
+    @Deactivate
+    void deactivate() {
+        if (servlet != null) {
+            servlet.close();
+        }
+        if (registration != null) {
+            try {
+                registration.unregister();
+            } catch (IllegalStateException e) {
+                // gone with the bundle
+            }
+        }
+        if (own != null) {
+            own.close();
+        }
+    }
+}

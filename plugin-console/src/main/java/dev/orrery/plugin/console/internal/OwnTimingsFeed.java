@@ -1,0 +1,79 @@
+package dev.orrery.plugin.console.internal;
+
+import dev.orrery.plugin.console.TimingsFeed;
+import dev.orrery.plugin.devtools.SystemTiming;
+import dev.orrery.plugin.devtools.SystemTimings;
+import dev.orrery.schedule.HookContext;
+import dev.orrery.schedule.ScheduleHooks;
+import dev.orrery.schedule.SkipReason;
+import java.util.List;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceRegistration;
+
+/**
+ * The console's own timings, for when plugin-devtools is not installed: a {@link ScheduleHooks}
+ * service exists only while at least one page listens (the host rebuilds its schedules with it when it
+ * appears and without it when it goes), so no page open means no hook in any frame.
+ */
+final class OwnTimingsFeed implements TimingsFeed {
+    private final BundleContext context;
+    private final SystemTimings timings = new SystemTimings();
+    private int listeners;
+    private ServiceRegistration<ScheduleHooks> registration;
+
+    OwnTimingsFeed(BundleContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public String source() {
+        return "console";
+    }
+
+    @Override
+    public List<SystemTiming> snapshot() {
+        return timings.snapshot();
+    }
+
+    @Override
+    public synchronized void subscribe() {
+        if (listeners++ == 0) {
+            ScheduleHooks hooks = new ScheduleHooks() {
+                @Override
+                public void beforeSystem(HookContext ctx) {
+                    timings.beforeSystem(ctx);
+                }
+
+                @Override
+                public void afterSystem(HookContext ctx) {
+                    timings.afterSystem(ctx);
+                }
+
+                @Override
+                public void onSkip(HookContext ctx, SkipReason reason) {
+                    timings.onSkip(ctx, reason);
+                }
+            };
+            registration = context.registerService(ScheduleHooks.class, hooks, null);
+        }
+    }
+
+    @Override
+    public synchronized void unsubscribe() {
+        if (listeners > 0 && --listeners == 0) {
+            close();
+        }
+    }
+
+    /** Removes the hooks (no page listens, or the console stops). */
+    synchronized void close() {
+        if (registration != null) {
+            try {
+                registration.unregister();
+            } catch (IllegalStateException e) {
+                // already gone with the bundle
+            }
+            registration = null;
+        }
+    }
+}

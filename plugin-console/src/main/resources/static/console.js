@@ -1,0 +1,199 @@
+// Orrery web console: plain JavaScript, no build step. Talks to /orrery/api/* (see the README).
+'use strict';
+const api = '/orrery/api';
+let token = null;
+
+async function getToken() {
+  if (!token) {
+    const r = await fetch(api + '/token', {cache: 'no-store'});
+    token = (await r.json()).token;
+  }
+  return token;
+}
+
+async function post(path, params) {
+  const q = new URLSearchParams(params || {}).toString();
+  const r = await fetch(api + path + (q ? '?' + q : ''), {method: 'POST', headers: {'X-Orrery-Token': await getToken()}});
+  const body = await r.json();
+  const m = document.getElementById('message');
+  if (m) { m.textContent = body.message; m.dataset.ok = body.ok; }
+  return body;
+}
+
+async function getJson(path) {
+  const r = await fetch(api + path, {cache: 'no-store'});
+  return r.json();
+}
+
+function el(tag, attrs, text) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function fmt(x) { return (Math.round(x * 10) / 10).toFixed(1); }
+
+async function showStatus() {
+  const p = await getJson('/plugins');
+  const s = document.getElementById('status');
+  if (s) { s.textContent = p.status.state + ' · frame ' + p.status.frames; s.dataset.state = p.status.state; }
+  return p;
+}
+
+function wireSteering() {
+  for (const id of ['pause', 'resume', 'resume-fault']) {
+    const b = document.getElementById(id);
+    if (b) b.addEventListener('click', async () => { await post('/' + b.dataset.action); refresh(); });
+  }
+  const step = document.getElementById('step');
+  if (step) step.addEventListener('click', async () => {
+    await post('/step', {frames: document.getElementById('frames').value}); refresh();
+  });
+}
+
+// ---- schedule page ----
+let current = null;
+async function loadSchedule() {
+  const all = (await getJson('/schedules')).schedules;
+  const sel = document.getElementById('schedule');
+  if (!sel.options.length) {
+    for (const s of all) sel.appendChild(el('option', {value: s.name}, s.name + (s.main ? ' (main)' : '')));
+    sel.addEventListener('change', () => { current = sel.value; refresh(); listen(); });
+  }
+  current = current || (all.length ? all[0].name : null);
+  sel.value = current;
+  const s = all.find(x => x.name === current);
+  if (!s) return;
+  const svg = await (await fetch('/orrery/graph.svg?schedule=' + encodeURIComponent(current), {cache: 'no-store'})).text();
+  document.getElementById('picture').innerHTML = svg;
+  const tb = document.querySelector('#systems tbody');
+  tb.replaceChildren();
+  for (const sys of s.systems) {
+    const tr = el('tr', {'data-system': sys.name, class: sys.enabled ? '' : 'disabled'});
+    tr.appendChild(el('td', {}, sys.name));
+    tr.appendChild(el('td', {}, sys.phase));
+    tr.appendChild(el('td', {class: 'num runs'}, '–'));
+    tr.appendChild(el('td', {class: 'num skipped'}, '–'));
+    const td = el('td');
+    const b = el('button', {class: 'toggle', 'data-system': sys.name}, sys.enabled ? 'Disable' : 'Enable');
+    b.addEventListener('click', async () => {
+      await post('/system/' + (sys.enabled ? 'disable' : 'enable'), {schedule: current, system: sys.name});
+      refresh();
+    });
+    td.appendChild(b); tr.appendChild(td); tb.appendChild(tr);
+  }
+  const pb = document.querySelector('#phases tbody');
+  pb.replaceChildren();
+  for (const ph of s.phases) {
+    const tr = el('tr', {'data-phase': ph.name, class: ph.enabled ? '' : 'disabled'});
+    tr.appendChild(el('td', {}, ph.name + (ph.detached ? ' (manual, detached)' : ph.manual ? ' (manual)' : '')));
+    const td = el('td');
+    const b = el('button', {class: 'toggle', 'data-phase': ph.name}, ph.enabled ? 'Disable' : 'Enable');
+    b.addEventListener('click', async () => {
+      await post('/phase/' + (ph.enabled ? 'disable' : 'enable'), {schedule: current, phase: ph.name});
+      refresh();
+    });
+    td.appendChild(b); tr.appendChild(td); pb.appendChild(tr);
+  }
+}
+
+// ---- live timings (server-sent events) ----
+let source = null;
+const history = new Map();
+function listen() {
+  if (source) source.close();
+  const page = document.body.dataset.page;
+  const q = page === 'schedule' && current ? '?schedule=' + encodeURIComponent(current) : '';
+  source = new EventSource(api + '/events' + q);
+  source.addEventListener('timings', e => {
+    const t = JSON.parse(e.data);
+    if (page === 'schedule') updateRuns(t); else updateTimings(t);
+  });
+}
+
+function updateRuns(t) {
+  for (const s of t.systems) {
+    const tr = document.querySelector('#systems tr[data-system="' + CSS.escape(s.system) + '"]');
+    if (!tr) continue;
+    tr.querySelector('.runs').textContent = s.runs;
+    tr.querySelector('.skipped').textContent = s.skipped.disabled;
+  }
+}
+
+function spark(values) {
+  const w = 120, h = 20, max = Math.max(1, ...values);
+  const pts = values.map((v, i) => (i * w / Math.max(1, values.length - 1)).toFixed(1) + ',' + (h - v / max * h).toFixed(1)).join(' ');
+  return '<svg class="spark" width="' + w + '" height="' + h + '"><polyline points="' + pts + '"/></svg>';
+}
+
+function updateTimings(t) {
+  document.getElementById('source').textContent = t.source;
+  document.getElementById('frame').textContent = t.frames;
+  const tb = document.querySelector('#timings tbody');
+  for (const s of t.systems) {
+    const key = s.schedule + '\u0000' + s.system;
+    const h = history.get(key) || [];
+    h.push(s.lastMicros); if (h.length > 40) h.shift();
+    history.set(key, h);
+    let tr = tb.querySelector('tr[data-key="' + CSS.escape(key) + '"]');
+    if (!tr) {
+      tr = el('tr', {'data-key': key, 'data-system': s.system});
+      for (const c of ['schedule', 'system', 'phase']) tr.appendChild(el('td', {class: c}));
+      for (const c of ['runs', 'last', 'mean', 'max', 'sdisabled', 'scondition', 'sphase']) tr.appendChild(el('td', {class: 'num ' + c}));
+      tr.appendChild(el('td', {class: 'spark'}));
+      tb.appendChild(tr);
+    }
+    tr.querySelector('.schedule').textContent = s.schedule;
+    tr.querySelector('.system').textContent = s.system;
+    tr.querySelector('.phase').textContent = s.phase;
+    tr.querySelector('.runs').textContent = s.runs;
+    tr.querySelector('.last').textContent = fmt(s.lastMicros);
+    tr.querySelector('.mean').textContent = fmt(s.meanMicros);
+    tr.querySelector('.max').textContent = fmt(s.maxMicros);
+    tr.querySelector('.sdisabled').textContent = s.skipped.disabled;
+    tr.querySelector('.scondition').textContent = s.skipped.condition;
+    tr.querySelector('.sphase').textContent = s.skipped.phaseDisabled;
+    tr.querySelector('td.spark').innerHTML = spark(h);
+  }
+}
+
+// ---- plugins page ----
+async function loadPlugins() {
+  const p = await showStatus();
+  const f = document.getElementById('fault');
+  f.hidden = !p.status.fault;
+  if (p.status.fault) document.getElementById('fault-text').textContent = p.status.fault.text;
+  const tb = document.querySelector('#plugins tbody');
+  tb.replaceChildren();
+  for (const x of p.plugins) {
+    const tr = el('tr', {'data-plugin': x.name});
+    for (const v of [x.name, x.schedule, x.state, x.reason || '', x.bundle]) tr.appendChild(el('td', {}, v));
+    tb.appendChild(tr);
+  }
+  const rb = document.querySelector('#rebuilds tbody');
+  rb.replaceChildren();
+  for (const r of p.rebuilds) {
+    const tr = el('tr');
+    for (const v of [r.sequence, r.schedule, r.systems, r.joined.join(', '), r.left.join(', '), r.replaced.join(', '),
+      r.excluded.map(e => e.name + ': ' + e.reason).join('; '), fmt(r.buildMicros), r.swappedIn]) tr.appendChild(el('td', {}, String(v)));
+    rb.appendChild(tr);
+  }
+}
+
+async function refresh() {
+  const page = document.body.dataset.page;
+  await showStatus();
+  if (page === 'schedule') await loadSchedule();
+  if (page === 'plugins') await loadPlugins();
+}
+
+document.addEventListener('DOMContentLoaded', async () => {
+  wireSteering();
+  await refresh();
+  const page = document.body.dataset.page;
+  if (page === 'schedule' || page === 'timings') listen();
+  if (page === 'plugins') setInterval(loadPlugins, 1000);
+  else setInterval(showStatus, 1000);
+  document.body.dataset.ready = 'true';
+});
