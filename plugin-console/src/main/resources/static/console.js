@@ -101,6 +101,7 @@ async function loadSchedule() {
 // ---- live timings (server-sent events) ----
 let source = null;
 const history = new Map();
+const rows = new Map();
 function listen() {
   if (source) source.close();
   const page = document.body.dataset.page;
@@ -132,13 +133,14 @@ function updateTimings(t) {
   document.getElementById('frame').textContent = t.frames;
   const tb = document.querySelector('#timings tbody');
   for (const s of t.systems) {
-    const key = s.schedule + '\u0000' + s.system;
+    const key = s.schedule + ' ' + s.system;
     const h = history.get(key) || [];
     h.push(s.lastMicros); if (h.length > 40) h.shift();
     history.set(key, h);
-    let tr = tb.querySelector('tr[data-key="' + CSS.escape(key) + '"]');
+    let tr = rows.get(key);
     if (!tr) {
-      tr = el('tr', {'data-key': key, 'data-system': s.system});
+      tr = el('tr', {'data-schedule': s.schedule, 'data-system': s.system});
+      rows.set(key, tr);
       for (const c of ['schedule', 'system', 'phase']) tr.appendChild(el('td', {class: c}));
       for (const c of ['runs', 'last', 'mean', 'max', 'sdisabled', 'scondition', 'sphase']) tr.appendChild(el('td', {class: 'num ' + c}));
       tr.appendChild(el('td', {class: 'spark'}));

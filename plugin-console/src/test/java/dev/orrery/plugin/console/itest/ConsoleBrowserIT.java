@@ -1,0 +1,201 @@
+package dev.orrery.plugin.console.itest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.plugin.console.itest.plugin.BrowserTestPlugin;
+import dev.orrery.schedule.Plugin;
+import dev.orrery.testkit.paxexam.TestBundle;
+import java.io.File;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleException;
+import org.osgi.framework.launch.Framework;
+import org.osgi.framework.launch.FrameworkFactory;
+import org.osgi.service.component.annotations.Component;
+
+/**
+ * The web console in a real headless Chromium (Debian's {@code chromium} and {@code chromium-driver},
+ * driven by Selenium WebDriver), on a running host: an embedded Felix with the distribution's platform
+ * bundles (SCR, Felix HTTP Jetty, scheduler, host, devtools, console) and a test plugin of five systems.
+ * Checks that the picture shows every system, that disabling a system from the page stops the world
+ * running it (its run count stops, its disabled-skip count grows), that the live timings change, and
+ * saves screenshots under {@code target/}.
+ *
+ * <p>Skipped, with a message saying so, only when no Chromium or chromedriver is installed
+ * ({@code .ci/run} installs them).
+ */
+class ConsoleBrowserIT {
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path DRIVER = Path.of("/usr/bin/chromedriver");
+    private static final Duration WAIT = Duration.ofSeconds(20);
+
+    /** Held so that the level stays set: Jetty's start and stop lines are not this test's business. */
+    private static final java.util.logging.Logger JETTY = java.util.logging.Logger.getLogger("org.eclipse.jetty");
+    private static Framework framework;
+    private static WebDriver browser;
+    private static String base;
+
+    @BeforeAll
+    static void start() throws Exception {
+        if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(DRIVER)) {
+            String msg = "ConsoleBrowserIT SKIPPED: no browser: " + (Files.isExecutable(CHROMIUM) ? "" : CHROMIUM + " ")
+                    + (Files.isExecutable(DRIVER) ? "" : DRIVER + " ") + "missing; install with"
+                    + " 'apt-get install -y chromium chromium-driver' (.ci/run does)";
+            System.err.println(msg);
+            Assumptions.abort(msg);
+        }
+        JETTY.setLevel(java.util.logging.Level.WARNING);
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        base = "http://127.0.0.1:" + port + "/orrery/";
+        File plugin = TestBundle.builder("dev.orrery.console.browsertest")
+                .privatePackages(BrowserTestPlugin.class.getPackageName())
+                .classpathOf(BrowserTestPlugin.class, Plugin.class, Component.class)
+                .build()
+                .writeTo(new File("target/browser-test/console-test-plugin.jar"));
+        Map<String, String> config = new HashMap<>();
+        config.put("org.osgi.framework.storage", new File("target/browser-test/felix-cache").getAbsolutePath());
+        config.put("org.osgi.framework.storage.clean", "onFirstInit");
+        config.put("org.osgi.service.http.port", String.valueOf(port));
+        config.put("org.apache.felix.http.host", "127.0.0.1");
+        config.put("orrery.console.port", String.valueOf(port));
+        config.put("orrery.host.mode", "realtime");
+        config.put("orrery.host.rate", "60");
+        config.put("ds.showerrors", "false");
+        FrameworkFactory factory = ServiceLoader.load(FrameworkFactory.class).iterator().next();
+        framework = factory.newFramework(config);
+        framework.start();
+        List<Bundle> bundles = new ArrayList<>();
+        for (String path : System.getProperty("orrery.itest.bundles").split(",")) {
+            bundles.add(install(path));
+        }
+        bundles.add(install(System.getProperty("orrery.itest.console")));
+        bundles.add(install(plugin.getAbsolutePath()));
+        bundles.add(install(System.getProperty("orrery.itest.host")));
+        for (Bundle b : bundles) {
+            if (b.getHeaders().get("Fragment-Host") == null) {
+                b.start();
+            }
+        }
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1400,1000");
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile())
+                .usingAnyFreePort().build();
+        browser = new ChromeDriver(service, options);
+    }
+
+    private static Bundle install(String path) throws BundleException {
+        return framework.getBundleContext().installBundle(new File(path).toURI().toString());
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (browser != null) {
+            browser.quit();
+        }
+        if (framework != null) {
+            framework.stop();
+            framework.waitForStop(10_000);
+        }
+    }
+
+    private static WebDriverWait waiting() {
+        return new WebDriverWait(browser, WAIT);
+    }
+
+    private static long cell(String system, String cls) {
+        String text = browser.findElement(By.cssSelector("#systems tr[data-system='" + system + "'] td." + cls)).getText();
+        return text.matches("\\d+") ? Long.parseLong(text) : -1;
+    }
+
+    @Test
+    @DisplayName("the picture shows every system; Disable stops the world running it; timings change live; screenshots saved")
+    void consoleInChromium() throws Exception {
+        browser.get(base + "schedule.html");
+        waiting().until(d -> d.findElements(By.cssSelector("#picture svg g[data-system]")).size() >= BrowserTestPlugin.SYSTEMS.length);
+        List<WebElement> nodes = browser.findElements(By.cssSelector("#picture svg g[data-system]"));
+        List<String> shown = nodes.stream().map(n -> n.getAttribute("data-system")).toList();
+        assertEquals(List.of(BrowserTestPlugin.SYSTEMS).stream().sorted().toList(), shown.stream().sorted().toList(),
+                "one picture node per system of the main schedule");
+        // the run condition that never holds: marked conditional
+        assertTrue(browser.findElement(By.cssSelector("#picture svg g[data-system='console-test/never']"))
+                .getAttribute("class").contains("conditional"));
+
+        String target = "console-test/move";
+        waiting().until(d -> cell(target, "runs") > 0);
+        browser.findElement(By.cssSelector("button.toggle[data-system='" + target + "']")).click();
+        waiting().until(d -> browser.findElement(By.id("message")).getText()
+                .equals("system '" + target + "' in schedule main is now disabled"));
+        // the world stops running it: its disabled-skips grow while its run count stays
+        waiting().until(d -> cell(target, "skipped") > 0);
+        long runsAfter = cell(target, "runs");
+        long skipped = cell(target, "skipped");
+        waiting().until(d -> cell(target, "skipped") > skipped + 10);
+        assertEquals(runsAfter, cell(target, "runs"), target + " ran after it was disabled");
+        assertTrue(browser.findElement(By.cssSelector("#picture svg g[data-system='" + target + "']"))
+                .getAttribute("class").contains("disabled"), "the picture marks it disabled");
+        // and the JSON agrees
+        String json = get("api/schedules");
+        assertTrue(json.contains("\"name\":\"" + target + "\",\"phase\":\"OnUpdate\",\"plugin\":\"console-test\",\"enabled\":false"), json);
+        screenshot("console-schedule.png");
+
+        browser.get(base + "timings.html");
+        String row = "#timings tr[data-system='console-test/input']";
+        waiting().until(d -> !d.findElements(By.cssSelector(row + " td.runs")).isEmpty()
+                && !d.findElement(By.cssSelector(row + " td.runs")).getText().isEmpty());
+        long runs = Long.parseLong(browser.findElement(By.cssSelector(row + " td.runs")).getText());
+        waiting().until(d -> Long.parseLong(d.findElement(By.cssSelector(row + " td.runs")).getText()) > runs);
+        assertEquals("devtools", browser.findElement(By.id("source")).getText());
+        waiting().until(d -> d.findElement(By.cssSelector(row + " svg.spark polyline")).getAttribute("points").split(" ").length > 3);
+        screenshot("console-timings.png");
+
+        browser.get(base + "plugins.html");
+        waiting().until(d -> !d.findElements(By.cssSelector("#plugins tr[data-plugin='console-test']")).isEmpty());
+        assertTrue(browser.findElement(By.cssSelector("#plugins tr[data-plugin='console-test']")).getText().contains("ACTIVE"));
+        screenshot("console-plugins.png");
+    }
+
+    private static void screenshot(String name) throws IOException {
+        byte[] png = ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES);
+        Path out = Path.of("target", name);
+        Files.write(out, png);
+        assertTrue(Files.size(out) > 1000, "screenshot " + out);
+    }
+
+    private static String get(String path) throws IOException, InterruptedException {
+        HttpClient client = HttpClient.newHttpClient();
+        return client.send(HttpRequest.newBuilder(URI.create(base + path)).build(), HttpResponse.BodyHandlers.ofString()).body();
+    }
+}

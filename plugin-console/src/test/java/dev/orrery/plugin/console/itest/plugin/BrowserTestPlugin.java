@@ -1,0 +1,43 @@
+package dev.orrery.plugin.console.itest.plugin;
+
+import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.ForwardingPlugin;
+import dev.orrery.schedule.Phase;
+import dev.orrery.schedule.Plugin;
+import org.osgi.service.component.annotations.Component;
+
+/**
+ * The plugin the browser test runs: five systems in two phases, ordered, one with a run condition that
+ * never holds. Built into a bundle at test time ({@code TestBundle}).
+ */
+@Component(service = Plugin.class)
+public final class BrowserTestPlugin extends ForwardingPlugin {
+    /** The systems' names, in execution order. */
+    public static final String[] SYSTEMS = {"console-test/input", "console-test/move", "console-test/collide",
+        "console-test/render", "console-test/never"};
+
+    /** Used by DS. */
+    public BrowserTestPlugin() {
+        super(plugin());
+    }
+
+    private static Plugin plugin() {
+        EcsSystem input = EcsSystem.builder(SYSTEMS[0]).phase(Phase.ON_UPDATE).run((w, dt) -> spin()).build();
+        EcsSystem move = EcsSystem.builder(SYSTEMS[1]).phase(Phase.ON_UPDATE).after(input).run((w, dt) -> spin()).build();
+        EcsSystem collide = EcsSystem.builder(SYSTEMS[2]).phase(Phase.ON_UPDATE).after(move).run((w, dt) -> spin()).build();
+        EcsSystem render = EcsSystem.builder(SYSTEMS[3]).phase(Phase.ON_STORE).run((w, dt) -> spin()).build();
+        EcsSystem never = EcsSystem.builder(SYSTEMS[4]).phase(Phase.ON_STORE).runIf(w -> false).run((w, dt) -> spin()).build();
+        return Plugin.builder("console-test").systems(input, move, collide, render, never).build();
+    }
+
+    /** A little work, so that durations are not zero. */
+    private static void spin() {
+        long x = 0;
+        for (int i = 0; i < 2_000; i++) {
+            x += i * 31L ^ x;
+        }
+        if (x == 42) {
+            Thread.onSpinWait();
+        }
+    }
+}
