@@ -48,6 +48,10 @@ public final class Main {
     /** How often a running framework is checked for a reason to end the run (ms). */
     private static final long CHECK_MILLIS = 250;
     private static final String GOGO_JLINE = "org.apache.felix.gogo.jline";
+    /** The web console's HTTP server (Jetty, through Felix HTTP and SLF4J): warnings and errors only. */
+    private static final List<String> QUIET_LOGGERS = List.of("org.eclipse.jetty", "org.apache.felix.http");
+    /** Holds the quieted loggers (java.util.logging keeps loggers weakly, and with them their level). */
+    private static final List<java.util.logging.Logger> QUIETED = new ArrayList<>();
     /** Symbolic name of the host bundle. */
     static final String HOST = "dev.orrery.host";
     /** Exit code when the run failed. */
@@ -68,6 +72,11 @@ public final class Main {
         if (java.lang.System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
             java.lang.System.setProperty("java.util.logging.SimpleFormatter.format",
                     "%1$tT.%1$tL %4$-7s [%3$s] %5$s%6$s%n");
+        }
+        for (String name : QUIET_LOGGERS) {
+            java.util.logging.Logger quiet = java.util.logging.Logger.getLogger(name);
+            quiet.setLevel(java.util.logging.Level.WARNING);
+            QUIETED.add(quiet);
         }
         try {
             Path home = home();
