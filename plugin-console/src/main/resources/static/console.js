@@ -164,7 +164,8 @@ function updateTimings(t) {
 async function loadPlugins() {
   const p = await showStatus();
   const f = document.getElementById('fault');
-  f.hidden = !p.status.fault;
+  // The host keeps its last fault after a resume: the box shows it while the simulation is paused.
+  f.hidden = !(p.status.fault && p.status.state === 'PAUSED');
   if (p.status.fault) document.getElementById('fault-text').textContent = p.status.fault.text;
   const tb = document.querySelector('#plugins tbody');
   tb.replaceChildren();

@@ -27,6 +27,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
@@ -59,6 +61,10 @@ class ConsoleBrowserIT {
 
     /** Held so that the level stays set: Jetty's start and stop lines are not this test's business. */
     private static final java.util.logging.Logger JETTY = java.util.logging.Logger.getLogger("org.eclipse.jetty");
+    private static final java.util.logging.Logger FELIX_HTTP = java.util.logging.Logger.getLogger("org.apache.felix.http");
+    /** The host's log, captured (not printed): the test provokes a fault and asserts on its line. */
+    private static final java.util.logging.Logger HOST_LOG = java.util.logging.Logger.getLogger("dev.orrery.host");
+    private static final List<java.util.logging.LogRecord> HOST_RECORDS = new java.util.concurrent.CopyOnWriteArrayList<>();
     private static Framework framework;
     private static WebDriver browser;
     private static String base;
@@ -73,6 +79,22 @@ class ConsoleBrowserIT {
             Assumptions.abort(msg);
         }
         JETTY.setLevel(java.util.logging.Level.WARNING);
+        FELIX_HTTP.setLevel(java.util.logging.Level.WARNING);
+        HOST_LOG.setUseParentHandlers(false);
+        HOST_LOG.addHandler(new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord r) {
+                HOST_RECORDS.add(r);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        });
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
@@ -132,11 +154,20 @@ class ConsoleBrowserIT {
     }
 
     private static WebDriverWait waiting() {
-        return new WebDriverWait(browser, WAIT);
+        WebDriverWait wait = new WebDriverWait(browser, WAIT);
+        wait.ignoring(StaleElementReferenceException.class); // the pages redraw their tables
+        return wait;
+    }
+
+    /** The text of the first element matching a CSS selector, read in one step (the tables are redrawn), or "". */
+    private static String text(String css) {
+        Object t = ((JavascriptExecutor) browser).executeScript(
+                "const e = document.querySelector(arguments[0]); return e ? e.textContent : '';", css);
+        return t == null ? "" : t.toString().trim();
     }
 
     private static long cell(String system, String cls) {
-        String text = browser.findElement(By.cssSelector("#systems tr[data-system='" + system + "'] td." + cls)).getText();
+        String text = text("#systems tr[data-system='" + system + "'] td." + cls);
         return text.matches("\\d+") ? Long.parseLong(text) : -1;
     }
 
@@ -156,7 +187,7 @@ class ConsoleBrowserIT {
         String target = "console-test/move";
         waiting().until(d -> cell(target, "runs") > 0);
         browser.findElement(By.cssSelector("button.toggle[data-system='" + target + "']")).click();
-        waiting().until(d -> browser.findElement(By.id("message")).getText()
+        waiting().until(d -> text("#message")
                 .equals("system '" + target + "' in schedule main is now disabled"));
         // the world stops running it: its disabled-skips grow while its run count stays
         waiting().until(d -> cell(target, "skipped") > 0);
@@ -173,18 +204,30 @@ class ConsoleBrowserIT {
 
         browser.get(base + "timings.html");
         String row = "#timings tr[data-system='console-test/input']";
-        waiting().until(d -> !d.findElements(By.cssSelector(row + " td.runs")).isEmpty()
-                && !d.findElement(By.cssSelector(row + " td.runs")).getText().isEmpty());
-        long runs = Long.parseLong(browser.findElement(By.cssSelector(row + " td.runs")).getText());
-        waiting().until(d -> Long.parseLong(d.findElement(By.cssSelector(row + " td.runs")).getText()) > runs);
-        assertEquals("devtools", browser.findElement(By.id("source")).getText());
+        waiting().until(d -> text(row + " td.runs").matches("\\d+"));
+        long runs = Long.parseLong(text(row + " td.runs"));
+        waiting().until(d -> Long.parseLong(text(row + " td.runs")) > runs);
+        assertEquals("devtools", text("#source"));
         waiting().until(d -> d.findElement(By.cssSelector(row + " svg.spark polyline")).getAttribute("points").split(" ").length > 3);
         screenshot("console-timings.png");
 
         browser.get(base + "plugins.html");
         waiting().until(d -> !d.findElements(By.cssSelector("#plugins tr[data-plugin='console-test']")).isEmpty());
         assertTrue(browser.findElement(By.cssSelector("#plugins tr[data-plugin='console-test']")).getText().contains("ACTIVE"));
+
+        // a system fault pauses the host; the plugins page shows it with a Resume button that resumes
+        System.setProperty(BrowserTestPlugin.FAULT_PROPERTY, "true");
+        waiting().until(d -> d.findElement(By.id("fault")).isDisplayed());
+        String fault = text("#fault-text");
+        assertTrue(fault.contains("console-test/render") && fault.contains("the fault the browser test asked for"), fault);
+        assertEquals("PAUSED", browser.findElement(By.id("status")).getAttribute("data-state"));
+        assertTrue(HOST_RECORDS.stream().anyMatch(r -> r.getLevel() == java.util.logging.Level.SEVERE
+                && r.getMessage().startsWith("simulation paused: system 'console-test/render' of plugin 'console-test'")),
+                "the host logged the fault");
         screenshot("console-plugins.png");
+        browser.findElement(By.id("resume-fault")).click();
+        waiting().until(d -> "RUNNING".equals(d.findElement(By.id("status")).getAttribute("data-state")));
+        waiting().until(d -> !d.findElement(By.id("fault")).isDisplayed());
     }
 
     private static void screenshot(String name) throws IOException {

@@ -16,6 +16,12 @@ public final class BrowserTestPlugin extends ForwardingPlugin {
     public static final String[] SYSTEMS = {"console-test/input", "console-test/move", "console-test/collide",
         "console-test/render", "console-test/never"};
 
+    /**
+     * A JVM system property: when set, the system {@code console-test/render} throws once (and clears
+     * it), so the browser test can see the host pause on a fault and resume it from the plugins page.
+     */
+    public static final String FAULT_PROPERTY = "orrery.consoletest.fault";
+
     /** Used by DS. */
     public BrowserTestPlugin() {
         super(plugin());
@@ -25,7 +31,12 @@ public final class BrowserTestPlugin extends ForwardingPlugin {
         EcsSystem input = EcsSystem.builder(SYSTEMS[0]).phase(Phase.ON_UPDATE).run((w, dt) -> spin()).build();
         EcsSystem move = EcsSystem.builder(SYSTEMS[1]).phase(Phase.ON_UPDATE).after(input).run((w, dt) -> spin()).build();
         EcsSystem collide = EcsSystem.builder(SYSTEMS[2]).phase(Phase.ON_UPDATE).after(move).run((w, dt) -> spin()).build();
-        EcsSystem render = EcsSystem.builder(SYSTEMS[3]).phase(Phase.ON_STORE).run((w, dt) -> spin()).build();
+        EcsSystem render = EcsSystem.builder(SYSTEMS[3]).phase(Phase.ON_STORE).run((w, dt) -> {
+            if (System.clearProperty(FAULT_PROPERTY) != null) {
+                throw new IllegalStateException("console-test: the fault the browser test asked for");
+            }
+            spin();
+        }).build();
         EcsSystem never = EcsSystem.builder(SYSTEMS[4]).phase(Phase.ON_STORE).runIf(w -> false).run((w, dt) -> spin()).build();
         return Plugin.builder("console-test").systems(input, move, collide, render, never).build();
     }
