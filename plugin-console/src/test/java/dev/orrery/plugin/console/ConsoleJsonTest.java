@@ -1,0 +1,63 @@
+package dev.orrery.plugin.console;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.host.FrameMode;
+import dev.orrery.host.HostStatus;
+import dev.orrery.host.PluginState;
+import dev.orrery.host.PluginStatus;
+import dev.orrery.host.RebuildInfo;
+import dev.orrery.host.RunState;
+import dev.orrery.host.SystemFault;
+import dev.orrery.plugin.devtools.SystemTiming;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+class ConsoleJsonTest {
+    @Test
+    @DisplayName("Json escapes quotes, control characters and HTML-significant characters; rejects other types")
+    void escaping() {
+        assertEquals("{\"a\\\"b\":[1,2.5,true,null,\"\\u003c/script\\u003e\\n\"]}",
+                Json.write(Map.of("a\"b", Arrays.asList(1, 2.5, true, null, "</script>\n"))));
+        assertEquals("null", Json.write(Double.NaN));
+        assertEquals("Json: cannot write a java.lang.Object",
+                assertThrows(IllegalArgumentException.class, () -> Json.write(new Object())).getMessage());
+    }
+
+    @Test
+    @DisplayName("timings: µs values and skips by reason")
+    void timings() {
+        SystemTiming t = new SystemTiming("main", 0, "move", "OnUpdate", 4, 2_000, 10_000, 5_000, 1, 2, 3);
+        assertEquals("{\"source\":\"devtools\",\"frames\":7,\"systems\":[{\"schedule\":\"main\",\"system\":\"move\","
+                + "\"phase\":\"OnUpdate\",\"runs\":4,\"lastMicros\":2.0,\"meanMicros\":2.5,\"maxMicros\":5.0,"
+                + "\"skipped\":{\"disabled\":1,\"condition\":2,\"phaseDisabled\":3}}]}",
+                ConsoleJson.timings("devtools", 7, List.of(t)));
+    }
+
+    @Test
+    @DisplayName("plugins: status with the fault, plugins with reasons, rebuilds newest first")
+    void plugins() {
+        SystemFault f = new SystemFault("main", "move", "demo", SystemFault.STAGE_RUN, 12, "java.lang.IllegalStateException",
+                "boom", "trace");
+        PluginStatus ok = new PluginStatus("demo", "main", "demo.bundle/1.0.0", 5, PluginState.ACTIVE, "");
+        PluginStatus bad = new PluginStatus("late", "main", "late.bundle/1.0.0", 6, PluginState.EXCLUDED, "cycle with demo");
+        RebuildInfo r1 = new RebuildInfo(1, "main", List.of("demo"), 3, 9, 2_000_000, List.of("demo"), List.of(), List.of(),
+                List.of(), false, Instant.parse("2026-11-30T21:00:00Z"));
+        RebuildInfo r2 = new RebuildInfo(2, "main", List.of("demo"), 3, 9, 1_000_000, List.of(), List.of(), List.of(),
+                List.of(bad), false, Instant.parse("2026-11-30T21:00:01Z"));
+        String json = ConsoleJson.plugins(new HostStatus(RunState.PAUSED, FrameMode.FIXED, 12, f), List.of(ok, bad), List.of(r1, r2));
+        assertTrue(json.startsWith("{\"status\":{\"state\":\"PAUSED\",\"mode\":\"FIXED\",\"frames\":12,\"fault\":{\"schedule\":\"main\","
+                + "\"system\":\"move\",\"plugin\":\"demo\",\"stage\":\"run\",\"frame\":12,\"error\":\"java.lang.IllegalStateException\","
+                + "\"message\":\"boom\",\"text\":"), json);
+        assertTrue(json.contains("{\"name\":\"late\",\"schedule\":\"main\",\"bundle\":\"late.bundle/1.0.0\",\"serviceId\":6,"
+                + "\"state\":\"EXCLUDED\",\"reason\":\"cycle with demo\"}"), json);
+        assertTrue(json.indexOf("\"sequence\":2") < json.indexOf("\"sequence\":1"), "newest first: " + json);
+        assertTrue(json.contains("\"buildMicros\":2000.0,\"joined\":[\"demo\"]"), json);
+    }
+}
