@@ -4,13 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orrery.host.FrameMode;
-import dev.orrery.host.GameHost;
-import dev.orrery.host.HostStatus;
-import dev.orrery.host.PluginStatus;
-import dev.orrery.host.RebuildInfo;
 import dev.orrery.host.RunState;
-import dev.orrery.host.Schedules;
 import dev.orrery.plugin.devtools.SystemTimings;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
@@ -20,9 +14,6 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.function.Function;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +22,7 @@ class ConsoleHandlerTest {
     private final World world = new World();
     private final EcsSystem move = EcsSystem.builder("move").phase(Phase.ON_UPDATE).run((w, dt) -> { }).build();
     private final Schedule main = Schedule.builder("main").systems(move).build();
-    private final FakeHost host = new FakeHost();
+    private final FakeHost host = new FakeHost(world, main);
     private final SessionTokens tokens = new SessionTokens();
     private final SystemTimings timings = new SystemTimings();
     private final ConsoleHandler handler = new ConsoleHandler(() -> host, () -> new TimingsFeed() {
@@ -136,68 +127,5 @@ class ConsoleHandlerTest {
         assertEquals("{\"ok\":false,\"message\":\"no schedule 'other'; schedules: [main]\"}", r.text());
         r = handler.handle(get("/", Map.of()));
         assertEquals("text/html; charset=utf-8", r.contentType());
-    }
-
-    /** A host whose frame thread is the caller's. */
-    private final class FakeHost implements GameHost {
-        RunState state = RunState.RUNNING;
-        long frames;
-
-        @Override
-        public String mainSchedule() {
-            return "main";
-        }
-
-        @Override
-        public Schedules schedules() {
-            return Schedules.of(Map.of("main", main));
-        }
-
-        @Override
-        public HostStatus status() {
-            return new HostStatus(state, FrameMode.FIXED, frames, null);
-        }
-
-        @Override
-        public List<PluginStatus> plugins() {
-            return List.of();
-        }
-
-        @Override
-        public List<RebuildInfo> rebuilds() {
-            return List.of();
-        }
-
-        @Override
-        public void pause() {
-            state = RunState.PAUSED;
-        }
-
-        @Override
-        public void resume() {
-            state = RunState.RUNNING;
-        }
-
-        @Override
-        public CompletionStage<Long> step(int n) {
-            if (state != RunState.PAUSED) {
-                return CompletableFuture.failedFuture(new IllegalStateException("not paused"));
-            }
-            frames += n;
-            return CompletableFuture.completedFuture(frames);
-        }
-
-        @Override
-        public <T> CompletionStage<T> submit(Function<World, T> work) {
-            try {
-                return CompletableFuture.completedFuture(work.apply(world));
-            } catch (RuntimeException e) {
-                return CompletableFuture.failedFuture(e);
-            }
-        }
-
-        @Override
-        public void requestRebuild() {
-        }
     }
 }

@@ -1,0 +1,86 @@
+package dev.orrery.plugin.console;
+
+import dev.orrery.host.FrameMode;
+import dev.orrery.host.GameHost;
+import dev.orrery.host.HostStatus;
+import dev.orrery.host.PluginStatus;
+import dev.orrery.host.RebuildInfo;
+import dev.orrery.host.RunState;
+import dev.orrery.host.Schedules;
+import dev.orrery.schedule.Schedule;
+import dev.orrery.world.World;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
+
+/** A host with one schedule whose "frame thread" is the caller's (work runs at once, under a lock). */
+final class FakeHost implements GameHost {
+    private final World world;
+    private final Schedule main;
+    volatile RunState state = RunState.RUNNING;
+    volatile long frames;
+
+    FakeHost(World world, Schedule main) {
+        this.world = world;
+        this.main = main;
+    }
+
+    @Override
+    public String mainSchedule() {
+        return "main";
+    }
+
+    @Override
+    public Schedules schedules() {
+        return Schedules.of(Map.of("main", main));
+    }
+
+    @Override
+    public HostStatus status() {
+        return new HostStatus(state, FrameMode.FIXED, frames, null);
+    }
+
+    @Override
+    public List<PluginStatus> plugins() {
+        return List.of();
+    }
+
+    @Override
+    public List<RebuildInfo> rebuilds() {
+        return List.of();
+    }
+
+    @Override
+    public void pause() {
+        state = RunState.PAUSED;
+    }
+
+    @Override
+    public void resume() {
+        state = RunState.RUNNING;
+    }
+
+    @Override
+    public synchronized CompletionStage<Long> step(int n) {
+        if (state != RunState.PAUSED) {
+            return CompletableFuture.failedFuture(new IllegalStateException("not paused"));
+        }
+        frames += n;
+        return CompletableFuture.completedFuture(frames);
+    }
+
+    @Override
+    public synchronized <T> CompletionStage<T> submit(Function<World, T> work) {
+        try {
+            return CompletableFuture.completedFuture(work.apply(world));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    @Override
+    public void requestRebuild() {
+    }
+}
