@@ -155,7 +155,7 @@ class ScheduleAssemblerTest {
         assertEquals(PluginState.EXCLUDED, leftOut(out, "core").state());
         assertTrue(leftOut(out, "core").reason().startsWith("conflicts with plugin 'aaa-culprit': "),
                 leftOut(out, "core").reason());
-        assertTrue(leftOut(out, "core").reason().contains("[set 'X'] → [set 'X'] → [set 'Y']"),
+        assertTrue(leftOut(out, "core").reason().contains("[set 'X'] → [set 'Y']"),
                 leftOut(out, "core").reason());
         assertTrue(leftOut(out, "zzz-innocent").reason().contains("'X'"), leftOut(out, "zzz-innocent").reason());
         assertTrue(leftOut(out, "aaa-culprit").reason().contains("'X'"), leftOut(out, "aaa-culprit").reason());
