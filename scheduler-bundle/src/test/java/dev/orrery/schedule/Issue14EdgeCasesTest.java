@@ -95,6 +95,11 @@ class Issue14EdgeCasesTest {
         assertThrows(NullPointerException.class, () -> StateStack.replace(null, null));
         assertThrows(NullPointerException.class, () -> ScheduleState.initial("main").withOnStartDone(null));
         assertThrows(NullPointerException.class, () -> ScheduleState.initial("main").withDisabledPhases(null));
+        EcsSystem x = s.systems().get(0);
+        assertThrows(NullPointerException.class, () -> s.orderGraph().path(x, null));
+        assertThrows(NullPointerException.class, () -> s.orderGraph().path(null, x));
+        assertThrows(NullPointerException.class, () -> s.orderGraph().linksFrom(null));
+        assertThrows(NullPointerException.class, () -> s.orderGraph().linksTo(null));
     }
 
     // --- the run-condition library in a schedule ---

@@ -312,4 +312,22 @@ class Issue14GraphEdgeCasesTest {
                 .build();
         assertEquals(1, rebuilt.accessReport().conflicts().size(), "the rebuild reports the pair");
     }
+
+    @Test
+    void with_the_option_an_empty_set_passes_order_only_within_a_phase_and_the_graph_says_the_same() {
+        // as documented on orderThroughEmptySets: "in each phase where both have members"
+        SystemSet e = SystemSet.define("E");
+        EcsSystem late = sysB("late").phase(Phase.PRE_UPDATE).after(e).build();
+        EcsSystem early = sysB("early").before(e).build();
+        ScheduleBuilder against = Schedule.builder("main").sets(e).systems(late, early);
+        assertEquals(List.of("late", "early"), names(against.build().systems()), "SCH-134: nothing");
+        Schedule with = against.orderThroughEmptySets(true).build();
+        assertEquals(List.of("late", "early"), names(with.systems()), "across phases: neither order nor problem");
+        assertEquals(List.of(), with.orderGraph().linksFrom(early), "no link contradicting the phase order");
+        assertEquals(List.of(), with.orderGraph().linksTo(late));
+        EcsSystem sameOne = sysB("same").after(e).build();
+        Schedule same = Schedule.builder("main").sets(e).systems(sameOne, late, early).orderThroughEmptySets(true).build();
+        assertEquals(List.of("same"), same.orderGraph().linksFrom(early).stream().map(l -> l.to().name()).toList());
+        assertEquals(List.of("early"), same.orderGraph().linksTo(sameOne).stream().map(l -> l.from().name()).toList());
+    }
 }
