@@ -330,4 +330,42 @@ class Issue14GraphEdgeCasesTest {
         assertEquals(List.of("same"), same.orderGraph().linksFrom(early).stream().map(l -> l.to().name()).toList());
         assertEquals(List.of("early"), same.orderGraph().linksTo(sameOne).stream().map(l -> l.from().name()).toList());
     }
+
+    @Test
+    void phase_cycle_messages_do_not_depend_on_the_declaration_order_of_phases() {
+        Random random = new Random(103);
+        for (int round = 0; round < 200; round++) {
+            int n = 2 + random.nextInt(4);
+            List<Phase> phases = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                Phase.Builder b = Phase.builder("P" + i).dependsOn(Phase.ON_UPDATE);
+                for (Phase d : phases) {
+                    int r = random.nextInt(4);
+                    if (r == 0) {
+                        b.dependsOn(d);
+                    } else if (r == 1) {
+                        b.before(d);
+                    }
+                }
+                phases.add(b.build());
+            }
+            String first = null;
+            for (int perm = 0; perm < 4; perm++) {
+                List<Phase> order = new ArrayList<>(phases);
+                Collections.shuffle(order, random);
+                String msg;
+                try {
+                    Schedule.builder("main").phases(order).build();
+                    msg = "built";
+                } catch (ScheduleBuildException e) {
+                    msg = e.getMessage() + e.problems();
+                }
+                if (first == null) {
+                    first = msg;
+                } else {
+                    assertEquals(first, msg, "round " + round);
+                }
+            }
+        }
+    }
 }
