@@ -422,4 +422,21 @@ class ScheduleAssemblerTest {
             return new ArrayList<>(data.systems());
         }
     }
+
+    // ------------------------------------------------------------------ issue 14: optional ordering by name
+
+    @Test
+    void aPluginOrderedByNameAfterAnAbsentPluginIsActiveNotWaitingAndOrderedOnceTheOtherArrives() {
+        Plugin render = Plugin.builder("render").systems(EcsSystem.builder("render/draw").afterIfPresent("physics/set")
+                .run((w, dt) -> { }).build()).build();
+        SystemSet physicsSet = SystemSet.define("physics/set");
+        Plugin physics = Plugin.builder("physics").sets(physicsSet).systems(
+                EcsSystem.builder("physics/step").sets(physicsSet).run((w, dt) -> { }).build()).build();
+        BuildOutcome alone = assemble(List.of(entry(render)), List.of());
+        assertEquals(List.of("render"), names(alone.active()));
+        assertTrue(alone.leftOut().isEmpty(), "no WAITING for an optional name");
+        PluginEntry renderEntry = entry(render);
+        BuildOutcome both = assemble(List.of(renderEntry, entry(physics)), List.of(renderEntry));
+        assertEquals(List.of("physics/step", "render/draw"), systemNames(both.schedule()));
+    }
 }
