@@ -75,16 +75,27 @@ public record BuildCycle(List<Step> steps) {
         }
     }
 
-    /** @return the names of the nodes in path order, without repeating the first at the end */
+    /**
+     * @return the names of the nodes in path order, without repeating the first at the end; an empty
+     *     set passed through ({@link Meaning#THROUGH_EMPTY_SET}, a step from the set to itself) is named
+     *     once, as in {@link #path()}
+     */
     public List<String> names() {
-        return steps.stream().map(s -> s.from().name()).toList();
+        return steps.stream().filter(s -> s.meaning() != Meaning.THROUGH_EMPTY_SET).map(s -> s.from().name()).toList();
     }
 
-    /** @return the path, e.g. {@code 'a' → 'b' → [set 'S'] → 'a'} */
+    /**
+     * @return the path, e.g. {@code 'a' → 'b' → [set 'S'] → 'a'}; an empty set passed through
+     *     ({@link Meaning#THROUGH_EMPTY_SET}) appears once, e.g. {@code 'a' → [set 'E'] → 'z' → 'a'},
+     *     while its step stays in {@link #steps()} (a set with members appears twice when the cycle
+     *     goes into it and out again through a member: {@code [set 'S'] → 'b' → [set 'S']})
+     */
     public String path() {
         StringBuilder sb = new StringBuilder();
         for (Step s : steps) {
-            sb.append(node(s.from())).append(" → ");
+            if (s.meaning() != Meaning.THROUGH_EMPTY_SET) {
+                sb.append(node(s.from())).append(" → ");
+            }
         }
         return sb.append(node(steps.get(0).from())).toString();
     }

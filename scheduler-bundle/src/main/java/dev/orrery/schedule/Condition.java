@@ -11,7 +11,9 @@ import org.osgi.annotation.versioning.ConsumerType;
  * {@code dev.orrery.schedule.condition}.
  *
  * <p>Called synchronously with only the world (SCH-120), right before the system would run, on every
- * call, never cached. It should read world data only and have no side effects. Because the return
+ * call, never cached by the schedule. It should read world data only and have no side effects (the
+ * library's timed conditions are the documented exception: they keep per-world state in world traits
+ * and decide once per run call, see {@code dev.orrery.schedule.condition.RunIf}). Because the return
  * type is {@code boolean}, a condition can never return a promise or a non-boolean (SCH-121 is
  * guaranteed by the type); an exception it throws propagates unchanged from the run API (SCH-037).
  */

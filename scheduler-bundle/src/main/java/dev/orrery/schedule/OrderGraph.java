@@ -23,7 +23,9 @@ import java.util.Set;
  *
  * <p>When the schedule orders through empty sets ({@link ScheduleBuilder#orderThroughEmptySets}), a
  * set without members passes order through: "A before E" and "E before B" with E empty order A's
- * members before B's members, and {@link #linksFrom}/{@link #linksTo}/{@link #path} follow such chains.
+ * members before B's members in each phase where both have members, and
+ * {@link #linksFrom}/{@link #linksTo}/{@link #path} follow such chains; a chain through an empty set
+ * between systems of different phases orders nothing (it is neither a link nor a build problem).
  *
  * <p>Immutable and thread-safe; built once with the schedule (cost linear in systems, memberships and
  * edges).
@@ -133,9 +135,12 @@ public final class OrderGraph {
      * sets, expanded to the members of a set it ends at. Cost: the size of the result.
      *
      * @param system a system of the schedule
-     * @return the links, in the order of the declarations; a pair declared twice appears twice
+     * @return the links, in the order of the declarations; a pair declared twice appears twice (empty
+     *     for a system not in the schedule)
+     * @throws NullPointerException if {@code system} is null
      */
     public List<Link> linksFrom(EcsSystem system) {
+        Objects.requireNonNull(system, "OrderGraph.linksFrom: system is null");
         List<Link> result = new ArrayList<>();
         List<OrderTarget> starts = new ArrayList<>();
         starts.add(system);
@@ -150,11 +155,11 @@ public final class OrderGraph {
 
     private void expandForward(EcsSystem from, OrderEdge e, List<OrderEdge> chain, List<Link> result, Set<SystemSet> seen) {
         if (e.to() instanceof EcsSystem t) {
-            result.add(new Link(from, t, chain));
+            addLink(result, from, t, chain);
         } else if (e.to() instanceof SystemSet set) {
             List<EcsSystem> m = members(set);
             if (!m.isEmpty()) {
-                m.forEach(t -> result.add(new Link(from, t, chain)));
+                m.forEach(t -> addLink(result, from, t, chain));
             } else if (throughEmptySets && seen.add(set)) {
                 for (OrderEdge next : edgesFrom(set)) {
                     List<OrderEdge> longer = new ArrayList<>(chain);
@@ -169,9 +174,12 @@ public final class OrderGraph {
      * The ordered pairs that end at one system, in any phase (the mirror of {@link #linksFrom}).
      *
      * @param system a system of the schedule
-     * @return the links, in the order of the declarations; a pair declared twice appears twice
+     * @return the links, in the order of the declarations; a pair declared twice appears twice (empty
+     *     for a system not in the schedule)
+     * @throws NullPointerException if {@code system} is null
      */
     public List<Link> linksTo(EcsSystem system) {
+        Objects.requireNonNull(system, "OrderGraph.linksTo: system is null");
         List<Link> result = new ArrayList<>();
         List<OrderTarget> ends = new ArrayList<>();
         ends.add(system);
@@ -186,11 +194,11 @@ public final class OrderGraph {
 
     private void expandBackward(EcsSystem to, OrderEdge e, List<OrderEdge> chain, List<Link> result, Set<SystemSet> seen) {
         if (e.from() instanceof EcsSystem f) {
-            result.add(new Link(f, to, chain));
+            addLink(result, f, to, chain);
         } else if (e.from() instanceof SystemSet set) {
             List<EcsSystem> m = members(set);
             if (!m.isEmpty()) {
-                m.forEach(f -> result.add(new Link(f, to, chain)));
+                m.forEach(f -> addLink(result, f, to, chain));
             } else if (throughEmptySets && seen.add(set)) {
                 for (OrderEdge prev : edgesTo(set)) {
                     List<OrderEdge> longer = new ArrayList<>();
@@ -203,6 +211,17 @@ public final class OrderGraph {
     }
 
     /**
+     * Adds a link, unless it passes through an empty set ({@code chain} longer than one edge) between
+     * systems of different phases: an empty set passes order through only within a phase, as the
+     * schedule orders ({@link ScheduleBuilder#orderThroughEmptySets}), so such a chain orders nothing.
+     */
+    private static void addLink(List<Link> result, EcsSystem from, EcsSystem to, List<OrderEdge> chain) {
+        if (chain.size() == 1 || from.phase() == to.phase()) {
+            result.add(new Link(from, to, chain));
+        }
+    }
+
+    /**
      * A shortest chain of ordered pairs inside one phase from {@code from} to {@code to} (the reason a
      * within-phase order is forced, SCH-013). A breadth-first search over systems and the entry and exit
      * of each set, so a set edge costs one step, not one per member pair: linear in the graph.
@@ -211,8 +230,11 @@ public final class OrderGraph {
      * @param to another system of the same phase
      * @return the links in path order, or an empty list when no chain leads from {@code from} to
      *     {@code to} in their phase (or they are in different phases)
+     * @throws NullPointerException if {@code from} or {@code to} is null
      */
     public List<Link> path(EcsSystem from, EcsSystem to) {
+        Objects.requireNonNull(from, "OrderGraph.path: from is null");
+        Objects.requireNonNull(to, "OrderGraph.path: to is null");
         Phase phase = from.phase();
         if (to.phase() != phase || from == to) {
             return List.of();

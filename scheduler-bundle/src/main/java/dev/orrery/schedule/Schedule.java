@@ -194,7 +194,10 @@ public interface Schedule {
     /**
      * Beyond the spec (Orrery's own): the resolved ordering graph, with the provenance of every edge
      * (which system or set declared it, by which declaration, from which plugin), computed once at
-     * build. For a schedule derived by {@link #withoutPlugins}, the graph without the removed systems.
+     * build. For a schedule derived by {@link #withoutPlugins}, the graph without the removed systems and
+     * the edges they declared or that end at them (sets stay): two remaining systems ordered only through
+     * a removed one keep their run order (nothing is re-sorted) but have no {@link OrderGraph#path} any
+     * more, as in a rebuild without those plugins.
      *
      * @return the order graph; the same object on every call
      */
@@ -204,7 +207,9 @@ public interface Schedule {
      * Beyond the spec (Orrery's own): what the systems' declared trait access
      * ({@link EcsSystem#reads()}, {@link EcsSystem#writes()}) says about the order: reads of traits
      * written earlier in the phase without an ordering path, and unordered conflicting pairs. Computed
-     * once at build; for a schedule derived by {@link #withoutPlugins}, without the removed systems.
+     * once at build; for a schedule derived by {@link #withoutPlugins}, the build's report without the
+     * entries naming a removed system (not analysed again: two remaining systems that were ordered only
+     * through a removed one keep their run order and are reported by the next rebuild, not here).
      *
      * @return the report; the same object on every call
      */

@@ -75,7 +75,7 @@ class EmptySetOrderTest {
         ScheduleBuildException e = fails(builder.orderThroughEmptySets(true));
         BuildProblem p = e.problems().get(0);
         assertEquals(BuildProblem.Kind.SYSTEM_CYCLE, p.kind());
-        assertEquals("[set 'E1'] → [set 'E1'] → [set 'E2'] → [set 'E2'] → [set 'E1']", p.cycles().get(0).path());
+        assertEquals("[set 'E1'] → [set 'E2'] → [set 'E1']", p.cycles().get(0).path());
         assertEquals(BuildCycle.Meaning.THROUGH_EMPTY_SET, p.cycles().get(0).steps().get(0).meaning());
         assertFalse(p.message().isEmpty());
     }

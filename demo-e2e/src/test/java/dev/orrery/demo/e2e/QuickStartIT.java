@@ -84,7 +84,7 @@ class QuickStartIT {
         assertLine(l -> l.startsWith("[dnd]   Grukk the Ogre ") && l.contains("prefab dnd/monster/ogre"), "a monster from its prefab");
         assertLine(l -> l.equals("[devtools] g! orrery:timings dnd/turn"), "devtools timings command");
         assertLine(l -> l.matches("\\d+\\s+dnd/turn/act\\s+Act\\s+\\d+\\s.*"), "devtools timings row of dnd/turn/act");
-        assertLine(l -> l.matches("\\s*\\d+\\s+StartOfTurn\\s+manual \\(detached\\)\\s+1\\s*"), "devtools phases row");
+        assertLine(l -> l.matches("\\s*\\d+\\s+StartOfTurn\\s+manual \\(detached\\)\\s+yes\\s+1\\s*"), "devtools phases row");
         assertLine(l -> l.contains("dnd-turn") && l.contains("dnd/turn") && l.contains("active"), "devtools plugins row");
     }
 

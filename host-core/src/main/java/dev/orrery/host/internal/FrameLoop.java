@@ -17,6 +17,7 @@ import dev.orrery.world.World;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -49,8 +50,9 @@ import java.util.function.Supplier;
  * <p>System lifecycle (Orrery's own, see {@link Schedule}): init functions run inside frames (a
  * throwing one is a frame fault, stage {@code init}). Dispose functions run on this thread at a frame
  * boundary: after a swap or a departure's suspension has put in force schedules without some
- * initialised systems, those are disposed ({@link Schedule#disposeRemoved}), before any purge; when the
- * loop stops, every initialised system is ({@link Schedule#disposeAll}), not when the frame thread
+ * initialised systems, those are disposed ({@link Schedule#disposeRemoved}), before any purge (when the
+ * main schedule was renamed, every initialised system of the old name, whose lifecycle record the new
+ * name does not share, so none is initialised twice without a dispose between); when the loop stops, every initialised system is ({@link Schedule#disposeAll}), not when the frame thread
  * dies. A throwing dispose function is logged and kept as the last fault, naming system, plugin and
  * stage {@code dispose}; the simulation is not paused and the other systems are still disposed.
  *
@@ -536,7 +538,9 @@ final class FrameLoop implements Runnable, RebuildTarget {
     private void install(Swap swap) {
         installed.install(swap, world);
         world.set(Schedules.TRAIT, installed.published());
-        dispose(false, "a rebuilt schedule was swapped in");
+        // A renamed main schedule has a new lifecycle record: the old name's initialised systems are
+        // disposed here, so a system is never initialised twice without a dispose in between.
+        dispose(false, "a rebuilt schedule was swapped in", swap.carryState().values());
         List<RebuildInfo> infos = records.installed(swap, java.time.Instant.now());
         boolean departed = false;
         for (RebuildInfo info : infos) {
@@ -561,10 +565,19 @@ final class FrameLoop implements Runnable, RebuildTarget {
      * @param why for the log line
      */
     private void dispose(boolean all, String why) {
+        dispose(all, why, List.of());
+    }
+
+    /**
+     * As {@link #dispose(boolean, String)}, disposing every initialised system of the schedules named in
+     * {@code renamedFrom} (the old names of a renamed main schedule, whose record the new name does not
+     * share).
+     */
+    private void dispose(boolean all, String why, Collection<String> renamedFrom) {
         for (Schedule schedule : installed.running()) {
             while (true) {
                 try {
-                    if (all) {
+                    if (all || renamedFrom.contains(schedule.name())) {
                         schedule.disposeAll(world);
                     } else {
                         schedule.disposeRemoved(world);

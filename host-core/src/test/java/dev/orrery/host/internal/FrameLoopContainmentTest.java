@@ -320,4 +320,21 @@ class FrameLoopContainmentTest {
         assertEquals("game-main", carried.name());
         assertEquals(List.of("game/off"), carried.disabled());
     }
+
+    @Test
+    void renamingTheMainScheduleDisposesItsInitialisedSystemsBeforeTheyInitialiseUnderTheNewName() throws Exception {
+        paused();
+        List<String> lifecycle = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Plugin game = Plugin.builder("game").systems(EcsSystem.builder("game/audio").run((w, dt) -> { })
+                .init(w -> lifecycle.add("init")).dispose(w -> lifecycle.add("dispose")).build()).build();
+        Schedule before = schedule("main", game);
+        loop.swap(Swaps.of("main", Map.of("main", before)));
+        get(loop.step(1));
+        assertEquals(List.of("init"), lifecycle);
+        Schedule renamed = schedule("game-main", game);
+        loop.swap(Swaps.carrying("game-main", Map.of("game-main", renamed), Map.of("game-main", "main")));
+        get(loop.step(2));
+        assertEquals(List.of("init", "dispose", "init"), lifecycle,
+                "the old name's record is disposed at the swap; never two inits without a dispose between");
+    }
 }

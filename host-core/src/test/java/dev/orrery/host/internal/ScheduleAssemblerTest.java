@@ -155,7 +155,7 @@ class ScheduleAssemblerTest {
         assertEquals(PluginState.EXCLUDED, leftOut(out, "core").state());
         assertTrue(leftOut(out, "core").reason().startsWith("conflicts with plugin 'aaa-culprit': "),
                 leftOut(out, "core").reason());
-        assertTrue(leftOut(out, "core").reason().contains("[set 'X'] → [set 'X'] → [set 'Y']"),
+        assertTrue(leftOut(out, "core").reason().contains("[set 'X'] → [set 'Y']"),
                 leftOut(out, "core").reason());
         assertTrue(leftOut(out, "zzz-innocent").reason().contains("'X'"), leftOut(out, "zzz-innocent").reason());
         assertTrue(leftOut(out, "aaa-culprit").reason().contains("'X'"), leftOut(out, "aaa-culprit").reason());
@@ -421,5 +421,22 @@ class ScheduleAssemblerTest {
             calls++;
             return new ArrayList<>(data.systems());
         }
+    }
+
+    // ------------------------------------------------------------------ issue 14: optional ordering by name
+
+    @Test
+    void aPluginOrderedByNameAfterAnAbsentPluginIsActiveNotWaitingAndOrderedOnceTheOtherArrives() {
+        Plugin render = Plugin.builder("render").systems(EcsSystem.builder("render/draw").afterIfPresent("physics/set")
+                .run((w, dt) -> { }).build()).build();
+        SystemSet physicsSet = SystemSet.define("physics/set");
+        Plugin physics = Plugin.builder("physics").sets(physicsSet).systems(
+                EcsSystem.builder("physics/step").sets(physicsSet).run((w, dt) -> { }).build()).build();
+        BuildOutcome alone = assemble(List.of(entry(render)), List.of());
+        assertEquals(List.of("render"), names(alone.active()));
+        assertTrue(alone.leftOut().isEmpty(), "no WAITING for an optional name");
+        PluginEntry renderEntry = entry(render);
+        BuildOutcome both = assemble(List.of(renderEntry, entry(physics)), List.of(renderEntry));
+        assertEquals(List.of("physics/step", "render/draw"), systemNames(both.schedule()));
     }
 }

@@ -22,7 +22,8 @@ import java.util.Set;
  * build rejects the others, SCH-016) and have no further effect (SCH-015). Edges to sets without
  * members expand to nothing (SCH-134), unless the schedule orders through empty sets
  * ({@link OrderGraph#ordersThroughEmptySets()}), where a chain through empty sets yields the pairs it
- * orders, reported with the chain's first declaration. The same pair may appear more than once when
+ * orders (within one phase: across phases such a chain orders nothing), reported with the chain's first
+ * declaration. The same pair may appear more than once when
  * several declarations order it. Expanding a set-before-set declaration lists every member pair, so
  * {@link #all()} is as large as the pairs it lists; for one system or one pair use the graph itself
  * ({@link OrderGraph#linksTo}, {@link OrderGraph#path}), which the {@link Explainer} does.
@@ -66,8 +67,11 @@ public final class OrderEdges {
                 Map<EcsSystem, Boolean> tos = new LinkedHashMap<>();
                 reach(graph, e, tos, java.util.Collections.newSetFromMap(new IdentityHashMap<>()));
                 for (EcsSystem f : froms) {
-                    for (EcsSystem t : tos.keySet()) {
-                        out.add(of(f, t, e));
+                    for (Map.Entry<EcsSystem, Boolean> t : tos.entrySet()) {
+                        // through an empty set, order passes only within a phase (OrderGraph)
+                        if (t.getValue() || f.phase() == t.getKey().phase()) {
+                            out.add(of(f, t.getKey(), e));
+                        }
                     }
                 }
             }
@@ -75,20 +79,28 @@ public final class OrderEdges {
         return new OrderEdges(out);
     }
 
-    /** The systems an edge orders after its {@code from}: its {@code to}, a set's members, or through empty sets. */
+    /**
+     * The systems an edge orders after its {@code from}: its {@code to}, a set's members, or through empty
+     * sets; each mapped to whether it is reached directly (true) or through an empty set (false).
+     */
     private static void reach(OrderGraph graph, dev.orrery.schedule.OrderEdge e, Map<EcsSystem, Boolean> out,
                               Set<SystemSet> seen) {
+        reach(graph, e, out, seen, true);
+    }
+
+    private static void reach(OrderGraph graph, dev.orrery.schedule.OrderEdge e, Map<EcsSystem, Boolean> out,
+                              Set<SystemSet> seen, boolean direct) {
         if (e.to() instanceof EcsSystem t) {
-            out.putIfAbsent(t, true);
+            out.merge(t, direct, Boolean::logicalOr);
             return;
         }
         SystemSet set = (SystemSet) e.to();
         List<EcsSystem> members = graph.members(set);
         if (!members.isEmpty()) {
-            members.forEach(m -> out.putIfAbsent(m, true));
+            members.forEach(m -> out.merge(m, direct, Boolean::logicalOr));
         } else if (graph.ordersThroughEmptySets() && seen.add(set)) {
             for (dev.orrery.schedule.OrderEdge next : graph.edgesFrom(set)) {
-                reach(graph, next, out, seen);
+                reach(graph, next, out, seen, false);
             }
         }
     }

@@ -190,14 +190,21 @@ class SystemTimingsTest {
         };
         calls.run();
         calls.run();
-        long start = threads.getCurrentThreadAllocatedBytes();
-        long overhead = threads.getCurrentThreadAllocatedBytes() - start;
-        long before = threads.getCurrentThreadAllocatedBytes();
-        calls.run();
-        long allocated = threads.getCurrentThreadAllocatedBytes() - before - overhead;
+        // Up to three measured rounds, the least counts: a JIT deoptimization in a loaded JVM re-creates
+        // objects that escape analysis had removed, once; code that allocates per call does so in every round.
+        long allocated = Long.MAX_VALUE;
+        int rounds = 0;
+        while (allocated != 0 && rounds < 3) {
+            long start = threads.getCurrentThreadAllocatedBytes();
+            long overhead = threads.getCurrentThreadAllocatedBytes() - start;
+            long before = threads.getCurrentThreadAllocatedBytes();
+            calls.run();
+            allocated = Math.min(allocated, threads.getCurrentThreadAllocatedBytes() - before - overhead);
+            rounds++;
+        }
 
         assertEquals(0, allocated, "bytes allocated by 40,000 warm run calls with timings hooks");
-        assertEquals(60_000, byName(real.snapshot("main")).get("sys3").skippedDisabled());
+        assertEquals(20_000L * (2 + rounds), byName(real.snapshot("main")).get("sys3").skippedDisabled());
         assertEquals(60_000, byName(real.snapshot("other")).get("x").runs());
     }
 }

@@ -86,7 +86,9 @@ public final class RunIf {
     /**
      * Repeats on an interval: true in each pass in which the time counted since the last true pass
      * (including that pass's dt) reaches the current interval, at most once per pass. The first interval
-     * starts at the condition's first test in a world. Each interval is {@code interval} plus a jitter
+     * starts with the condition's first test in a world and counts that pass's dt, like every later
+     * pass (with a fixed dt: {@code every(2)} at dt 1 is false, true, false, true...; {@code every(1)}
+     * at dt 1 is true in every pass, its first included). Each interval is {@code interval} plus a jitter
      * drawn uniformly from {@code [-jitter, +jitter)} from the world's random stream ({@link #seed}),
      * clamped to at least a tenth of {@code interval} (never 0). The time beyond an interval carries into
      * the next one, modulo its length: a long pass fires once, without a burst.
