@@ -33,7 +33,8 @@ import java.util.function.Supplier;
  * {@code /console.css}; {@code GET /api/schedules}, {@code /api/timings[?schedule=]}, {@code /api/plugins},
  * {@code /api/token}; {@code GET /graph.svg?schedule=}; {@code POST /api/system/enable|disable?schedule=&system=},
  * {@code /api/phase/enable|disable?schedule=&phase=}, {@code /api/pause}, {@code /api/resume},
- * {@code /api/step?frames=}. Steering passes {@link MutationGuard} first and then runs on the host's
+ * {@code /api/step?frames=}. A token is issued only to a page reached under a loopback host name.
+ * Steering passes {@link MutationGuard} first and then runs on the host's
  * frame thread through {@link GameHost#submit}, {@link GameHost#pause()}, {@link GameHost#resume()} and
  * {@link GameHost#step(int)}, the path of the shell's {@code orrery:*} commands.
  *
@@ -85,8 +86,11 @@ public final class ConsoleHandler {
             return switch (path) {
                 case "/", "/index.html" -> page("schedule.html");
                 case "/schedule.html", "/timings.html", "/plugins.html", "/console.js", "/console.css" -> page(path.substring(1));
-                case "/api/token" -> ConsoleResponse.json(200, Json.write(Map.of("token", tokens.issue(),
-                        "header", SessionTokens.HEADER)));
+                case "/api/token" -> {
+                    MutationGuard.Refusal no = MutationGuard.checkHostName(r);
+                    yield no != null ? ConsoleResponse.json(no.status(), ConsoleJson.outcome(false, no.message()))
+                            : ConsoleResponse.json(200, Json.write(Map.of("token", tokens.issue(), "header", SessionTokens.HEADER)));
+                }
                 case "/api/schedules" -> h == null ? noHost() : ConsoleResponse.json(200, ConsoleJson.schedules(views(h)));
                 case "/api/timings" -> h == null ? noHost() : ConsoleResponse.json(200, timingsJson(h, r.param("schedule")));
                 case "/api/plugins" -> h == null ? noHost()

@@ -4,8 +4,10 @@ import java.util.Objects;
 
 /**
  * Decides whether a steering (mutating) request may run: it must be a {@code POST}, come from a
- * loopback address, not be cross-site ({@code Sec-Fetch-Site} same-origin or none when sent;
- * {@code Origin}, when sent, the console's own), and carry a valid session token
+ * loopback address to a loopback name ({@code Host} header: {@code 127.0.0.1}, {@code localhost},
+ * {@code [::1]}; a page of another name that resolves to loopback, DNS rebinding, is refused), not be
+ * cross-site ({@code Sec-Fetch-Site} same-origin or none when sent; {@code Origin}, when sent, the
+ * console's own), and carry a valid session token
  * ({@link SessionTokens#HEADER}). Beyond the spec (Orrery's own). Stateless apart from the tokens; thread-safe.
  */
 public final class MutationGuard {
@@ -27,6 +29,10 @@ public final class MutationGuard {
         if (!ConsoleSettings.isLoopback(request.remoteAddress())) {
             return new Refusal(403, "steering is accepted only from loopback; refused " + request.remoteAddress());
         }
+        Refusal name = checkHostName(request);
+        if (name != null) {
+            return name;
+        }
         String site = request.header("Sec-Fetch-Site");
         if (site != null && !site.equals("same-origin") && !site.equals("none")) {
             return new Refusal(403, "cross-site steering request refused (Sec-Fetch-Site: " + site + ")");
@@ -41,6 +47,24 @@ public final class MutationGuard {
                     + SessionTokens.HEADER + "; missing or unknown");
         }
         return null;
+    }
+
+    /**
+     * @param request a request; not null
+     * @return null when its {@code Host} header is absent or names a loopback address, else the refusal
+     *     (403): the page was reached under another name, so it may belong to another site (DNS rebinding)
+     */
+    public static Refusal checkHostName(ConsoleRequest request) {
+        String host = request.header("Host");
+        if (host == null) {
+            return null;
+        }
+        String name = host.startsWith("[") ? host.substring(0, host.indexOf(']') + 1)
+                : host.contains(":") ? host.substring(0, host.indexOf(':')) : host;
+        if (ConsoleSettings.isLoopback(name)) {
+            return null;
+        }
+        return new Refusal(403, "steering is accepted only for a loopback host name; refused Host " + host);
     }
 
     /**

@@ -72,7 +72,7 @@ class ConsoleHandlerTest {
     }
 
     @Test
-    @DisplayName("cross-site requests are refused: a foreign Origin or Sec-Fetch-Site cross-site; GET cannot steer")
+    @DisplayName("cross-site requests are refused: a foreign Origin, Sec-Fetch-Site cross-site, a non-loopback Host name (DNS rebinding); GET cannot steer")
     void crossSiteRefused() {
         String token = tokens.issue();
         assertEquals(403, handler.handle(post("/api/pause", Map.of(),
@@ -80,6 +80,18 @@ class ConsoleHandlerTest {
         assertEquals(403, handler.handle(post("/api/pause", Map.of(),
                 Map.of("X-Orrery-Token", token, "Sec-Fetch-Site", "cross-site"), "127.0.0.1")).status());
         assertEquals(405, handler.handle(get("/api/pause", Map.of())).status());
+        // DNS rebinding: a page of another name resolving to 127.0.0.1 gets no token and cannot steer
+        ConsoleResponse r = handler.handle(post("/api/pause", Map.of(),
+                Map.of("X-Orrery-Token", token, "Host", "evil.example:8420"), "127.0.0.1"));
+        assertEquals(403, r.status());
+        assertEquals("{\"ok\":false,\"message\":\"steering is accepted only for a loopback host name; refused Host evil.example:8420\"}",
+                r.text());
+        ConsoleRequest tokenRequest = new ConsoleRequest("GET", "/api/token", Map.of(),
+                n -> n.equalsIgnoreCase("Host") ? "evil.example:8420" : null, "127.0.0.1");
+        assertEquals(403, handler.handle(tokenRequest).status());
+        assertEquals(200, handler.handle(post("/api/pause", Map.of(),
+                Map.of("X-Orrery-Token", token, "Host", "[::1]:8420"), "::1")).status());
+        host.resume();
         assertEquals(RunState.RUNNING, host.state);
     }
 
