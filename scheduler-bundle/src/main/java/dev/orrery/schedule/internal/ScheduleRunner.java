@@ -44,21 +44,42 @@ import java.util.List;
  * is allocated per system or per call on the normal path.
  */
 final class ScheduleRunner {
-    private final RunLayout layout;
+    /** Read by the generated dispatcher (same package). */
+    final RunLayout layout;
     private final RunArguments args;
     private final Trait<ScheduleState> stateTrait;
     private final ScheduleHooks hooks;
     private final WorldRuntimes runtimes;
     private final Trait<InitialisedSystems> lifecycleTrait;
+    /**
+     * The generated hot path (issue 17, Orrery's own), or null: then {@link #runRange} is used. Only
+     * for schedules without hooks; see {@link DispatchMode}.
+     */
+    private final PhaseDispatch dispatch;
 
     ScheduleRunner(Schedule schedule, ExecutionPlan plan, ScheduleHooks hooks, Trait<ScheduleState> stateTrait,
-                   Trait<InitialisedSystems> lifecycleTrait) {
+                   Trait<InitialisedSystems> lifecycleTrait, DispatchMode mode) {
         this.layout = new RunLayout(plan);
         this.args = new RunArguments(layout);
         this.stateTrait = stateTrait;
         this.hooks = hooks;
         this.lifecycleTrait = lifecycleTrait;
         this.runtimes = new WorldRuntimes(schedule, layout, stateTrait, lifecycleTrait, hooks != null);
+        this.dispatch = hooks == null && mode == DispatchMode.GENERATED ? generated(layout) : null;
+    }
+
+    /** @return the generated dispatcher, or null when it cannot be generated (then the loop runs) */
+    private static PhaseDispatch generated(RunLayout layout) {
+        try {
+            return DispatchGenerator.generate(layout);
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            return null; // ASM missing (a plain class path without it) or a definition error: the loop
+        }
+    }
+
+    /** @return whether this runner dispatches through generated code (for tests) */
+    boolean isGenerated() {
+        return dispatch != null;
     }
 
     void run(World world, double dt) {
@@ -298,7 +319,12 @@ final class ScheduleRunner {
             // A disabled phase (Orrery's own) is skipped with one check; a phase disabled by one of its
             // own systems stops at once through the per-system flags, which fold the phase flag in.
             if (!rt.isPhaseDisabled(p)) {
-                runRange(rt, world, layout.phaseStart[p], layout.phaseEnd[p], dt);
+                PhaseDispatch d = dispatch;
+                if (d != null) {
+                    d.run(p, this, rt, world, dt);
+                } else {
+                    runRange(rt, world, layout.phaseStart[p], layout.phaseEnd[p], dt);
+                }
             }
             return;
         }
@@ -385,6 +411,21 @@ final class ScheduleRunner {
         } catch (Throwable ignored) {
             // Attribution is best effort; the exception itself propagates unchanged (SCH-037).
         }
+    }
+
+    /**
+     * Exception path of the generated dispatcher ({@link DispatchGenerator}): records the failure as
+     * {@link #failed} does and returns {@code thrown} for the caller to rethrow unchanged.
+     *
+     * @param stage {@link DispatchGenerator#RUN}, {@code CONDITION_STAGE} or {@code SET_CONDITION}
+     * @param set for a set condition, its index in the system's set conditions; else -1
+     * @return {@code thrown}
+     */
+    static Throwable failedAt(Throwable thrown, ScheduleRunner runner, World world, int i, int stage, int set) {
+        Stage s = stage == DispatchGenerator.RUN ? Stage.RUN
+                : stage == DispatchGenerator.CONDITION_STAGE ? Stage.CONDITION : Stage.SET_CONDITION;
+        runner.failed(world, thrown, i, s, set);
+        return thrown;
     }
 
     /**
