@@ -14,7 +14,7 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * {@code ScheduleBuilder.build()} of N systems with two edges each across 100 custom phases and 8
- * chained sets. Target: ≤ 50 ms at 10,000 systems, and 10k / 1k ≤ 15 (close to linear).
+ * chained sets, including the generation of the dispatcher (issue 17) when {@code dispatch=generated}. Target: ≤ 50 ms at 10,000 systems, and 10k / 1k ≤ 15 (close to linear).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -24,11 +24,19 @@ public class BuildBenchmark {
     @Param({"1000", "10000"})
     public int systems;
 
+    /**
+     * Issue 17: {@code generated} (one call site per system, the default) or {@code loop} (the array
+     * loop), set as the system property {@code orrery.schedule.dispatch} before the build.
+     */
+    @Param({"generated", "loop"})
+    public String dispatch;
+
     private ScheduleBuilder input;
 
     /** Prepares the input once; each invocation builds it again. */
     @Setup
     public void setUp() {
+        System.setProperty("orrery.schedule.dispatch", dispatch);
         input = Fixtures.buildInput(systems, 42L);
     }
 

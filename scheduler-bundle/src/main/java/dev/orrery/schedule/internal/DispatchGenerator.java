@@ -40,7 +40,7 @@ import org.objectweb.asm.Opcodes;
  */
 final class DispatchGenerator {
     /** Most system sites per generated method. */
-    static final int MAX_SITES = 64;
+    static final int MAX_SITES = 32;
     /** Estimated bytecode bytes per generated method before a new chunk starts. */
     static final int MAX_BYTES = 4000;
 
