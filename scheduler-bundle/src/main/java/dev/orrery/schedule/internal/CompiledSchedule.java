@@ -71,6 +71,11 @@ final class CompiledSchedule implements Schedule {
         return runner.isGenerated();
     }
 
+    /** Waits for a dispatcher generated in the background (issue 17); for tests. */
+    void awaitGenerated() {
+        runner.awaitGenerated();
+    }
+
     @Override public String name() { return plan.scheduleName(); }
     @Override public Trait<ScheduleState> state() { return state; }
     @Override public List<Phase> phases() { return plan.phases(); }

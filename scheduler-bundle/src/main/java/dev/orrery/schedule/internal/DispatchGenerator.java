@@ -69,6 +69,10 @@ final class DispatchGenerator {
     private static final int C_CONDS = 6;
     private static final int C_SETS = 7;
 
+    private static final Object[] DISPATCH_LOCALS = {NAME, Opcodes.INTEGER, RUNNER, RUNTIME, WORLD, Opcodes.DOUBLE,
+        LAYOUT};
+    private static final Object[] THROWABLE = {"java/lang/Throwable"};
+
     private DispatchGenerator() {
     }
 
@@ -92,12 +96,9 @@ final class DispatchGenerator {
 
     /** @return the class file of the dispatcher for {@code layout} */
     static byte[] bytes(RunLayout layout) {
-        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
-            @Override
-            protected String getCommonSuperClass(String type1, String type2) {
-                return "java/lang/Object"; // never needed: locals keep one type; no class loading here
-            }
-        };
+        // Frames and maxima are written by hand (every frame is "same locals, empty stack" or "same
+        // locals, the Throwable"): ASM's COMPUTE_FRAMES would cost several times the whole build.
+        ClassWriter cw = new ClassWriter(0);
         cw.visit(Opcodes.V17, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, NAME, null, "java/lang/Object",
                 new String[] {PKG + "PhaseDispatch"});
         MethodVisitor init = cw.visitMethod(0, "<init>", "()V", null, null);
@@ -105,7 +106,7 @@ final class DispatchGenerator {
         init.visitVarInsn(Opcodes.ALOAD, 0);
         init.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
         init.visitInsn(Opcodes.RETURN);
-        init.visitMaxs(0, 0);
+        init.visitMaxs(1, 1);
         init.visitEnd();
 
         int phases = layout.phases.length;
@@ -152,6 +153,7 @@ final class DispatchGenerator {
                     continue;
                 }
                 mv.visitLabel(cases[p]);
+                mv.visitFrame(Opcodes.F_FULL, DISPATCH_LOCALS.length, DISPATCH_LOCALS, 0, new Object[0]);
                 for (String chunk : chunksOfPhase.get(p)) {
                     mv.visitVarInsn(Opcodes.ALOAD, 2);
                     mv.visitVarInsn(Opcodes.ALOAD, 3);
@@ -166,8 +168,9 @@ final class DispatchGenerator {
             }
         }
         mv.visitLabel(end);
+        mv.visitFrame(Opcodes.F_FULL, DISPATCH_LOCALS.length, DISPATCH_LOCALS, 0, new Object[0]);
         mv.visitInsn(Opcodes.RETURN);
-        mv.visitMaxs(0, 0);
+        mv.visitMaxs(8, 8);
         mv.visitEnd();
     }
 
@@ -249,12 +252,14 @@ final class DispatchGenerator {
             handlerLabels.add(handler);
             bytes += 30;
             mv.visitLabel(next);
+            mv.visitFrame(Opcodes.F_SAME, 0, null, 0, null);
         }
         mv.visitInsn(Opcodes.RETURN);
         // Cold code: one handler per call, after the hot path.
         for (int h = 0; h < handlers.size(); h++) {
             int[] at = handlers.get(h);
             mv.visitLabel(handlerLabels.get(h));
+            mv.visitFrame(Opcodes.F_SAME1, 0, null, 1, THROWABLE);
             mv.visitVarInsn(Opcodes.ALOAD, 0);
             mv.visitVarInsn(Opcodes.ALOAD, C_WORLD);
             push(mv, at[0]);
@@ -263,7 +268,7 @@ final class DispatchGenerator {
             mv.visitMethodInsn(Opcodes.INVOKESTATIC, RUNNER, "failedAt", FAILED_DESC, false);
             mv.visitInsn(Opcodes.ATHROW);
         }
-        mv.visitMaxs(0, 0);
+        mv.visitMaxs(6, 8);
         mv.visitEnd();
         return i;
     }

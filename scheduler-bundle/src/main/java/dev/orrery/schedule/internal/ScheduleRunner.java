@@ -17,6 +17,7 @@ import dev.orrery.world.TraitRef;
 import dev.orrery.world.World;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The run engine of one schedule: {@code run}, {@code runPhase}, {@code runPhases} and
@@ -55,7 +56,13 @@ final class ScheduleRunner {
      * The generated hot path (issue 17, Orrery's own), or null: then {@link #runRange} is used. Only
      * for schedules without hooks; see {@link DispatchMode}.
      */
-    private final PhaseDispatch dispatch;
+    private PhaseDispatch dispatch;
+    /**
+     * A background generation not yet adopted, or null. Checked at the start of each run call (a
+     * frame boundary); once done, its result becomes {@link #dispatch} and this is cleared. Plain
+     * fields: a racing reader sees either value, both valid.
+     */
+    private CompletableFuture<PhaseDispatch> pending;
 
     ScheduleRunner(Schedule schedule, ExecutionPlan plan, ScheduleHooks hooks, Trait<ScheduleState> stateTrait,
                    Trait<InitialisedSystems> lifecycleTrait, DispatchMode mode) {
@@ -65,7 +72,36 @@ final class ScheduleRunner {
         this.hooks = hooks;
         this.lifecycleTrait = lifecycleTrait;
         this.runtimes = new WorldRuntimes(schedule, layout, stateTrait, lifecycleTrait, hooks != null);
-        this.dispatch = hooks == null && mode == DispatchMode.GENERATED ? generated(layout) : null;
+        if (hooks == null && mode != DispatchMode.LOOP) {
+            if (mode.inBackground(layout.systemCount())) {
+                CompletableFuture<PhaseDispatch> future = new CompletableFuture<>();
+                Thread t = new Thread(() -> future.complete(generated(layout)),
+                        "orrery dispatch generation: " + layout.scheduleName);
+                t.setDaemon(true);
+                this.pending = future;
+                t.start();
+            } else {
+                this.dispatch = generated(layout);
+            }
+        }
+    }
+
+    /** At a frame boundary: adopts a finished background generation. */
+    private void adoptGenerated() {
+        CompletableFuture<PhaseDispatch> p = pending;
+        if (p != null && p.isDone()) {
+            dispatch = p.getNow(null);
+            pending = null;
+        }
+    }
+
+    /** For tests: waits for a background generation and adopts it. */
+    void awaitGenerated() {
+        CompletableFuture<PhaseDispatch> p = pending;
+        if (p != null) {
+            p.join();
+            adoptGenerated();
+        }
     }
 
     /** @return the generated dispatcher, or null when it cannot be generated (then the loop runs) */
@@ -265,6 +301,9 @@ final class ScheduleRunner {
     }
 
     private WorldRuntime enter(World world, String api, double dt) {
+        if (pending != null) {
+            adoptGenerated();
+        }
         WorldRuntime rt = runtimes.of(world);
         if (rt.executing) {
             throw args.reentered(api);
