@@ -63,6 +63,8 @@ final class ScheduleRunner {
      * fields: a racing reader sees either value, both valid.
      */
     private CompletableFuture<PhaseDispatch> pending;
+    /** {@link ScheduleHooks#samplePeriod()} of the hooks, at least 1 (issue 17). */
+    private final int samplePeriod;
 
     ScheduleRunner(Schedule schedule, ExecutionPlan plan, ScheduleHooks hooks, Trait<ScheduleState> stateTrait,
                    Trait<InitialisedSystems> lifecycleTrait, DispatchMode mode) {
@@ -72,7 +74,9 @@ final class ScheduleRunner {
         this.hooks = hooks;
         this.lifecycleTrait = lifecycleTrait;
         this.runtimes = new WorldRuntimes(schedule, layout, stateTrait, lifecycleTrait, hooks != null);
-        if (hooks == null && mode != DispatchMode.LOOP) {
+        int period = hooks == null ? 1 : hooks.samplePeriod();
+        this.samplePeriod = period < 1 ? 1 : period;
+        if ((hooks == null || samplePeriod > 1) && mode != DispatchMode.LOOP) {
             if (mode.inBackground(layout.systemCount())) {
                 CompletableFuture<PhaseDispatch> future = new CompletableFuture<>();
                 Thread t = new Thread(() -> future.complete(generated(layout)),
@@ -314,6 +318,10 @@ final class ScheduleRunner {
         }
         keepTruthful(rt, world, current);
         rt.beginPass(world, layout.usesClock, dt);
+        if (rt.hookContext != null) {
+            // Hook sampling (issue 17, Orrery's own): hooks on one call in samplePeriod, counted per world.
+            rt.activeContext = rt.calls++ % samplePeriod == 0 ? rt.hookContext : null;
+        }
         rt.executing = true;
         return rt;
     }
@@ -341,8 +349,9 @@ final class ScheduleRunner {
     private static void exit(WorldRuntime rt) {
         rt.endPass();
         rt.executing = false;
-        if (rt.hookContext != null) {
-            rt.hookContext.clear();
+        if (rt.activeContext != null) {
+            rt.activeContext.clear();
+            rt.activeContext = null;
         }
     }
 
@@ -354,7 +363,7 @@ final class ScheduleRunner {
             executeOnStart(rt, world, dt);
             return;
         }
-        if (rt.hookContext == null) {
+        if (rt.activeContext == null) {
             // A disabled phase (Orrery's own) is skipped with one check; a phase disabled by one of its
             // own systems stops at once through the per-system flags, which fold the phase flag in.
             if (!rt.isPhaseDisabled(p)) {
@@ -520,7 +529,7 @@ final class ScheduleRunner {
                 if (rt.isDisabled(i) && rt.isPhaseBlocked(i)) {
                     held[i - layout.onStartFrom] = true;
                     heldCount++;
-                    skip(rt.hookContext, world, i, phase, dt, SkipReason.PHASE_DISABLED);
+                    skip(rt.activeContext, world, i, phase, dt, SkipReason.PHASE_DISABLED);
                     continue;
                 }
                 consider(rt, world, i, phase, dt);
@@ -563,7 +572,7 @@ final class ScheduleRunner {
      * condition, run; hooks around (SCH-118, SCH-144).
      */
     private void consider(WorldRuntime rt, World world, int i, Phase phase, double dt) {
-        MutableHookContext ctx = rt.hookContext;
+        MutableHookContext ctx = rt.activeContext;
         if (rt.isDisabled(i)) {
             skip(ctx, world, i, phase, dt, rt.isPhaseBlocked(i) ? SkipReason.PHASE_DISABLED : SkipReason.DISABLED);
             return;

@@ -309,4 +309,46 @@ class GeneratedDispatchTest {
         assertEquals(0, after - before, "bytes allocated by 20,000 warm run calls");
         assertEquals(40_000L * 299, count[0]);
     }
+
+    @Test
+    @DisplayName("hook sampling: hooks on one run call in samplePeriod per world, the others on the generated path; all() takes the smallest")
+    void hook_sampling() {
+        List<String> log = new ArrayList<>();
+        ScheduleHooks every4 = new ScheduleHooks() {
+            @Override
+            public int samplePeriod() {
+                return 4;
+            }
+
+            @Override
+            public void beforeSystem(dev.orrery.schedule.HookContext ctx) {
+                log.add("before " + ctx.system().name());
+            }
+
+            @Override
+            public void onSkip(dev.orrery.schedule.HookContext ctx, dev.orrery.schedule.SkipReason reason) {
+                log.add("skip " + ctx.system().name() + " " + reason);
+            }
+        };
+        assertEquals(4, ScheduleHooks.all(List.of(every4, every4)).samplePeriod());
+        assertEquals(1, ScheduleHooks.all(List.of(every4, new ScheduleHooks() { })).samplePeriod());
+        int[] runs = new int[1];
+        EcsSystem a = EcsSystem.define("a", (w, dt) -> runs[0]++);
+        EcsSystem off = EcsSystem.builder("off").runIf(w -> false).run((w, dt) -> runs[0] += 100).build();
+        CompiledSchedule schedule = build("generated",
+                () -> Schedule.builder("h").systems(a, off).hooks(every4).build());
+        assertTrue(schedule.isGenerated(), "the unsampled calls run generated code");
+        World w1 = new World();
+        World w2 = new World();
+        for (int k = 0; k < 8; k++) {
+            schedule.run(w1, 0);
+        }
+        schedule.runPhase(w2, Phase.ON_UPDATE, 0); // its own count: sampled
+        assertEquals(List.of("before a", "skip off CONDITION", "before a", "skip off CONDITION",
+                "before a", "skip off CONDITION"), log);
+        assertEquals(9, runs[0]);
+        CompiledSchedule every = build("generated", () -> Schedule.builder("h").systems(a).hooks(new ScheduleHooks() { })
+                .build());
+        assertFalse(every.isGenerated(), "period 1: every call observed, the loop with hooks");
+    }
 }
