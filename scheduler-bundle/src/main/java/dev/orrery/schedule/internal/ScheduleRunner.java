@@ -43,6 +43,12 @@ import java.util.concurrent.CompletableFuture;
  * wrapped in its own {@code try} whose handler records the failure ({@link #failed}) and rethrows the
  * very same object. The handlers cost nothing until something throws: no field is written and nothing
  * is allocated per system or per call on the normal path.
+ *
+ * <p>Dispatch (issue 17, Orrery's own): without hooks, or on a call that sampled hooks skip
+ * ({@link ScheduleHooks#samplePeriod()}), a phase other than OnStart runs through the dispatcher
+ * generated for this schedule ({@link DispatchGenerator}: the same checks in the same order, one call
+ * site per system and condition), or through {@link #runRange} when there is none ({@link DispatchMode}).
+ * A dispatcher generated in the background is adopted at the start of a run call.
  */
 final class ScheduleRunner {
     /** Read by the generated dispatcher (same package). */
