@@ -69,9 +69,6 @@ final class DispatchGenerator {
     private static final int C_CONDS = 6;
     private static final int C_SETS = 7;
 
-    private static final Object[] DISPATCH_LOCALS = {NAME, Opcodes.INTEGER, RUNNER, RUNTIME, WORLD, Opcodes.DOUBLE,
-        LAYOUT};
-    private static final Object[] THROWABLE = {"java/lang/Throwable"};
 
     private DispatchGenerator() {
     }
@@ -136,6 +133,7 @@ final class DispatchGenerator {
                 "(IL" + RUNNER + ";L" + RUNTIME + ";L" + WORLD + ";D)V", null, null);
         mv.visitCode();
         // locals: 0 this, 1 phase, 2 runner, 3 rt, 4 world, 5-6 dt, 7 layout
+        Object[] locals = {NAME, Opcodes.INTEGER, RUNNER, RUNTIME, WORLD, Opcodes.DOUBLE, LAYOUT};
         mv.visitVarInsn(Opcodes.ALOAD, 2);
         mv.visitFieldInsn(Opcodes.GETFIELD, RUNNER, "layout", "L" + LAYOUT + ";");
         mv.visitVarInsn(Opcodes.ASTORE, 7);
@@ -153,7 +151,7 @@ final class DispatchGenerator {
                     continue;
                 }
                 mv.visitLabel(cases[p]);
-                mv.visitFrame(Opcodes.F_FULL, DISPATCH_LOCALS.length, DISPATCH_LOCALS, 0, new Object[0]);
+                mv.visitFrame(Opcodes.F_FULL, locals.length, locals, 0, new Object[0]);
                 for (String chunk : chunksOfPhase.get(p)) {
                     mv.visitVarInsn(Opcodes.ALOAD, 2);
                     mv.visitVarInsn(Opcodes.ALOAD, 3);
@@ -168,7 +166,7 @@ final class DispatchGenerator {
             }
         }
         mv.visitLabel(end);
-        mv.visitFrame(Opcodes.F_FULL, DISPATCH_LOCALS.length, DISPATCH_LOCALS, 0, new Object[0]);
+        mv.visitFrame(Opcodes.F_FULL, locals.length, locals, 0, new Object[0]);
         mv.visitInsn(Opcodes.RETURN);
         mv.visitMaxs(8, 8);
         mv.visitEnd();
@@ -188,6 +186,7 @@ final class DispatchGenerator {
     private static int chunk(ClassWriter cw, String name, RunLayout layout, int from, int phaseEnd) {
         MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, name, CHUNK_DESC, null, null);
         mv.visitCode();
+        Object[] throwable = {"java/lang/Throwable"};
         List<int[]> handlers = new ArrayList<>(); // {i, stage, set}
         List<Label> handlerLabels = new ArrayList<>();
         int bytes = 0;
@@ -259,7 +258,7 @@ final class DispatchGenerator {
         for (int h = 0; h < handlers.size(); h++) {
             int[] at = handlers.get(h);
             mv.visitLabel(handlerLabels.get(h));
-            mv.visitFrame(Opcodes.F_SAME1, 0, null, 1, THROWABLE);
+            mv.visitFrame(Opcodes.F_SAME1, 0, null, 1, throwable);
             mv.visitVarInsn(Opcodes.ALOAD, 0);
             mv.visitVarInsn(Opcodes.ALOAD, C_WORLD);
             push(mv, at[0]);
