@@ -35,6 +35,13 @@ public class DispatchBenchmark {
     @Param({"distinct", "shared"})
     public String classes;
 
+    /**
+     * Issue 17: {@code generated} (one call site per system, the default) or {@code loop} (the array
+     * loop), set as the system property {@code orrery.schedule.dispatch} before the build.
+     */
+    @Param({"generated", "loop"})
+    public String dispatch;
+
     private Schedule plain;
     private RunFunction[] bare;
     private Schedule hooked;
@@ -43,6 +50,8 @@ public class DispatchBenchmark {
     /** Builds both schedules and warms the world once (the first call adds the state trait). */
     @Setup
     public void setUp() {
+        // "sync": generated inside build() even at 10,000 systems, so the measurement starts on it.
+        System.setProperty("orrery.schedule.dispatch", "generated".equals(dispatch) ? "sync" : dispatch);
         boolean distinct = "distinct".equals(classes);
         plain = Fixtures.schedule(Fixtures.emptySystems(systems, null, distinct), null);
         hooked = Fixtures.schedule(Fixtures.emptySystems(systems, null, distinct), new Fixtures.CountingHooks());

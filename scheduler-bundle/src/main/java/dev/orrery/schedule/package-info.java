@@ -29,7 +29,7 @@
  * {@link dev.orrery.schedule.ScheduleBuilder#orderThroughEmptySets}.
  */
 @Export
-@Version("0.3.0")
+@Version("0.4.0")
 package dev.orrery.schedule;
 
 import org.osgi.annotation.bundle.Export;

@@ -207,4 +207,27 @@ class SystemTimingsTest {
         assertEquals(20_000L * (2 + rounds), byName(real.snapshot("main")).get("sys3").skippedDisabled());
         assertEquals(60_000, byName(real.snapshot("other")).get("x").runs());
     }
+
+    @Test
+    @DisplayName("issue 17: sampled timings time one run call in samplePeriod per world; counts are sampled counts")
+    void sampled_timings() {
+        long[] now = {0};
+        SystemTimings timings = new SystemTimings(() -> now[0] += 10, 4);
+        assertEquals(4, timings.samplePeriod());
+        assertEquals(1, new SystemTimings().samplePeriod());
+        int[] ran = {0};
+        EcsSystem work = EcsSystem.define("work", (w, dt) -> ran[0]++);
+        Schedule s = Schedule.builder("main").systems(work).hooks(timings).build();
+        World world = new World();
+        for (int k = 0; k < 10; k++) {
+            s.run(world, 0.1);
+        }
+        assertEquals(10, ran[0], "every call runs the systems");
+        SystemTiming t = timings.snapshot("main").get(0);
+        assertEquals(3, t.runs(), "calls 0, 4 and 8 were timed");
+        assertEquals(10, t.lastNanos());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new SystemTimings(System::nanoTime, 0));
+        assertEquals("SystemTimings: samplePeriod 0 is below 1", e.getMessage());
+    }
 }

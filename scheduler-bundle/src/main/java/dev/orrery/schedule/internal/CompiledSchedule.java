@@ -32,18 +32,22 @@ final class CompiledSchedule implements Schedule {
      */
     private final Trait<InitialisedSystems> lifecycle;
     private final ScheduleRunner runner;
+    /** How the hook-free path dispatches (issue 17); kept for {@link #withoutPlugins}. */
+    private final DispatchMode mode;
     private final OrderGraph orderGraph;
     private final AccessReport access;
 
     CompiledSchedule(ExecutionPlan plan, ScheduleHooks hooks, Trait<ScheduleState> state,
-                     Trait<InitialisedSystems> lifecycle, OrderGraph orderGraph, AccessReport access) {
+                     Trait<InitialisedSystems> lifecycle, OrderGraph orderGraph, AccessReport access,
+                     DispatchMode mode) {
         this.orderGraph = orderGraph;
         this.access = access;
         this.plan = plan;
         this.state = state;
         this.hooks = hooks;
         this.lifecycle = lifecycle;
-        this.runner = new ScheduleRunner(this, plan, hooks, state, lifecycle);
+        this.runner = new ScheduleRunner(this, plan, hooks, state, lifecycle, mode);
+        this.mode = mode;
     }
 
     /**
@@ -60,6 +64,16 @@ final class CompiledSchedule implements Schedule {
      */
     static Trait<InitialisedSystems> lifecycleTraitOf(Schedule previous) {
         return previous instanceof CompiledSchedule c ? c.lifecycle : newLifecycleTrait(previous.name());
+    }
+
+    /** @return whether the hook-free path runs generated code (issue 17); for tests */
+    boolean isGenerated() {
+        return runner.isGenerated();
+    }
+
+    /** Waits for a dispatcher generated in the background (issue 17); for tests. */
+    void awaitGenerated() {
+        runner.awaitGenerated();
     }
 
     @Override public String name() { return plan.scheduleName(); }
@@ -95,6 +109,7 @@ final class CompiledSchedule implements Schedule {
         Set<EcsSystem> gone = Collections.newSetFromMap(new IdentityHashMap<>());
         gone.addAll(plan.systems());
         gone.removeAll(filtered.systems());
-        return new CompiledSchedule(filtered, hooks, state, lifecycle, orderGraph.without(gone), access.without(gone));
+        return new CompiledSchedule(filtered, hooks, state, lifecycle, orderGraph.without(gone), access.without(gone),
+                mode);
     }
 }

@@ -17,6 +17,7 @@ import dev.orrery.world.TraitRef;
 import dev.orrery.world.World;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The run engine of one schedule: {@code run}, {@code runPhase}, {@code runPhases} and
@@ -42,23 +43,89 @@ import java.util.List;
  * wrapped in its own {@code try} whose handler records the failure ({@link #failed}) and rethrows the
  * very same object. The handlers cost nothing until something throws: no field is written and nothing
  * is allocated per system or per call on the normal path.
+ *
+ * <p>Dispatch (issue 17, Orrery's own): without hooks, or on a call that sampled hooks skip
+ * ({@link ScheduleHooks#samplePeriod()}), a phase other than OnStart runs through the dispatcher
+ * generated for this schedule ({@link DispatchGenerator}: the same checks in the same order, one call
+ * site per system and condition), or through {@link #runRange} when there is none ({@link DispatchMode}).
+ * A dispatcher generated in the background is adopted at the start of a run call.
  */
 final class ScheduleRunner {
-    private final RunLayout layout;
+    /** Read by the generated dispatcher (same package). */
+    final RunLayout layout;
     private final RunArguments args;
     private final Trait<ScheduleState> stateTrait;
     private final ScheduleHooks hooks;
     private final WorldRuntimes runtimes;
     private final Trait<InitialisedSystems> lifecycleTrait;
+    /**
+     * The generated hot path (issue 17, Orrery's own), or null: then {@link #runRange} is used. Only
+     * for schedules without hooks; see {@link DispatchMode}.
+     */
+    private PhaseDispatch dispatch;
+    /**
+     * A background generation not yet adopted, or null. Checked at the start of each run call (a
+     * frame boundary); once done, its result becomes {@link #dispatch} and this is cleared. Plain
+     * fields: a racing reader sees either value, both valid.
+     */
+    private CompletableFuture<PhaseDispatch> pending;
+    /** {@link ScheduleHooks#samplePeriod()} of the hooks, at least 1 (issue 17). */
+    private final int samplePeriod;
 
     ScheduleRunner(Schedule schedule, ExecutionPlan plan, ScheduleHooks hooks, Trait<ScheduleState> stateTrait,
-                   Trait<InitialisedSystems> lifecycleTrait) {
+                   Trait<InitialisedSystems> lifecycleTrait, DispatchMode mode) {
         this.layout = new RunLayout(plan);
         this.args = new RunArguments(layout);
         this.stateTrait = stateTrait;
         this.hooks = hooks;
         this.lifecycleTrait = lifecycleTrait;
         this.runtimes = new WorldRuntimes(schedule, layout, stateTrait, lifecycleTrait, hooks != null);
+        int period = hooks == null ? 1 : hooks.samplePeriod();
+        this.samplePeriod = period < 1 ? 1 : period;
+        if ((hooks == null || samplePeriod > 1) && mode != DispatchMode.LOOP) {
+            if (mode.inBackground(layout.systemCount())) {
+                CompletableFuture<PhaseDispatch> future = new CompletableFuture<>();
+                Thread t = new Thread(() -> future.complete(generated(layout)),
+                        "orrery dispatch generation: " + layout.scheduleName);
+                t.setDaemon(true);
+                this.pending = future;
+                t.start();
+            } else {
+                this.dispatch = generated(layout);
+            }
+        }
+    }
+
+    /** At a frame boundary: adopts a finished background generation. */
+    private void adoptGenerated() {
+        CompletableFuture<PhaseDispatch> p = pending;
+        if (p != null && p.isDone()) {
+            dispatch = p.getNow(null);
+            pending = null;
+        }
+    }
+
+    /** For tests: waits for a background generation and adopts it. */
+    void awaitGenerated() {
+        CompletableFuture<PhaseDispatch> p = pending;
+        if (p != null) {
+            p.join();
+            adoptGenerated();
+        }
+    }
+
+    /** @return the generated dispatcher, or null when it cannot be generated (then the loop runs) */
+    private static PhaseDispatch generated(RunLayout layout) {
+        try {
+            return DispatchGenerator.generate(layout);
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            return null; // ASM missing (a plain class path without it) or a definition error: the loop
+        }
+    }
+
+    /** @return whether this runner dispatches through generated code (for tests) */
+    boolean isGenerated() {
+        return dispatch != null;
     }
 
     void run(World world, double dt) {
@@ -244,6 +311,9 @@ final class ScheduleRunner {
     }
 
     private WorldRuntime enter(World world, String api, double dt) {
+        if (pending != null) {
+            adoptGenerated();
+        }
         WorldRuntime rt = runtimes.of(world);
         if (rt.executing) {
             throw args.reentered(api);
@@ -254,6 +324,10 @@ final class ScheduleRunner {
         }
         keepTruthful(rt, world, current);
         rt.beginPass(world, layout.usesClock, dt);
+        if (rt.hookContext != null) {
+            // Hook sampling (issue 17, Orrery's own): hooks on one call in samplePeriod, counted per world.
+            rt.activeContext = rt.calls++ % samplePeriod == 0 ? rt.hookContext : null;
+        }
         rt.executing = true;
         return rt;
     }
@@ -281,8 +355,9 @@ final class ScheduleRunner {
     private static void exit(WorldRuntime rt) {
         rt.endPass();
         rt.executing = false;
-        if (rt.hookContext != null) {
-            rt.hookContext.clear();
+        if (rt.activeContext != null) {
+            rt.activeContext.clear();
+            rt.activeContext = null;
         }
     }
 
@@ -294,11 +369,16 @@ final class ScheduleRunner {
             executeOnStart(rt, world, dt);
             return;
         }
-        if (rt.hookContext == null) {
+        if (rt.activeContext == null) {
             // A disabled phase (Orrery's own) is skipped with one check; a phase disabled by one of its
             // own systems stops at once through the per-system flags, which fold the phase flag in.
             if (!rt.isPhaseDisabled(p)) {
-                runRange(rt, world, layout.phaseStart[p], layout.phaseEnd[p], dt);
+                PhaseDispatch d = dispatch;
+                if (d != null) {
+                    d.run(p, this, rt, world, dt);
+                } else {
+                    runRange(rt, world, layout.phaseStart[p], layout.phaseEnd[p], dt);
+                }
             }
             return;
         }
@@ -388,6 +468,21 @@ final class ScheduleRunner {
     }
 
     /**
+     * Exception path of the generated dispatcher ({@link DispatchGenerator}): records the failure as
+     * {@link #failed} does and returns {@code thrown} for the caller to rethrow unchanged.
+     *
+     * @param stage {@link DispatchGenerator#RUN}, {@code CONDITION_STAGE} or {@code SET_CONDITION}
+     * @param set for a set condition, its index in the system's set conditions; else -1
+     * @return {@code thrown}
+     */
+    static Throwable failedAt(Throwable thrown, ScheduleRunner runner, World world, int i, int stage, int set) {
+        Stage s = stage == DispatchGenerator.RUN ? Stage.RUN
+                : stage == DispatchGenerator.CONDITION_STAGE ? Stage.CONDITION : Stage.SET_CONDITION;
+        runner.failed(world, thrown, i, s, set);
+        return thrown;
+    }
+
+    /**
      * Orrery's system lifecycle: runs the init function of every tracked system of phase {@code p} not
      * yet initialised in this world, in execution order, and records each once its init returned. A
      * throwing init is an INIT failure; the system stays uninitialised (tried again next pass).
@@ -440,7 +535,7 @@ final class ScheduleRunner {
                 if (rt.isDisabled(i) && rt.isPhaseBlocked(i)) {
                     held[i - layout.onStartFrom] = true;
                     heldCount++;
-                    skip(rt.hookContext, world, i, phase, dt, SkipReason.PHASE_DISABLED);
+                    skip(rt.activeContext, world, i, phase, dt, SkipReason.PHASE_DISABLED);
                     continue;
                 }
                 consider(rt, world, i, phase, dt);
@@ -483,7 +578,7 @@ final class ScheduleRunner {
      * condition, run; hooks around (SCH-118, SCH-144).
      */
     private void consider(WorldRuntime rt, World world, int i, Phase phase, double dt) {
-        MutableHookContext ctx = rt.hookContext;
+        MutableHookContext ctx = rt.activeContext;
         if (rt.isDisabled(i)) {
             skip(ctx, world, i, phase, dt, rt.isPhaseBlocked(i) ? SkipReason.PHASE_DISABLED : SkipReason.DISABLED);
             return;

@@ -22,6 +22,13 @@ final class WorldRuntime {
     final TraitRef<ScheduleState> state;
     /** The reused hook context, or null when the schedule has no hooks. */
     final MutableHookContext hookContext;
+    /**
+     * The hook context of the current run call: {@link #hookContext} on a sampled call, null on the
+     * others (the hook-free path runs). See {@code ScheduleHooks.samplePeriod()} (issue 17).
+     */
+    MutableHookContext activeContext;
+    /** Run calls begun on this world, for hook sampling; wraps harmlessly. */
+    int calls;
     final OnStartProgress onStart;
     /** Scratch per OnStart system: held back in this pass because OnStart is disabled (Orrery's own). */
     final boolean[] onStartHeld;

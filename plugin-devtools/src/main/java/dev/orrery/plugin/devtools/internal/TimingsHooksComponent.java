@@ -18,7 +18,21 @@ public final class TimingsHooksComponent implements ScheduleHooks, TimingsSource
     /** Service property marking this service for the devtools' own lookup. */
     public static final String PROPERTY = "orrery.devtools";
 
-    private final SystemTimings timings = new SystemTimings();
+    /**
+     * System property: the sample period of the devtools' timings (issue 17); default 1 (every frame
+     * observed, exact counts). A period of 64 makes timing cost about 1/64 of its full price, with
+     * sampled counts; see {@link SystemTimings#SystemTimings(java.util.function.LongSupplier, int)}.
+     * Note that the host's own observer, which wraps every observer, observes every frame.
+     */
+    public static final String SAMPLE_PERIOD_PROPERTY = "orrery.devtools.timings.samplePeriod";
+
+    private final SystemTimings timings = new SystemTimings(System::nanoTime,
+            Math.max(1, Integer.getInteger(SAMPLE_PERIOD_PROPERTY, 1)));
+
+    @Override
+    public int samplePeriod() {
+        return timings.samplePeriod();
+    }
 
     /** @return the timings this service feeds; confined to the frame thread */
     @Override

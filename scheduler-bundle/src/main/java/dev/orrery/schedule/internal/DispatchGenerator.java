@@ -1,0 +1,286 @@
+package dev.orrery.schedule.internal;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.ArrayList;
+import java.util.List;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * Beyond the spec (Orrery's own, issue 17): generates a {@link PhaseDispatch} for one schedule's
+ * {@link RunLayout}, a JVM hidden class defined in this package through
+ * {@link MethodHandles.Lookup#defineHiddenClass} and written with ASM.
+ *
+ * <p><b>Shape.</b> For every system {@code i} (a constant in the code) one straight-line site:
+ * <pre>
+ *   if (!rt.isDisabled(i)                          // state record re-read per system (SCH-056, SCH-124)
+ *       &amp;&amp; setConditions[i][0].test(world) ...      // one site per set condition, in order
+ *       &amp;&amp; conditions[i].test(world))               // only when the system has one (SCH-118)
+ *     runs[i].run(world, dt);
+ * </pre>
+ * Each {@code invokeinterface} is its own bytecode, so its type profile only ever sees the one
+ * receiver class of that system or condition: the JIT checks the class and calls (or inlines) the
+ * target directly instead of the megamorphic virtual call of a shared loop. Every call is covered by
+ * its own exception-table entry whose handler, at the end of the method, records the failure
+ * ({@code ScheduleRunner.failedAt}) and rethrows the same object; the normal path has no extra work.
+ *
+ * <p><b>Chunks.</b> A phase's sites are split into static methods of at most {@value #MAX_SITES}
+ * sites and about {@value #MAX_BYTES} bytes of bytecode, well under the JIT's huge-method limit
+ * (8,000 bytes), so every chunk is compiled and its call sites inlined. {@code run(phase, ...)} is a
+ * {@code tableswitch} over the phases that calls their chunks in order.
+ *
+ * <p><b>Class loading.</b> The generated code names only the scheduler's own types ({@code RunFunction},
+ * {@code Condition}, {@code World}, this package's {@code ScheduleRunner}, {@code RunLayout},
+ * {@code WorldRuntime}), never a plugin's class: the targets are read from the layout's arrays, so
+ * systems from any bundle, class loader or module work, and the hidden class is unloaded with the
+ * schedule. Works in OSGi and on the module path alike (same module, same package).
+ */
+final class DispatchGenerator {
+    /** Most system sites per generated method. */
+    static final int MAX_SITES = 32;
+    /** Estimated bytecode bytes per generated method before a new chunk starts. */
+    static final int MAX_BYTES = 4000;
+
+    private static final String PKG = "dev/orrery/schedule/internal/";
+    private static final String NAME = PKG + "GeneratedDispatch";
+    private static final String RUNNER = PKG + "ScheduleRunner";
+    private static final String RUNTIME = PKG + "WorldRuntime";
+    private static final String LAYOUT = PKG + "RunLayout";
+    private static final String WORLD = "dev/orrery/world/World";
+    private static final String RUN_FN = "dev/orrery/schedule/RunFunction";
+    private static final String CONDITION = "dev/orrery/schedule/Condition";
+    private static final String CHUNK_DESC = "(L" + RUNNER + ";L" + RUNTIME + ";L" + WORLD + ";D[L" + RUN_FN
+            + ";[L" + CONDITION + ";[[L" + CONDITION + ";)V";
+    private static final String FAILED_DESC = "(Ljava/lang/Throwable;L" + RUNNER + ";L" + WORLD + ";III)Ljava/lang/Throwable;";
+
+    /** Stage codes for {@code ScheduleRunner.failedAt}. */
+    static final int RUN = 0;
+    static final int CONDITION_STAGE = 1;
+    static final int SET_CONDITION = 2;
+
+    // Chunk method locals.
+    private static final int C_RT = 1;
+    private static final int C_WORLD = 2;
+    private static final int C_DT = 3;
+    private static final int C_RUNS = 5;
+    private static final int C_CONDS = 6;
+    private static final int C_SETS = 7;
+
+
+    private DispatchGenerator() {
+    }
+
+    /**
+     * @param layout the schedule's layout
+     * @return its generated dispatcher
+     * @throws ReflectiveOperationException or {@link LinkageError} if the class cannot be defined
+     */
+    static PhaseDispatch generate(RunLayout layout) throws ReflectiveOperationException {
+        byte[] bytes = bytes(layout);
+        MethodHandles.Lookup hidden = MethodHandles.lookup().defineHiddenClass(bytes, true);
+        try {
+            return (PhaseDispatch) hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class))
+                    .invoke();
+        } catch (ReflectiveOperationException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    /** @return the class file of the dispatcher for {@code layout} */
+    static byte[] bytes(RunLayout layout) {
+        // Frames and maxima are written by hand (every frame is "same locals, empty stack" or "same
+        // locals, the Throwable"): ASM's COMPUTE_FRAMES would cost several times the whole build.
+        ClassWriter cw = new ClassWriter(0);
+        cw.visit(Opcodes.V17, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, NAME, null, "java/lang/Object",
+                new String[] {PKG + "PhaseDispatch"});
+        MethodVisitor init = cw.visitMethod(0, "<init>", "()V", null, null);
+        init.visitCode();
+        init.visitVarInsn(Opcodes.ALOAD, 0);
+        init.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
+        init.visitInsn(Opcodes.RETURN);
+        init.visitMaxs(1, 1);
+        init.visitEnd();
+
+        int phases = layout.phases.length;
+        List<List<String>> chunksOfPhase = new ArrayList<>(phases);
+        int chunkCount = 0;
+        for (int p = 0; p < phases; p++) {
+            List<String> names = new ArrayList<>();
+            if (p != layout.onStartPhase) {
+                int i = layout.phaseStart[p];
+                int end = layout.phaseEnd[p];
+                while (i < end) {
+                    String name = "c" + chunkCount++;
+                    i = chunk(cw, name, layout, i, end);
+                    names.add(name);
+                }
+            }
+            chunksOfPhase.add(names);
+        }
+        dispatchMethod(cw, chunksOfPhase);
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    /** {@code run(phase, runner, rt, world, dt)}: a tableswitch calling each phase's chunks. */
+    private static void dispatchMethod(ClassWriter cw, List<List<String>> chunksOfPhase) {
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "run",
+                "(IL" + RUNNER + ";L" + RUNTIME + ";L" + WORLD + ";D)V", null, null);
+        mv.visitCode();
+        // locals: 0 this, 1 phase, 2 runner, 3 rt, 4 world, 5-6 dt, 7 layout
+        Object[] locals = {NAME, Opcodes.INTEGER, RUNNER, RUNTIME, WORLD, Opcodes.DOUBLE, LAYOUT};
+        mv.visitVarInsn(Opcodes.ALOAD, 2);
+        mv.visitFieldInsn(Opcodes.GETFIELD, RUNNER, "layout", "L" + LAYOUT + ";");
+        mv.visitVarInsn(Opcodes.ASTORE, 7);
+        int n = chunksOfPhase.size();
+        Label end = new Label();
+        if (n > 0) {
+            Label[] cases = new Label[n];
+            for (int p = 0; p < n; p++) {
+                cases[p] = chunksOfPhase.get(p).isEmpty() ? end : new Label();
+            }
+            mv.visitVarInsn(Opcodes.ILOAD, 1);
+            mv.visitTableSwitchInsn(0, n - 1, end, cases);
+            for (int p = 0; p < n; p++) {
+                if (chunksOfPhase.get(p).isEmpty()) {
+                    continue;
+                }
+                mv.visitLabel(cases[p]);
+                mv.visitFrame(Opcodes.F_FULL, locals.length, locals, 0, new Object[0]);
+                for (String chunk : chunksOfPhase.get(p)) {
+                    mv.visitVarInsn(Opcodes.ALOAD, 2);
+                    mv.visitVarInsn(Opcodes.ALOAD, 3);
+                    mv.visitVarInsn(Opcodes.ALOAD, 4);
+                    mv.visitVarInsn(Opcodes.DLOAD, 5);
+                    layoutField(mv, "runs", "[L" + RUN_FN + ";");
+                    layoutField(mv, "conditions", "[L" + CONDITION + ";");
+                    layoutField(mv, "setConditions", "[[L" + CONDITION + ";");
+                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, NAME, chunk, CHUNK_DESC, false);
+                }
+                mv.visitInsn(Opcodes.RETURN);
+            }
+        }
+        mv.visitLabel(end);
+        mv.visitFrame(Opcodes.F_FULL, locals.length, locals, 0, new Object[0]);
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(8, 8);
+        mv.visitEnd();
+    }
+
+    private static void layoutField(MethodVisitor mv, String field, String desc) {
+        mv.visitVarInsn(Opcodes.ALOAD, 7);
+        mv.visitFieldInsn(Opcodes.GETFIELD, LAYOUT, field, desc);
+    }
+
+    /**
+     * Writes one chunk method with the sites of systems {@code from} onwards, up to {@link #MAX_SITES}
+     * or {@link #MAX_BYTES}, within the phase ending at {@code phaseEnd}.
+     *
+     * @return the first system not in this chunk
+     */
+    private static int chunk(ClassWriter cw, String name, RunLayout layout, int from, int phaseEnd) {
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, name, CHUNK_DESC, null, null);
+        mv.visitCode();
+        Object[] throwable = {"java/lang/Throwable"};
+        List<int[]> handlers = new ArrayList<>(); // {i, stage, set}
+        List<Label> handlerLabels = new ArrayList<>();
+        int bytes = 0;
+        int i = from;
+        for (; i < phaseEnd && i - from < MAX_SITES && bytes < MAX_BYTES; i++) {
+            Label next = new Label();
+            mv.visitVarInsn(Opcodes.ALOAD, C_RT);
+            push(mv, i);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, RUNTIME, "isDisabled", "(I)Z", false);
+            mv.visitJumpInsn(Opcodes.IFNE, next);
+            bytes += 11;
+            int sets = layout.setConditions[i] == null ? 0 : layout.setConditions[i].length;
+            for (int c = 0; c < sets; c++) {
+                Label start = new Label();
+                Label stop = new Label();
+                Label handler = new Label();
+                mv.visitTryCatchBlock(start, stop, handler, "java/lang/Throwable");
+                mv.visitLabel(start);
+                mv.visitVarInsn(Opcodes.ALOAD, C_SETS);
+                push(mv, i);
+                mv.visitInsn(Opcodes.AALOAD);
+                push(mv, c);
+                mv.visitInsn(Opcodes.AALOAD);
+                mv.visitVarInsn(Opcodes.ALOAD, C_WORLD);
+                mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, CONDITION, "test", "(L" + WORLD + ";)Z", true);
+                mv.visitLabel(stop);
+                mv.visitJumpInsn(Opcodes.IFEQ, next);
+                handlers.add(new int[] {i, SET_CONDITION, c});
+                handlerLabels.add(handler);
+                bytes += 35;
+            }
+            if (layout.conditions[i] != null) {
+                Label start = new Label();
+                Label stop = new Label();
+                Label handler = new Label();
+                mv.visitTryCatchBlock(start, stop, handler, "java/lang/Throwable");
+                mv.visitLabel(start);
+                mv.visitVarInsn(Opcodes.ALOAD, C_CONDS);
+                push(mv, i);
+                mv.visitInsn(Opcodes.AALOAD);
+                mv.visitVarInsn(Opcodes.ALOAD, C_WORLD);
+                mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, CONDITION, "test", "(L" + WORLD + ";)Z", true);
+                mv.visitLabel(stop);
+                mv.visitJumpInsn(Opcodes.IFEQ, next);
+                handlers.add(new int[] {i, CONDITION_STAGE, -1});
+                handlerLabels.add(handler);
+                bytes += 32;
+            }
+            Label start = new Label();
+            Label stop = new Label();
+            Label handler = new Label();
+            mv.visitTryCatchBlock(start, stop, handler, "java/lang/Throwable");
+            mv.visitLabel(start);
+            mv.visitVarInsn(Opcodes.ALOAD, C_RUNS);
+            push(mv, i);
+            mv.visitInsn(Opcodes.AALOAD);
+            mv.visitVarInsn(Opcodes.ALOAD, C_WORLD);
+            mv.visitVarInsn(Opcodes.DLOAD, C_DT);
+            mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, RUN_FN, "run", "(L" + WORLD + ";D)V", true);
+            mv.visitLabel(stop);
+            handlers.add(new int[] {i, RUN, -1});
+            handlerLabels.add(handler);
+            bytes += 30;
+            mv.visitLabel(next);
+            mv.visitFrame(Opcodes.F_SAME, 0, null, 0, null);
+        }
+        mv.visitInsn(Opcodes.RETURN);
+        // Cold code: one handler per call, after the hot path.
+        for (int h = 0; h < handlers.size(); h++) {
+            int[] at = handlers.get(h);
+            mv.visitLabel(handlerLabels.get(h));
+            mv.visitFrame(Opcodes.F_SAME1, 0, null, 1, throwable);
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+            mv.visitVarInsn(Opcodes.ALOAD, C_WORLD);
+            push(mv, at[0]);
+            push(mv, at[1]);
+            push(mv, at[2]);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, RUNNER, "failedAt", FAILED_DESC, false);
+            mv.visitInsn(Opcodes.ATHROW);
+        }
+        mv.visitMaxs(6, 8);
+        mv.visitEnd();
+        return i;
+    }
+
+    private static void push(MethodVisitor mv, int value) {
+        if (value >= -1 && value <= 5) {
+            mv.visitInsn(Opcodes.ICONST_0 + value);
+        } else if (value >= Byte.MIN_VALUE && value <= Byte.MAX_VALUE) {
+            mv.visitIntInsn(Opcodes.BIPUSH, value);
+        } else if (value >= Short.MIN_VALUE && value <= Short.MAX_VALUE) {
+            mv.visitIntInsn(Opcodes.SIPUSH, value);
+        } else {
+            mv.visitLdcInsn(value);
+        }
+    }
+}
