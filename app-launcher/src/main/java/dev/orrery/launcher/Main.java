@@ -78,6 +78,9 @@ public final class Main {
         for (String name : QUIET_LOGGERS) {
             java.util.logging.Logger quiet = java.util.logging.Logger.getLogger(name);
             quiet.setLevel(java.util.logging.Level.WARNING);
+            if (name.equals("org.apache.felix.http")) {
+                quiet.setFilter(new BindFailureFilter());
+            }
             QUIETED.add(quiet);
         }
         try {
