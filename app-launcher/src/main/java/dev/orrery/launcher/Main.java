@@ -37,8 +37,10 @@ import org.osgi.framework.launch.FrameworkFactory;
  * not start, the host's frame thread died, or a headless run could not go on (a component failed to
  * activate, or the simulation paused on a fault: {@link HeadlessWatch}), with one line saying why;
  * 2 for a bad argument or setting: the launcher's own ({@link LaunchOptions}) and the host's
- * ({@code orrery.host.*}, checked with the host bundle's {@code dev.orrery.host.HostSettings}) are
- * checked before any bundle starts, and one line names the setting and its allowed values.
+ * ({@code orrery.host.*}, checked with the host bundle's {@code dev.orrery.host.HostSettings}) and the web
+ * console's ({@code orrery.console.*}, with {@code dev.orrery.plugin.console.ConsoleSettings}) are checked
+ * before any bundle starts ({@link SettingsCheck}), and one line names the setting, its allowed values
+ * and where it came from ({@code -D} or {@code conf/config.properties}).
  *
  * <p>The host bundle ({@value #HOST}) is started last, after the other platform bundles (the default
  * plugins and the devtools' hooks among them), so that its first rebuild already has them all.
@@ -76,6 +78,9 @@ public final class Main {
         for (String name : QUIET_LOGGERS) {
             java.util.logging.Logger quiet = java.util.logging.Logger.getLogger(name);
             quiet.setLevel(java.util.logging.Level.WARNING);
+            if (name.equals("org.apache.felix.http")) {
+                quiet.setFilter(new BindFailureFilter());
+            }
             QUIETED.add(quiet);
         }
         try {
@@ -118,7 +123,10 @@ public final class Main {
         Framework framework = factory.newFramework(props);
         framework.init();
         List<Bundle> installed = installPlatformBundles(framework, config.bundlesDir());
-        String bad = badHostSetting(installed, props);
+        String bad = SettingsCheck.HOST.bad(installed, props, java.lang.System::getProperty);
+        if (bad == null) {
+            bad = SettingsCheck.CONSOLE.bad(installed, props, java.lang.System::getProperty);
+        }
         if (bad != null) {
             java.lang.System.err.println("orrery: cannot start: " + bad);
             framework.stop();
@@ -200,39 +208,6 @@ public final class Main {
         java.nio.charset.Charset charset = name != null && java.nio.charset.Charset.isSupported(name)
                 ? java.nio.charset.Charset.forName(name) : java.nio.charset.Charset.defaultCharset();
         return new PrintStream(new AboveThePrompt(original, readers, charset), true, charset);
-    }
-
-    /**
-     * Checks the {@code orrery.host.*} settings with the host bundle's {@code HostSettings} (loaded
-     * from the installed bundle: the launcher does not link against bundle code).
-     *
-     * @return the one-line reason a setting is bad, or null when they are fine or cannot be checked
-     *     (no host bundle: then there is nothing to configure)
-     */
-    private static String badHostSetting(List<Bundle> installed, java.util.Map<String, String> props) {
-        for (Bundle b : installed) {
-            if (!HOST.equals(b.getSymbolicName())) {
-                continue;
-            }
-            java.util.function.Function<String, String> lookup =
-                    k -> props.containsKey(k) ? props.get(k) : java.lang.System.getProperty(k);
-            try {
-                Class<?> settings = b.loadClass("dev.orrery.host.HostSettings");
-                settings.getMethod("validate", java.util.function.Function.class).invoke(null, lookup);
-                return null;
-            } catch (java.lang.reflect.InvocationTargetException e) {
-                Throwable cause = e.getCause();
-                if (cause instanceof IllegalArgumentException) {
-                    return cause.getMessage();
-                }
-                java.lang.System.err.println("orrery: could not check the host settings: " + cause);
-                return null;
-            } catch (ReflectiveOperationException | RuntimeException e) {
-                java.lang.System.err.println("orrery: could not check the host settings: " + e);
-                return null;
-            }
-        }
-        return null;
     }
 
     private static List<Bundle> installPlatformBundles(Framework framework, Path dir) throws IOException, BundleException {

@@ -44,6 +44,24 @@ class BadStartIT {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "-Dorrery.console.port=99999|orrery: cannot start: web console configuration: orrery.console.port must be a port from 1 to 65535, got '99999' (-Dorrery.console.port)",
+        "-Dorrery.console.port=http|orrery: cannot start: web console configuration: orrery.console.port must be a port from 1 to 65535, got 'http' (-Dorrery.console.port)",
+        "-Dorrery.console.host=|orrery: cannot start: web console configuration: orrery.console.host must be an address (e.g. 127.0.0.1), got a blank value (-Dorrery.console.host)",
+        "-Dorrery.console.enabled=yes|orrery: cannot start: web console configuration: orrery.console.enabled must be true or false, got 'yes' (-Dorrery.console.enabled)",
+    })
+    @DisplayName("a bad web console setting: one line naming it and its source, exit code 2, nothing started")
+    void badConsoleSetting(String javaOpts, String line) throws Exception {
+        try (DemoProcess p = DemoProcess.start(Map.of("JAVA_OPTS", javaOpts), "--seed", "1")) {
+            assertEquals(2, p.waitFor(TIMEOUT), p.text());
+            assertTrue(p.lines().contains(line), p.text());
+            assertTrue(p.lines().stream().noneMatch(l -> l.contains("Exception") || l.startsWith("\tat ")), p.text());
+            assertTrue(p.lines().stream().noneMatch(l -> l.contains("[dnd]") || l.contains("web console at")),
+                    "nothing ran: " + p.text());
+        }
+    }
+
     @Test
     @DisplayName("a component that fails to activate in a headless run: one line from the launcher, exit code 1, no endless run")
     void componentFailsInAHeadlessRun() throws Exception {

@@ -20,7 +20,7 @@ class LauncherExitIT {
             assertEquals(2, p.waitFor(TIMEOUT), p.text());
             List<String> lines = p.lines();
             assertTrue(lines.contains("orrery: cannot start: host configuration: orrery.host.mode must be 'realtime'"
-                    + " or 'fixed', got 'bogus'"), p.text());
+                    + " or 'fixed', got 'bogus' (-Dorrery.host.mode)"), p.text());
             assertTrue(lines.stream().noneMatch(l -> l.startsWith("\tat ") || l.contains("Exception")), p.text());
             assertTrue(lines.stream().noneMatch(l -> l.contains("[dnd]")), "nothing ran: " + p.text());
         }

@@ -37,7 +37,7 @@ class GraphSvgTest {
     }
 
     @Test
-    @DisplayName("one element with data-system per system, laid out by ELK; lanes in phase order; manual set apart")
+    @DisplayName("one element with data-system per system; the whole picture laid out by ELK (lanes as compound nodes in phase order, manual set apart, every edge routed)")
     void nodeCountEqualsSystemCount() {
         Schedule s = schedule();
         World world = new World();
@@ -62,12 +62,31 @@ class GraphSvgTest {
         assertTrue(svg.contains("class=\"system disabled\" data-system=\"render\""), svg);
         assertTrue(svg.contains("class=\"system conditional condition-skipped\" data-system=\"maybe\""), svg);
         // an ELK-routed edge inside OnUpdate, with its provenance as the hover title
-        assertTrue(svg.contains("data-from=\"input\" data-to=\"move\"><title>'input' runs before 'move' (move.after(input), from 'main')</title><path d=\"M"),
+        assertTrue(svg.contains("data-from=\"input\" data-to=\"move\"><title>'input' runs before 'move' (move.after(input), from 'main')</title><path data-sections=\"1\" d=\"M"),
                 svg);
-        // a cross-phase edge
-        assertTrue(svg.contains("data-from=\"collide\" data-to=\"render\""), svg);
-        // ELK placed move to the right of input (layered, left to right)
-        assertTrue(x(svg, "move") > x(svg, "input"), svg);
+        // every edge, inside a phase or across phases, is a path made of ELK's edge sections; none is drawn by hand
+        assertEquals(view.edges().size(), count(svg, "<g class=\"edge\""), svg);
+        assertEquals(view.edges().size(), count(svg, "</title><path data-sections=\"[1-9][0-9]*\" d=\"M[0-9.]+,[0-9.]+( L[0-9.]+,[0-9.]+)+\"/></g>"), svg);
+        assertEquals(0, count(svg, "<line"), svg);
+        // the cross-phase edge, routed by ELK through the lanes (compound nodes): from collide's bottom to render's top
+        Matcher cross = Pattern.compile("data-from=\"collide\" data-to=\"render\"><title>[^<]*</title><path data-sections=\"[0-9]+\""
+                + " d=\"M([0-9.]+),([0-9.]+).* L([0-9.]+),([0-9.]+)\"/>").matcher(svg);
+        assertTrue(cross.find(), svg);
+        double[] collide = box(svg, "collide");
+        double[] render = box(svg, "render");
+        assertEquals(collide[1] + collide[3], Double.parseDouble(cross.group(2)), 0.11, svg);
+        assertEquals(render[1], Double.parseDouble(cross.group(4)), 0.11, svg);
+        assertTrue(Double.parseDouble(cross.group(1)) >= collide[0] && Double.parseDouble(cross.group(1)) <= collide[0] + collide[2], svg);
+        assertTrue(Double.parseDouble(cross.group(3)) >= render[0] && Double.parseDouble(cross.group(3)) <= render[0] + render[2], svg);
+        // every system box lies inside its phase's lane (ELK placed it in the compound node)
+        for (EcsSystem sys : s.systems()) {
+            double[] b = box(svg, sys.name());
+            double[] lane = lane(svg, sys.phase().name());
+            assertTrue(b[0] >= lane[0] && b[1] >= lane[1] && b[0] + b[2] <= lane[0] + lane[2] + 0.11
+                    && b[1] + b[3] <= lane[1] + lane[3] + 0.11, sys.name() + " in " + sys.phase().name() + "\n" + svg);
+        }
+        // ELK placed move below input (layered, top to bottom)
+        assertTrue(box(svg, "move")[1] > box(svg, "input")[1], svg);
     }
 
     private static double laneY(String svg, String phase) {
@@ -76,10 +95,22 @@ class GraphSvgTest {
         return Double.parseDouble(m.group(1));
     }
 
-    private static double x(String svg, String system) {
-        Matcher m = Pattern.compile("data-system=\"" + system + "\"><title>[^<]*</title><rect x=\"([0-9.]+)\"").matcher(svg);
+    /** x, y, width, height of a system's box. */
+    private static double[] box(String svg, String system) {
+        Matcher m = Pattern.compile("data-system=\"" + system + "\"><title>[^<]*</title><rect x=\"([0-9.]+)\" y=\"([0-9.]+)\""
+                + " width=\"([0-9.]+)\" height=\"([0-9.]+)\"").matcher(svg);
         assertTrue(m.find(), system);
-        return Double.parseDouble(m.group(1));
+        return new double[] {Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2)),
+            Double.parseDouble(m.group(3)), Double.parseDouble(m.group(4))};
+    }
+
+    /** x, y, width, height of a phase's lane. */
+    private static double[] lane(String svg, String phase) {
+        Matcher m = Pattern.compile("data-phase=\"" + phase + "\"><rect x=\"([0-9.]+)\" y=\"([0-9.]+)\""
+                + " width=\"([0-9.]+)\" height=\"([0-9.]+)\"").matcher(svg);
+        assertTrue(m.find(), phase);
+        return new double[] {Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2)),
+            Double.parseDouble(m.group(3)), Double.parseDouble(m.group(4))};
     }
 
     @Test

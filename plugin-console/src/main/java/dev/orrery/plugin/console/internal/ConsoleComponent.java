@@ -25,7 +25,9 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 /**
  * Serves the web console under {@value #PATTERN} through the OSGi HTTP Whiteboard (Apache Felix HTTP
  * Jetty in the distribution): checks the settings ({@link ConsoleSettings}) against the HTTP server's
- * bind address ({@value #JETTY_HOST}), then registers one servlet. Timings come from plugin-devtools'
+ * bind address ({@value #JETTY_HOST}), then registers one servlet, and reports "web console at ..." only
+ * when the HTTP server publishes an endpoint on the console's port, else one line naming host:port and
+ * the cause ({@link ListenWatch}). Timings come from plugin-devtools'
  * {@link TimingsSource} when it is there, else from the console's own hooks while a page listens.
  */
 @Component(immediate = true)
@@ -36,11 +38,14 @@ public final class ConsoleComponent {
     static final String JETTY_HOST = "org.apache.felix.http.host";
     /** The console's logger name. */
     static final String LOGGER = "dev.orrery.console";
+    /** How long the HTTP server may take to publish the console's port before the console reports it is not served. */
+    static final Duration BIND_GRACE = Duration.ofSeconds(5);
 
     private final System.Logger log = System.getLogger(LOGGER);
     private ServiceRegistration<Servlet> registration;
     private ConsoleServlet servlet;
     private OwnTimingsFeed own;
+    private ListenWatch listen;
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
@@ -79,7 +84,8 @@ public final class ConsoleComponent {
         props.put("osgi.http.whiteboard.servlet.pattern", PATTERN);
         props.put("osgi.http.whiteboard.servlet.name", "orrery-console");
         registration = context.registerService(Servlet.class, servlet, props);
-        log.log(Level.INFO, "web console at http://" + settings.host() + ":" + settings.port() + "/orrery/");
+        // Said only once the HTTP server publishes an endpoint on the port; else the failure and its cause.
+        listen = new ListenWatch(context, settings, log, BIND_GRACE);
     }
 
     private TimingsFeed feed() {
@@ -103,6 +109,9 @@ public final class ConsoleComponent {
     /** Unregisters the servlet and ends the open streams. */
     @Deactivate
     void deactivate() {
+        if (listen != null) {
+            listen.close();
+        }
         if (servlet != null) {
             servlet.close();
         }
