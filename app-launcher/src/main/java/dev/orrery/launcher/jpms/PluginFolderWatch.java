@@ -39,6 +39,7 @@ public final class PluginFolderWatch {
     private final LongSupplier clock;
     private final Consumer<Map<Path, FileStamp>> listener;
     private final Consumer<String> log;
+    private final java.util.function.Predicate<String> names;
     private final Map<Path, Seen> seen = new HashMap<>();
     private final Map<Path, FileStamp> settled = new TreeMap<>();
     private boolean first = true;
@@ -59,6 +60,24 @@ public final class PluginFolderWatch {
      */
     public PluginFolderWatch(Path dir, long quietMillis, LongSupplier clock, Consumer<Map<Path, FileStamp>> listener,
                              Consumer<String> log) {
+        this(dir, quietMillis, clock, listener, log, null);
+    }
+
+    /**
+     * Watches one file of the folder instead of its jars (e.g. the host's settings file); otherwise as
+     * {@link #PluginFolderWatch(Path, long, LongSupplier, Consumer, Consumer)}.
+     *
+     * @param dir the folder
+     * @param quietMillis how long the file must stay unchanged (ms, at least 0)
+     * @param clock now, in milliseconds since the epoch
+     * @param listener gets the settled file with its stamp (an empty map once it is deleted)
+     * @param log one line when the folder cannot be listed
+     * @param fileName the file's name; null: every {@code *.jar} file
+     * @throws IllegalArgumentException if {@code quietMillis} is negative
+     */
+    public PluginFolderWatch(Path dir, long quietMillis, LongSupplier clock, Consumer<Map<Path, FileStamp>> listener,
+                             Consumer<String> log, String fileName) {
+        this.names = fileName == null ? n -> n.endsWith(".jar") : fileName::equals;
         if (quietMillis < 0) {
             throw new IllegalArgumentException("quietMillis must be >= 0, got " + quietMillis);
         }
@@ -130,7 +149,7 @@ public final class PluginFolderWatch {
         }
         try (Stream<Path> files = Files.list(dir)) {
             for (Path p : (Iterable<Path>) files::iterator) {
-                if (!p.getFileName().toString().endsWith(".jar") || !Files.isRegularFile(p)) {
+                if (!names.test(p.getFileName().toString()) || !Files.isRegularFile(p)) {
                     continue;
                 }
                 try {

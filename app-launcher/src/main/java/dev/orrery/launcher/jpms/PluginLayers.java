@@ -73,7 +73,8 @@ public final class PluginLayers<S> implements AutoCloseable {
     private final Map<Path, Loaded> loaded = new LinkedHashMap<>();
     /** Jars left out, with the problem logged for them (not logged again while it stays the same). */
     private final Map<Path, Failure> failed = new HashMap<>();
-    private final Set<ClassLoader> dropped = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
+    /** Loaders of dropped layers (weak keys) → the layer's module name. */
+    private final Map<ClassLoader, String> dropped = Collections.synchronizedMap(new WeakHashMap<>());
     private Map<Path, FileStamp> last = Map.of();
     private long copies;
 
@@ -192,7 +193,15 @@ public final class PluginLayers<S> implements AutoCloseable {
      * @return true if it is the loader of a dropped layer
      */
     public boolean isDropped(ClassLoader loader) {
-        return loader != null && dropped.contains(loader);
+        return loader != null && dropped.containsKey(loader);
+    }
+
+    /**
+     * @param loader a class loader, may be null
+     * @return the module name of the dropped layer it belonged to, if it is {@linkplain #isDropped dropped}
+     */
+    public java.util.Optional<String> droppedModule(ClassLoader loader) {
+        return loader == null ? java.util.Optional.empty() : java.util.Optional.ofNullable(dropped.get(loader));
     }
 
     /** Drops every layer (dependents first), telling the events; the cache copies are deleted. */
@@ -220,7 +229,7 @@ public final class PluginLayers<S> implements AutoCloseable {
         }
         l.layer().modules().forEach(m -> {
             if (m.getClassLoader() != null) {
-                dropped.add(m.getClassLoader());
+                dropped.put(m.getClassLoader(), l.module());
             }
         });
         try {
