@@ -1,0 +1,90 @@
+package dev.orrery.demo.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The demo in JPMS mode ({@code ./orrery-demo --jpms}): no OSGi framework, the platform modules in one
+ * module layer and each demo jar in a layer of its own. The same seed plays the same battle as in OSGi
+ * mode, and replacing the rules jar mid-battle reloads its layer without changing the battle.
+ */
+class JpmsModeIT {
+    private static final Duration TIMEOUT = Duration.ofSeconds(120);
+    private static final String VERSION = System.getProperty("orrery.version", "0.1.0-SNAPSHOT");
+
+    private static void assertLine(List<String> lines, String part, String text) {
+        assertTrue(lines.stream().anyMatch(l -> l.contains(part)), "no line with '" + part + "':\n" + text);
+    }
+
+    @Test
+    @DisplayName("./orrery-demo --jpms --seed 42 plays the same battle as ./orrery-demo --seed 42 and exits with 0")
+    void sameCombatLogAsOsgiMode() throws Exception {
+        List<String> osgi;
+        try (DemoProcess p = DemoProcess.start(Map.of(), "--seed", "42")) {
+            assertEquals(0, p.waitFor(TIMEOUT), p.text());
+            osgi = p.combatLog();
+        }
+        try (DemoProcess p = DemoProcess.start(Map.of(), "--jpms", "--seed", "42")) {
+            assertEquals(0, p.waitFor(TIMEOUT), p.text());
+            List<String> lines = p.lines();
+            assertLine(lines, "orrery: started in JPMS mode: platform modules [", p.text());
+            assertLine(lines, "orrery: plugin jar demo-dnd-model-" + VERSION + ".jar: layer of module dev.orrery.demo.dnd.model"
+                    + " defined (0 provider(s) of Plugin)", p.text());
+            assertLine(lines, "orrery: plugin jar demo-dnd-" + VERSION + ".jar: layer of module dev.orrery.demo.dnd defined"
+                    + " (2 provider(s) of Plugin)", p.text());
+            assertTrue(lines.stream().noneMatch(l -> l.contains("Started bundle")), "no OSGi framework:\n" + p.text());
+            assertLine(lines, "[dev.orrery.host] schedule 'dnd/turn' rebuilt", p.text());
+            assertTrue(osgi.size() > 20, String.join("\n", osgi));
+            assertEquals(osgi, p.combatLog());
+        }
+    }
+
+    @Test
+    @DisplayName("JPMS hot reload: copying the rules jar into demo-plugins/ mid-battle reloads its layer; the battle goes on unchanged")
+    void rulesReloadKeepsTheBattle() throws Exception {
+        List<String> straight;
+        try (DemoProcess p = DemoProcess.start(Map.of(), "--jpms", "--seed", "7")) {
+            assertEquals(0, p.waitFor(TIMEOUT), p.text());
+            straight = p.combatLog();
+        }
+        Path rules = DemoProcess.REPO.resolve("demo-dnd/target/demo-dnd-" + VERSION + ".jar");
+        Path dropped = DemoProcess.REPO.resolve("app-launcher/target/orrery/demo-plugins/demo-dnd-" + VERSION + ".jar");
+        try (DemoProcess p = DemoProcess.start(Map.of("JAVA_OPTS", "-Dorrery.host.rate=400"), "--jpms", "--seed", "7")) {
+            p.awaitLine(l -> l.equals("[dnd] -- Round 2 --"), TIMEOUT);
+            int copiedAt = p.lines().size();
+            Files.copy(rules, dropped, StandardCopyOption.REPLACE_EXISTING);
+            Files.setLastModifiedTime(dropped, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis()));
+            assertEquals(0, p.waitFor(TIMEOUT), p.text());
+            List<String> after = p.lines().subList(copiedAt, p.lines().size());
+            int droppedAt = indexOf(after, "orrery: plugin jar demo-dnd-" + VERSION + ".jar: layer of module dev.orrery.demo.dnd dropped (reloading)");
+            int definedAt = indexOf(after, "orrery: plugin jar demo-dnd-" + VERSION + ".jar: layer of module dev.orrery.demo.dnd defined");
+            assertTrue(droppedAt >= 0 && definedAt > droppedAt, "no layer reload:\n" + p.text());
+            assertTrue(after.stream().noneMatch(l -> l.contains("layer of module dev.orrery.demo.dnd.model dropped")),
+                    "the model jar's layer stays:\n" + p.text());
+            int rebuildAt = indexOf(after.subList(definedAt, after.size()), "[dev.orrery.host] schedule 'main' rebuilt");
+            assertTrue(rebuildAt >= 0, "no rebuild of main after the reload:\n" + p.text());
+            assertTrue(after.subList(definedAt + rebuildAt, after.size()).stream().anyMatch(l -> l.startsWith("[dnd] Turn ")),
+                    "the battle did not go on after the reload:\n" + p.text());
+            assertEquals(1, p.combatLog().stream().filter(l -> l.startsWith("[dnd] === Skirmish")).count());
+            assertEquals(straight, p.combatLog());
+        }
+    }
+
+    private static int indexOf(List<String> lines, String part) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains(part)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}
