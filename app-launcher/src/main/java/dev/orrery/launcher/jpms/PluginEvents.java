@@ -27,6 +27,25 @@ public interface PluginEvents<S> {
      */
     void removed(String key);
 
+    /**
+     * A jar's layer was defined, after its providers were {@linkplain #added added}: for services
+     * other than the plugins' (e.g. the host's clients), found in {@code layer} itself. The receiver
+     * must let go of the layer in {@link #layerDropped}, or its class loader cannot be collected.
+     *
+     * @param module the layer's module name
+     * @param layer the layer
+     */
+    default void layerDefined(String module, ModuleLayer layer) {
+    }
+
+    /**
+     * A jar's layer is being dropped, before its providers are {@linkplain #removed removed}.
+     *
+     * @param module the layer's module name
+     */
+    default void layerDropped(String module) {
+    }
+
     /** The end of one batch of {@link #removed}/{@link #added} calls (called only when there were some). */
     default void settled() {
     }

@@ -220,6 +220,11 @@ public final class PluginLayers<S> implements AutoCloseable {
 
     private void dropLayer(Loaded l, String why) {
         loaded.remove(l.source());
+        try {
+            events.layerDropped(l.module());
+        } catch (RuntimeException e) {
+            log.accept("plugin jar " + l.source().getFileName() + ": the host failed on the drop of layer " + l.module() + ": " + e);
+        }
         for (String key : l.keys()) {
             try {
                 events.removed(key);
@@ -401,6 +406,11 @@ public final class PluginLayers<S> implements AutoCloseable {
             }
         }
         loaded.put(c.source(), new Loaded(c.source(), c.stamp(), c.copy(), c.name(), Set.copyOf(pluginReads), layer, List.copyOf(keys)));
+        try {
+            events.layerDefined(c.name(), layer);
+        } catch (RuntimeException e) {
+            log.accept("plugin jar " + jar + ": the host failed on the new layer " + c.name() + ": " + e);
+        }
         log.accept("plugin jar " + jar + ": layer of module " + c.name() + " defined (" + keys.size() + " provider(s) of "
                 + service.getSimpleName() + ")");
         if (providerProblems.isEmpty()) {

@@ -64,6 +64,19 @@ class PluginLayersTest {
         public void settled() {
             calls.add("settled");
         }
+
+        @Override
+        public void layerDefined(String module, ModuleLayer layer) {
+            if (!module.equals(layer.modules().iterator().next().getName())) {
+                throw new AssertionError(module);
+            }
+            calls.add("defined " + module);
+        }
+
+        @Override
+        public void layerDropped(String module) {
+            calls.add("dropped " + module);
+        }
     }
 
     @BeforeEach
@@ -128,7 +141,7 @@ class PluginLayersTest {
     void aNewJarGetsALayerAndItsProvidersAreAdded() throws Exception {
         greeterJar("hello.jar", "p.hello", "hello");
         assertEquals(List.of(), sync());
-        assertEquals(List.of("+p.hello/p.hello.Hello (hello.jar)", "settled"), events.calls);
+        assertEquals(List.of("+p.hello/p.hello.Hello (hello.jar)", "defined p.hello", "settled"), events.calls);
         assertEquals("hello", greet("p.hello/p.hello.Hello"));
         ModuleLayer layer = layers.layer("p.hello").orElseThrow();
         assertEquals(List.of(platform), layer.parents());
@@ -141,7 +154,7 @@ class PluginLayersTest {
         rulesJar("!");
         sync();
         // p.rules' layer has p.model's and the platform's as parents; only its own provider is added
-        assertEquals(List.of("+p.rules/p.rules.Rules (rules.jar)", "settled"), events.calls);
+        assertEquals(List.of("defined p.model", "+p.rules/p.rules.Rules (rules.jar)", "defined p.rules", "settled"), events.calls);
         assertEquals(List.of(layers.layer("p.model").orElseThrow(), platform), layers.layer("p.rules").orElseThrow().parents());
         assertEquals("hi!", greet("p.rules/p.rules.Rules"));
     }
@@ -155,7 +168,8 @@ class PluginLayersTest {
         greeterJar("hello.jar", "p.hello", "hello again");
         events.calls.clear();
         sync();
-        assertEquals(List.of("-p.hello/p.hello.Hello", "+p.hello/p.hello.Hello (hello.jar)", "settled"), events.calls);
+        assertEquals(List.of("dropped p.hello", "-p.hello/p.hello.Hello", "+p.hello/p.hello.Hello (hello.jar)", "defined p.hello",
+                "settled"), events.calls);
         assertEquals("hello again", greet("p.hello/p.hello.Hello"));
         assertNotSame(before, layers.layer("p.hello").orElseThrow());
         assertTrue(layers.isDropped(oldLoader));
@@ -172,7 +186,8 @@ class PluginLayersTest {
         events.calls.clear();
         modelJar("ho");
         sync();
-        assertEquals(List.of("-p.rules/p.rules.Rules", "+p.rules/p.rules.Rules (rules.jar)", "settled"), events.calls);
+        assertEquals(List.of("dropped p.rules", "-p.rules/p.rules.Rules", "dropped p.model", "defined p.model",
+                "+p.rules/p.rules.Rules (rules.jar)", "defined p.rules", "settled"), events.calls);
         assertEquals("ho!", greet("p.rules/p.rules.Rules"));
         assertSame(other, layers.layer("p.other").orElseThrow(), "a jar that does not require the model keeps its layer");
         assertTrue(log.contains("plugin jar rules.jar: layer of module p.rules dropped (reloading)"), log::toString);
@@ -188,7 +203,8 @@ class PluginLayersTest {
         rulesJar("?");
         events.calls.clear();
         sync();
-        assertEquals(List.of("-p.rules/p.rules.Rules", "+p.rules/p.rules.Rules (rules.jar)", "settled"), events.calls);
+        assertEquals(List.of("dropped p.rules", "-p.rules/p.rules.Rules", "+p.rules/p.rules.Rules (rules.jar)", "defined p.rules",
+                "settled"), events.calls);
         assertEquals("hi?", greet("p.rules/p.rules.Rules"));
         assertSame(model, layers.layer("p.model").orElseThrow());
     }
@@ -201,7 +217,7 @@ class PluginLayersTest {
         delete(model);
         events.calls.clear();
         List<JarProblem> problems = sync();
-        assertEquals(List.of("-p.rules/p.rules.Rules", "settled"), events.calls);
+        assertEquals(List.of("dropped p.rules", "-p.rules/p.rules.Rules", "dropped p.model", "settled"), events.calls);
         assertEquals(List.of(), layers.modules());
         assertEquals(List.of(new JarProblem("rules.jar", JarProblem.Kind.MISSING_REQUIRES,
                 "module p.rules requires p.model, which is neither a platform module nor a loaded plugin jar")), problems);
@@ -210,7 +226,7 @@ class PluginLayersTest {
         modelJar("back");
         events.calls.clear();
         assertEquals(List.of(), sync());
-        assertEquals(List.of("+p.rules/p.rules.Rules (rules.jar)", "settled"), events.calls);
+        assertEquals(List.of("defined p.model", "+p.rules/p.rules.Rules (rules.jar)", "defined p.rules", "settled"), events.calls);
         assertEquals("back!", greet("p.rules/p.rules.Rules"));
     }
 
@@ -224,7 +240,7 @@ class PluginLayersTest {
         delete(hello);
         events.calls.clear();
         sync();
-        assertEquals(List.of("-p.hello/p.hello.Hello", "settled"), events.calls);
+        assertEquals(List.of("dropped p.hello", "-p.hello/p.hello.Hello", "settled"), events.calls);
         try (var copies = Files.list(tmp.resolve("cache"))) {
             assertEquals(0, copies.count());
         }
@@ -275,7 +291,7 @@ class PluginLayersTest {
 
         List<JarProblem> problems = sync();
 
-        assertEquals(List.of("+p.good/p.good.Hello (good.jar)", "settled"), events.calls);
+        assertEquals(List.of("+p.good/p.good.Hello (good.jar)", "defined p.good", "defined p.throwing", "settled"), events.calls);
         Map<String, JarProblem.Kind> kinds = new TreeMap<>();
         problems.forEach(p -> kinds.put(p.jar(), p.kind()));
         assertEquals(Map.of("plain.jar", JarProblem.Kind.NOT_A_MODULE, "needy.jar", JarProblem.Kind.MISSING_REQUIRES,
@@ -338,7 +354,8 @@ class PluginLayersTest {
         events.calls.clear();
         layers.close();
         // loaded in name order (hello, model, rules): dropped in reverse, so rules before its model
-        assertEquals(List.of("-p.rules/p.rules.Rules", "-p.hello/p.hello.Hello", "settled"), events.calls);
+        assertEquals(List.of("dropped p.rules", "-p.rules/p.rules.Rules", "dropped p.model", "dropped p.hello", "-p.hello/p.hello.Hello",
+                "settled"), events.calls);
         assertEquals(List.of(), layers.modules());
     }
 
