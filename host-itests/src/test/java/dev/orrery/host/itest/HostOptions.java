@@ -56,6 +56,7 @@ final class HostOptions {
                 jar("orrery.itest.scr"),
                 jar("orrery.itest.configadmin"),
                 jar("orrery.itest.scheduler"),
+                jar("orrery.itest.hostCore"),
                 jar("orrery.itest.host"),
                 bundle(TestBundles.support()));
     }

@@ -80,7 +80,7 @@ final class TestBundles {
                 b.setProperty("-noextraheaders", "true");
                 b.addClasspath(new File(BundleFiles.required("orrery.itest.testClasses")));
                 b.addClasspath(new File(BundleFiles.required("orrery.itest.scheduler")));
-                b.addClasspath(new File(BundleFiles.required("orrery.itest.host")));
+                b.addClasspath(new File(BundleFiles.required("orrery.itest.hostCore")));
                 b.addClasspath(new File(BundleFiles.required("orrery.itest.prefab")));
                 Jar jar = b.build();
                 if (!b.isOk()) {

@@ -78,6 +78,7 @@ public final class OrreryOptions {
                 mavenBundle("org.apache.felix", "org.apache.felix.scr", v.getProperty("org.apache.felix.scr")),
                 mavenBundle("org.apache.felix", "org.apache.felix.configadmin", v.getProperty("org.apache.felix.configadmin")),
                 orrery("scheduler-bundle", v),
+                orrery("host-core", v),
                 orrery("host-bundle", v),
                 orrery("plugin-prefab", v),
                 orrery("orrery-testkit", v));

@@ -97,6 +97,7 @@ public class DevtoolsShellIT {
                 jar("orrery.itest.scr"),
                 jar("orrery.itest.gogo"),
                 jar("orrery.itest.scheduler"),
+                jar("orrery.itest.hostCore"),
                 jar("orrery.itest.host"),
                 jar("orrery.itest.devtools"),
                 junitBundles());

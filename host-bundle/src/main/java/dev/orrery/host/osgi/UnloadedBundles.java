@@ -1,5 +1,6 @@
-package dev.orrery.host.internal;
+package dev.orrery.host.osgi;
 
+import dev.orrery.host.core.UnloadedCode;
 import java.util.ArrayList;
 import java.util.List;
 import org.osgi.framework.Bundle;

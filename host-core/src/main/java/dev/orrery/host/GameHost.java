@@ -9,7 +9,10 @@ import java.util.function.Function;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
- * The Orrery game host, registered as an OSGi service by the host bundle's component.
+ * The Orrery game host, registered as an OSGi service by the host bundle's component (OSGi mode), or
+ * handed out by the launcher (JPMS mode). Both run the same host core ({@code dev.orrery.host.core.HostCore});
+ * in JPMS mode "service" below means a plugin provider found by the launcher, "bundle" its plugin jar's
+ * module (see {@link PluginStatus}).
  *
  * <p>The host tracks {@code dev.orrery.schedule.Plugin} services (and {@code ScheduleHooks}),
  * builds one schedule per schedule name off the frame thread, swaps each rebuilt schedule in at a
@@ -158,9 +161,9 @@ public interface GameHost {
 
     /**
      * Asks the host to end the run, for a game that knows it is over (the demo's battle, a headless
-     * server's scripted session): the frame loop stops at the next frame boundary and the OSGi
-     * framework (the system bundle) is stopped from a separate thread, so a launcher waiting for the
-     * framework (the Orrery launcher) exits with code 0. Returns at once; may be called from any thread,
+     * server's scripted session): the frame loop stops at the next frame boundary and the application
+     * is stopped from a separate thread (OSGi mode: the framework's system bundle; JPMS mode: the
+     * launcher's host), so a launcher waiting for it (the Orrery launcher) exits with code 0. Returns at once; may be called from any thread,
      * a system on the frame thread included. Idempotent: later calls are ignored.
      *
      * <p>The default implementation throws: a host that cannot stop its framework keeps it.

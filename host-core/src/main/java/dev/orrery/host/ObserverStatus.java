@@ -12,7 +12,8 @@ import java.util.Objects;
  * not paused. A {@code VirtualMachineError} other than {@code StackOverflowError} is not contained.
  *
  * @param serviceId the service id
- * @param bundle the providing bundle as {@code symbolicName/version}
+ * @param bundle the providing bundle as {@code symbolicName/version} (JPMS mode: its module, as the
+ *     front end names it)
  * @param schedule the schedule it observes, or null when it observes every schedule
  * @param quarantined whether the host stopped calling it
  * @param reason why it was quarantined (which callback threw what, in which system), or the empty string

@@ -1,4 +1,4 @@
-package dev.orrery.host.internal;
+package dev.orrery.host.osgi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

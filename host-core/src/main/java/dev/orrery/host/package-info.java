@@ -1,6 +1,7 @@
 /**
  * The Orrery game host API: the {@link dev.orrery.host.GameHost} service that the host component
- * registers in the OSGi service registry, the values it reports (run status, faults, plugin states,
+ * registers in the OSGi service registry (or the JPMS launcher hands out; both run the OSGi-free
+ * host core, {@code dev.orrery.host.core}), the values it reports (run status, faults, plugin states,
  * rebuilds) and the {@link dev.orrery.host.Schedules} world trait through which systems reach the
  * host's other schedules.
  *

@@ -1,4 +1,4 @@
-package dev.orrery.host.internal;
+package dev.orrery.host.osgi;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;

@@ -1,4 +1,4 @@
-package dev.orrery.host.internal;
+package dev.orrery.host.osgi;
 
 import java.util.Optional;
 import org.osgi.framework.Bundle;

@@ -9,6 +9,7 @@ import dev.orrery.host.RunState;
 import dev.orrery.host.Schedules;
 import dev.orrery.host.SystemFault;
 import dev.orrery.host.SystemFaultException;
+import dev.orrery.host.core.UnloadedCode;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleHooks;

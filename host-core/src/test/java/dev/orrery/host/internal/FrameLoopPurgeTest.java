@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.host.RebuildInfo;
+import dev.orrery.host.core.UnloadedCode;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.Schedule;

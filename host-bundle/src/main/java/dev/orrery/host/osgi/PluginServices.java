@@ -1,4 +1,4 @@
-package dev.orrery.host.internal;
+package dev.orrery.host.osgi;
 
 import dev.orrery.schedule.Plugin;
 import java.lang.System.Logger;

@@ -8,8 +8,10 @@ import java.util.Objects;
  * @param name the plugin's name ({@code Plugin.name()})
  * @param schedule the schedule it belongs to (service property {@code orrery.schedule}, or the main
  *     schedule)
- * @param bundle the providing bundle as {@code symbolicName/version}
- * @param serviceId the service's {@code service.id}
+ * @param bundle the providing bundle as {@code symbolicName/version} (JPMS mode: the plugin's module as
+ *     the front end names it, e.g. {@code name/version})
+ * @param serviceId the service's {@code service.id} (JPMS mode: the id the front end gave the plugin
+ *     provider; unique for the life of the host)
  * @param state active, waiting or excluded
  * @param reason why it is waiting or excluded, taken from the build problems that named it; empty
  *     when active

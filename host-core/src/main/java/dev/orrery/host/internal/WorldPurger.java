@@ -1,5 +1,6 @@
 package dev.orrery.host.internal;
 
+import dev.orrery.host.core.UnloadedCode;
 import dev.orrery.world.PurgeReport;
 import dev.orrery.world.Unloading;
 import dev.orrery.world.World;

@@ -1,0 +1,162 @@
+package dev.orrery.host.core;
+
+import dev.orrery.host.GameHost;
+import dev.orrery.host.internal.Engine;
+import dev.orrery.schedule.Plugin;
+import dev.orrery.schedule.ScheduleHooks;
+import java.lang.System.Logger;
+import java.util.Map;
+import java.util.function.Function;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * One Orrery host, without any OSGi type: the plugin registry, the rebuild coordinator (coalesced
+ * rebuilds, declared plugin order, exclusion loop, waiting plugins, the newcomer policy), the frame
+ * loop (fault containment, pause/step, watchdog), the schedule swap at frame boundaries and the world
+ * purge of unloaded code. It is the {@link GameHost} that a front end publishes (the OSGi component
+ * registers it as a service; the JPMS launcher hands it out directly).
+ *
+ * <p>A front end maps its plugin discovery onto these calls, keyed by {@link PluginSource#id()}:
+ * {@link #pluginBound} when it learns of a plugin, {@link #pluginAdded} with the plugin object,
+ * {@link #pluginRemoved} when it leaves. Life cycle: {@link #create} → {@link #start} → (plugins
+ * added) → {@link #requestRebuild()} → ... → {@link #stop()}.
+ *
+ * <p>Threading: every method may be called on any thread, concurrently; the core's lock is never held
+ * while plugin code runs or while waiting for a frame boundary. Calls after {@link #stop()} are
+ * ignored (GameHost methods answer as documented there for a stopped host).
+ *
+ * <p>Beyond the spec (Orrery's own). See {@code CONTRACT.md} / docs for the OSGi and JPMS mappings.
+ */
+@ProviderType
+public interface HostCore extends GameHost {
+    /** The logger name the host logs under (kept from the OSGi host: {@code dev.orrery.host}). */
+    String LOGGER = "dev.orrery.host";
+
+    /**
+     * Makes a host (not started: no thread runs yet).
+     *
+     * @param config live settings by key ({@code mainSchedule}, {@code mode}, ...; README, "Host
+     *     settings"): in OSGi the ConfigAdmin properties of PID {@code dev.orrery.host}; may be empty
+     * @param properties looks up the fallback {@code orrery.host.<key>} properties (framework or system
+     *     properties); returns null when absent
+     * @param frontEnd the front end's callbacks
+     * @param log where the host logs (normally {@code System.getLogger(HostCore.LOGGER)})
+     * @return the host
+     * @throws IllegalArgumentException with a one-line message naming the setting when a setting is
+     *     bad (also logged at ERROR as {@code Orrery host not started: ...})
+     * @throws NullPointerException when an argument is null
+     */
+    static HostCore create(Map<String, ?> config, Function<String, String> properties, FrontEnd frontEnd,
+                           Logger log) {
+        return Engine.create(config, properties, frontEnd, log);
+    }
+
+    /**
+     * Starts the frame thread ({@code orrery-frame}) and its watchdog, and logs
+     * {@code Orrery host started: ...}. No rebuild is asked for: the front end calls
+     * {@link #requestRebuild()} once its initial plugins are added. Call once.
+     *
+     * @throws IllegalStateException when called twice or after {@link #stop()}
+     */
+    void start();
+
+    /**
+     * Takes new settings (e.g. a ConfigAdmin update): timing from the next frame on, and a forced
+     * rebuild with the new main schedule and plugin order.
+     *
+     * @param config the settings by key, as in {@link #create}
+     * @param properties the fallback property lookup, as in {@link #create}
+     * @return true when taken; false when a setting is bad: then one ERROR line names it and the host
+     *     keeps its previous settings
+     */
+    boolean configure(Map<String, ?> config, Function<String, String> properties);
+
+    /**
+     * Stops the host: no more rebuilds, the frame loop stops at the next frame boundary (this waits
+     * for it, at most 5 s, then logs a warning), and the last status is kept for {@link #status()}.
+     * Idempotent. Does not call {@link FrontEnd#stopApplication}.
+     */
+    void stop();
+
+    /**
+     * A plugin is coming: its object will follow with {@link #pluginAdded}. Until then, and after,
+     * {@link #isBound} answers true for the id, until {@link #pluginRemoved}.
+     *
+     * @param id the plugin's {@link PluginSource#id()}
+     */
+    void pluginBound(long id);
+
+    /**
+     * @param id a plugin id
+     * @return whether the id is bound ({@link #pluginBound}) and not removed since
+     */
+    boolean isBound(long id);
+
+    /**
+     * Hands over a bound plugin's object: its data ({@code name()}, {@code phases()}, {@code sets()},
+     * {@code systems()}) is read once, here, on the calling thread (a plugin whose accessors throw or
+     * return null is kept as EXCLUDED with the reason); then a coalesced rebuild is asked for, under
+     * the newcomer policy. Replaces an earlier object of the same id.
+     *
+     * @param source its id, origin and declared schedule (a later {@link #pluginScheduleChanged} that
+     *     came before this call wins)
+     * @param plugin the plugin object
+     * @return false when the id is not bound (never bound, or removed meanwhile): then nothing changed
+     *     and the front end releases the object; true otherwise
+     * @throws VirtualMachineError when a plugin accessor throws one other than StackOverflowError
+     */
+    boolean pluginAdded(PluginSource source, Plugin plugin);
+
+    /**
+     * A bound plugin whose object could not be made (its component failed to activate, its provider
+     * threw): reported EXCLUDED with the reason in {@link #plugins()} until it is added or removed,
+     * and logged in one ERROR line naming the plugin, its origin and id. Ignored when the id is not
+     * bound.
+     *
+     * @param source its id, origin and declared schedule
+     * @param name the name to report it by (e.g. the component or provider class name)
+     * @param reason why, one line (e.g. {@code its component failed to activate: ...; fix the plugin ...})
+     */
+    void pluginExcluded(PluginSource source, String name, String reason);
+
+    /**
+     * The declared schedule of a plugin changed (its data is kept); a rebuild follows when it moves.
+     *
+     * @param id the plugin's id
+     * @param declaredSchedule the new declared schedule, or null/blank for the main schedule
+     */
+    void pluginScheduleChanged(long id, String declaredSchedule);
+
+    /**
+     * A plugin left (or its object must no longer be used, e.g. its jar is being replaced): from the
+     * next frame boundary on its systems no longer run — this waits for that boundary, at most for the
+     * frame in progress and 2 s, not at all on the frame thread — then the coalesced rebuild without it
+     * follows. Unknown ids are ignored. The front end may release the object when this returns.
+     *
+     * @param id the plugin's id
+     */
+    void pluginRemoved(long id);
+
+    /**
+     * Adds (or replaces) a {@code ScheduleHooks} observer; a rebuild builds it in.
+     *
+     * @param source its id (hooks are called in id order), origin, and schedule (null: every schedule)
+     * @param hooks the observer
+     */
+    void hooksAdded(PluginSource source, ScheduleHooks hooks);
+
+    /**
+     * Removes an observer: it is not called from the next frame boundary on (waits for it like
+     * {@link #pluginRemoved}); a rebuild follows. Unknown ids are ignored.
+     *
+     * @param id the observer's {@link PluginSource#id()}
+     */
+    void hooksRemoved(long id);
+
+    /**
+     * Code was unloaded (a bundle updated/uninstalled, a module layer dropped): at the next frame
+     * boundary the world is purged of the instances whose class loader
+     * {@link FrontEnd#unloadedCode()} says is gone. Requests coalesce.
+     */
+    void requestPurge();
+}

@@ -1,0 +1,470 @@
+package dev.orrery.host.internal;
+
+import dev.orrery.host.HostStatus;
+import dev.orrery.host.ObserverStatus;
+import dev.orrery.host.PluginState;
+import dev.orrery.host.PluginStatus;
+import dev.orrery.host.RebuildInfo;
+import dev.orrery.host.Schedules;
+import dev.orrery.host.SystemFault;
+import dev.orrery.host.core.FrontEnd;
+import dev.orrery.host.core.HostCore;
+import dev.orrery.host.core.PluginSource;
+import dev.orrery.schedule.Plugin;
+import dev.orrery.schedule.ScheduleHooks;
+import dev.orrery.world.World;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+
+/**
+ * The {@link HostCore} implementation: the plugin registry (what the front ends hand over, by
+ * {@link PluginSource#id()}), feeding the {@link RebuildCoordinator} snapshots and running the
+ * {@link FrameLoop}. Public only so that {@link HostCore#create} can make one; the package is not
+ * exported.
+ */
+public final class Engine implements HostCore {
+    private static final long BOUNDARY_WAIT_MILLIS = 2000;
+    private static final long STOP_WAIT_MILLIS = 5000;
+    /** A pending schedule change to "none declared" (maps cannot tell a null value from no entry). */
+    private static final String MAIN = new String("(main)");
+
+    private final Logger log;
+    private final FrontEnd frontEnd;
+    private final Object lock = new Object();
+    private final Map<Long, PluginEntry> plugins = new HashMap<>(); // guarded by lock
+    /** Ids of the plugins without a declared schedule: they join the main schedule, whichever it is. */
+    private final Set<Long> onMainSchedule = new HashSet<>(); // guarded by lock
+    private final Map<Long, HooksEntry> hooks = new HashMap<>(); // guarded by lock
+    /** Ids of the bound plugins (added or not yet). */
+    private final Set<Long> bound = new HashSet<>(); // guarded by lock
+    /** Declared schedules changed while a bound plugin was not added yet ({@link #MAIN} for none). */
+    private final Map<Long, String> laterSchedule = new HashMap<>(); // guarded by lock
+    /** Bound plugins whose object the front end could not make, by id. */
+    private final Map<Long, PluginStatus> failed = new TreeMap<>(); // guarded by lock
+    private long generation; // guarded by lock
+    private final AtomicBoolean started = new AtomicBoolean();
+    private final AtomicBoolean shutdownStarted = new AtomicBoolean();
+    private volatile HostConfig config;
+    private volatile FrameLoop loop;
+    private volatile RebuildCoordinator coordinator;
+    /** The frame loop's last status, kept when the host stops (loop and world are dropped then). */
+    private volatile HostStatus stoppedStatus;
+
+    private Engine(HostConfig config, FrontEnd frontEnd, Logger log) {
+        this.config = config;
+        this.frontEnd = frontEnd;
+        this.log = log;
+        FrameLoop l = new FrameLoop(config, new SystemTracker(), log, new FrameLoop.Ended() {
+            @Override
+            public void budgetDone() {
+                if (Engine.this.config.stopFrameworkWhenDone()) {
+                    stopApplication("the frame budget");
+                }
+            }
+
+            @Override
+            public void died(SystemFault fault) {
+                if (Engine.this.config.stopFrameworkWhenDone()) {
+                    stopApplication("the frame thread died");
+                }
+            }
+        }, java.lang.System::nanoTime);
+        l.purgeWith(frontEnd::unloadedCode);
+        this.loop = l;
+        this.coordinator = new RebuildCoordinator(this::snapshot, l, log);
+    }
+
+    /**
+     * See {@link HostCore#create}.
+     *
+     * @param config live settings
+     * @param properties fallback property lookup
+     * @param frontEnd the front end's callbacks
+     * @param log where the host logs
+     * @return the host, not started
+     * @throws IllegalArgumentException when a setting is bad (logged at ERROR too)
+     */
+    public static Engine create(Map<String, ?> config, Function<String, String> properties, FrontEnd frontEnd,
+                                Logger log) {
+        Objects.requireNonNull(config, "HostCore.create: config");
+        Objects.requireNonNull(properties, "HostCore.create: properties");
+        Objects.requireNonNull(frontEnd, "HostCore.create: frontEnd");
+        Objects.requireNonNull(log, "HostCore.create: log");
+        HostConfig c;
+        try {
+            c = HostConfig.from(config, properties);
+        } catch (IllegalArgumentException e) {
+            // One clear line; launchers check the properties before starting (HostSettings), so this is
+            // reached with a bad live configuration or under another launcher.
+            log.log(Level.ERROR, "Orrery host not started: " + e.getMessage());
+            throw e;
+        }
+        return new Engine(c, frontEnd, log);
+    }
+
+    // ---------------------------------------------------------------- life cycle
+
+    @Override
+    public void start() {
+        FrameLoop l = loop;
+        if (l == null || !started.compareAndSet(false, true)) {
+            throw new IllegalStateException("the Orrery host was already started");
+        }
+        l.start();
+        HostConfig c = config;
+        log.log(Level.INFO, "Orrery host started: main schedule '" + c.mainSchedule() + "', " + c.mode()
+                + " mode, declared plugin order " + c.order());
+    }
+
+    @Override
+    public boolean configure(Map<String, ?> props, Function<String, String> properties) {
+        HostConfig next;
+        try {
+            next = HostConfig.from(props, properties);
+        } catch (IllegalArgumentException e) {
+            log.log(Level.ERROR, e.getMessage() + "; the host keeps its previous configuration: " + config);
+            return false;
+        }
+        this.config = next;
+        FrameLoop l = loop;
+        RebuildCoordinator c = coordinator;
+        if (l == null || c == null) {
+            return true; // stopped meanwhile
+        }
+        l.configure(next);
+        log.log(Level.INFO, "host configuration changed: " + next);
+        c.request(next, true);
+        return true;
+    }
+
+    @Override
+    public void stop() {
+        RebuildCoordinator c = coordinator;
+        FrameLoop l = loop;
+        if (l == null) {
+            return;
+        }
+        if (c != null) {
+            c.shutdown();
+        }
+        if (!l.stop(STOP_WAIT_MILLIS)) {
+            log.log(Level.WARNING, "the frame loop did not reach a frame boundary within " + STOP_WAIT_MILLIS
+                    + " ms of the stop request");
+        }
+        stoppedStatus = l.status();
+        // Nothing here may keep the loop, the coordinator or the world reachable once the host is gone.
+        coordinator = null;
+        loop = null;
+        log.log(Level.INFO, "Orrery host stopped after " + l.status().frames() + " frames");
+    }
+
+    private void stopApplication(String after) {
+        if (shutdownStarted.compareAndSet(false, true)) {
+            frontEnd.stopApplication(after);
+        }
+    }
+
+    // ---------------------------------------------------------------- plugins and hooks
+
+    @Override
+    public void pluginBound(long id) {
+        synchronized (lock) {
+            bound.add(id);
+        }
+    }
+
+    @Override
+    public boolean isBound(long id) {
+        synchronized (lock) {
+            return bound.contains(id);
+        }
+    }
+
+    @Override
+    public boolean pluginAdded(PluginSource source, Plugin plugin) {
+        Objects.requireNonNull(source, "pluginAdded: source");
+        Objects.requireNonNull(plugin, "pluginAdded: plugin");
+        long id = source.id();
+        String declared = source.schedule();
+        HostConfig c = config;
+        // Plugin code runs here, outside the lock.
+        PluginEntry entry = PluginEntry.of(plugin, declared == null ? c.mainSchedule() : declared, source.origin(), id);
+        synchronized (lock) {
+            if (!bound.contains(id)) {
+                return false; // removed meanwhile (or never bound)
+            }
+            String later = laterSchedule.remove(id);
+            if (later != null) {
+                declared = later == MAIN ? null : later;
+                entry = entry.inSchedule(declared == null ? config.mainSchedule() : declared);
+            }
+            failed.remove(id);
+            plugins.put(id, entry);
+            if (declared == null) {
+                onMainSchedule.add(id);
+            } else {
+                onMainSchedule.remove(id);
+            }
+            generation++;
+        }
+        RebuildCoordinator r = coordinator;
+        if (r != null) {
+            r.arrived(entry.name(), config);
+        }
+        return true;
+    }
+
+    @Override
+    public void pluginExcluded(PluginSource source, String name, String reason) {
+        Objects.requireNonNull(source, "pluginExcluded: source");
+        Objects.requireNonNull(name, "pluginExcluded: name");
+        Objects.requireNonNull(reason, "pluginExcluded: reason");
+        long id = source.id();
+        String schedule = source.schedule() == null ? config.mainSchedule() : source.schedule();
+        PluginStatus status = new PluginStatus(name, schedule, source.origin(), id, PluginState.EXCLUDED, reason);
+        synchronized (lock) {
+            if (!bound.contains(id)) {
+                return;
+            }
+            failed.put(id, status);
+        }
+        log.log(Level.ERROR, "plugin '" + name + "' of " + source.origin() + " (id " + id + ") EXCLUDED: " + reason);
+    }
+
+    @Override
+    public void pluginScheduleChanged(long id, String declaredSchedule) {
+        String declared = declaredSchedule == null || declaredSchedule.isBlank() ? null : declaredSchedule.trim();
+        synchronized (lock) {
+            PluginEntry entry = plugins.get(id);
+            if (entry == null) {
+                if (bound.contains(id)) {
+                    laterSchedule.put(id, declared == null ? MAIN : declared); // pluginAdded takes it
+                }
+                return;
+            }
+            String schedule = declared == null ? config.mainSchedule() : declared;
+            if (schedule.equals(entry.schedule()) && (declared == null) == onMainSchedule.contains(id)) {
+                return;
+            }
+            plugins.put(id, entry.inSchedule(schedule));
+            if (declared == null) {
+                onMainSchedule.add(id);
+            } else {
+                onMainSchedule.remove(id);
+            }
+            generation++;
+        }
+        changed();
+    }
+
+    @Override
+    public void pluginRemoved(long id) {
+        PluginEntry gone;
+        long gen;
+        synchronized (lock) {
+            bound.remove(id);
+            laterSchedule.remove(id);
+            failed.remove(id);
+            gone = plugins.remove(id);
+            gen = gone == null ? generation : ++generation;
+            onMainSchedule.remove(id);
+        }
+        if (gone == null) {
+            return;
+        }
+        // Its systems stop at the next frame boundary (this waits for it, at most for the frame in
+        // progress) and frames go on without them; then the coalesced rebuild follows.
+        FrameLoop l = loop;
+        if (l != null && gone.usable()) {
+            l.suspend(gone.data(), gone.name(), gen, BOUNDARY_WAIT_MILLIS);
+        }
+        RebuildCoordinator c = coordinator;
+        if (c != null) {
+            c.departed(gone.name(), config);
+        }
+    }
+
+    @Override
+    public void hooksAdded(PluginSource source, ScheduleHooks service) {
+        Objects.requireNonNull(source, "hooksAdded: source");
+        HooksEntry entry = new HooksEntry(service, source.schedule(), source.id(), source.origin());
+        synchronized (lock) {
+            hooks.put(entry.serviceId(), entry);
+            generation++;
+        }
+        changed();
+    }
+
+    @Override
+    public void hooksRemoved(long id) {
+        synchronized (lock) {
+            if (hooks.remove(id) == null) {
+                return;
+            }
+            generation++;
+        }
+        FrameLoop l = loop;
+        if (l != null) {
+            l.retireObserver(id, BOUNDARY_WAIT_MILLIS);
+        }
+        changed();
+    }
+
+    @Override
+    public void requestPurge() {
+        FrameLoop l = loop;
+        if (l != null) {
+            l.requestPurge();
+        }
+    }
+
+    private void changed() {
+        RebuildCoordinator c = coordinator;
+        if (c != null) {
+            c.request(config, false);
+        }
+    }
+
+    private RebuildCoordinator.Snapshot snapshot() {
+        synchronized (lock) {
+            List<HooksEntry> h = new ArrayList<>(hooks.values());
+            h.sort(Comparator.comparingLong(HooksEntry::serviceId));
+            HostConfig c = config;
+            List<PluginEntry> p = new ArrayList<>(plugins.size());
+            for (PluginEntry e : plugins.values()) {
+                boolean toMain = onMainSchedule.contains(e.serviceId()) && !e.schedule().equals(c.mainSchedule());
+                p.add(toMain ? e.inSchedule(c.mainSchedule()) : e);
+            }
+            return new RebuildCoordinator.Snapshot(generation, c, p, h);
+        }
+    }
+
+    // ---------------------------------------------------------------- GameHost
+
+    @Override
+    public String mainSchedule() {
+        return config.mainSchedule();
+    }
+
+    @Override
+    public Schedules schedules() {
+        FrameLoop l = loop;
+        return l == null ? Schedules.EMPTY : l.schedules();
+    }
+
+    @Override
+    public HostStatus status() {
+        FrameLoop l = loop;
+        HostStatus stopped = stoppedStatus;
+        if (l == null && stopped != null) {
+            return stopped;
+        }
+        return running().status();
+    }
+
+    @Override
+    public List<PluginStatus> plugins() {
+        FrameLoop l = loop;
+        if (l == null) {
+            return List.of();
+        }
+        List<PluginStatus> fromLoop = l.plugins();
+        List<PluginStatus> excluded;
+        synchronized (lock) {
+            excluded = new ArrayList<>(failed.values());
+        }
+        excluded.addAll(frontEnd.foreignPlugins());
+        if (excluded.isEmpty()) {
+            return fromLoop;
+        }
+        // The frame loop's statuses (as of the last swap), then the plugins the host could not use at
+        // all: objects the front end could not make, plugins of another copy of the API.
+        List<PluginStatus> all = new ArrayList<>(fromLoop);
+        all.addAll(excluded);
+        return List.copyOf(all);
+    }
+
+    @Override
+    public List<ObserverStatus> observers() {
+        FrameLoop l = loop;
+        return l == null ? List.of() : l.observers();
+    }
+
+    @Override
+    public List<RebuildInfo> rebuilds() {
+        FrameLoop l = loop;
+        return l == null ? List.of() : l.rebuilds();
+    }
+
+    @Override
+    public void pause() {
+        running().pause();
+    }
+
+    @Override
+    public void resume() {
+        running().resume();
+    }
+
+    @Override
+    public CompletionStage<Long> step(int frames) {
+        FrameLoop l = loop;
+        return l == null ? stopped() : l.step(frames);
+    }
+
+    @Override
+    public <T> CompletionStage<T> submit(Function<World, T> work) {
+        FrameLoop l = loop;
+        return l == null ? stopped() : l.submit(work);
+    }
+
+    @Override
+    public void requestShutdown(String reason) {
+        Objects.requireNonNull(reason, "requestShutdown: reason");
+        if (shutdownStarted.get()) {
+            return;
+        }
+        log.log(Level.INFO, "shutdown requested (" + reason + "): the frame loop stops at the next frame boundary,"
+                + " then the application stops");
+        FrameLoop l = loop;
+        if (l != null) {
+            l.stop(0);
+        }
+        stopApplication("the shutdown request (" + reason + ")");
+    }
+
+    @Override
+    public void requestRebuild() {
+        RebuildCoordinator c = coordinator;
+        if (c == null) {
+            throw new IllegalStateException("the Orrery host is stopped");
+        }
+        c.request(config, true);
+    }
+
+    private static <T> CompletionStage<T> stopped() {
+        return CompletableFuture.failedFuture(new IllegalStateException("the Orrery host is stopped; work was not run"));
+    }
+
+    /** @return the frame loop; throws IllegalStateException once the host is stopped */
+    private FrameLoop running() {
+        FrameLoop l = loop;
+        if (l == null) {
+            throw new IllegalStateException("the Orrery host is stopped");
+        }
+        return l;
+    }
+}

@@ -1,0 +1,313 @@
+package dev.orrery.host.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.host.PluginState;
+import dev.orrery.host.PluginStatus;
+import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.Plugin;
+import dev.orrery.world.Trait;
+import dev.orrery.world.World;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The host core driven the way a front end drives it, with no OSGi framework on the class path (plain
+ * JUnit 5): plugins are handed over by a neutral {@link PluginSource} id, frames run their systems, a
+ * removed plugin's systems stop, code the front end reports unloaded is purged from the world while
+ * the state of code that stays is kept. Beyond the spec (Orrery's own): issue 15, the OSGi-free core.
+ */
+class HostCoreTest {
+    /** Fixed-step, unpaced, paused frames, so the test steps them; short rebuild delays. */
+    private static final Map<String, Object> SETTINGS = Map.of("mode", "fixed", "fixedDt", 0.25, "rate", 0,
+            "startPaused", true, "quietMillis", 5, "maxDelayMillis", 50);
+    private static final long WAIT_SECONDS = 10;
+
+    private final Trait<AtomicInteger> ticks = Trait.of("test/ticks", AtomicInteger::new);
+    private final Trait<Object> loot = Trait.of("test/loot", Object::new);
+    private final LinesLogger log = new LinesLogger();
+    private final List<String> stops = new ArrayList<>();
+    /** The loader the front end reports gone (a module layer's or bundle's, in real front ends). */
+    private final ChildFirst plugins = new ChildFirst(Loot.class.getName());
+    private HostCore host;
+
+    @AfterEach
+    void stop() {
+        if (host != null) {
+            host.stop();
+        }
+    }
+
+    private HostCore start(Map<String, ?> settings) {
+        host = HostCore.create(settings, k -> null, new FrontEnd() {
+            @Override
+            public void stopApplication(String after) {
+                synchronized (stops) {
+                    stops.add(after);
+                }
+            }
+
+            @Override
+            public UnloadedCode unloadedCode() {
+                return new UnloadedCode() {
+                    @Override
+                    public boolean test(ClassLoader loader) {
+                        return loader == plugins;
+                    }
+
+                    @Override
+                    public List<String> names() {
+                        return List.of("plugins.jar");
+                    }
+                };
+            }
+        }, log);
+        host.start();
+        return host;
+    }
+
+    /** A plugin whose system counts frames and leaves an object of "plugin code" in the world. */
+    private Plugin counter(AtomicInteger runs) throws ReflectiveOperationException {
+        Object fromPlugin = plugins.loadClass(Loot.class.getName()).getDeclaredConstructor().newInstance();
+        return Plugin.builder("counter").systems(EcsSystem.define("counter/tick", (w, dt) -> {
+            runs.incrementAndGet();
+            w.add(ticks).incrementAndGet();
+            w.set(loot, fromPlugin);
+        })).build();
+    }
+
+    private <T> T onFrame(Function<World, T> work) throws Exception {
+        return host.submit(work).toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    private void step(int frames) throws Exception {
+        host.step(frames).toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    /** Steps frames until the plugin status matches (rebuilds are asynchronous): at most 10 s. */
+    private PluginStatus awaitPlugin(String name, Predicate<Optional<PluginStatus>> done) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        while (true) {
+            Optional<PluginStatus> s = host.plugins().stream().filter(p -> p.name().equals(name)).findFirst();
+            if (done.test(s)) {
+                return s.orElse(null);
+            }
+            assertTrue(System.nanoTime() < deadline, "plugin '" + name + "' never reached the state: " + host.plugins()
+                    + ", log " + log.lines());
+            step(1);
+        }
+    }
+
+    @Test
+    void aPluginAddedByIdRunsOnFramesAndAfterItsRemovalTheWorldIsPurgedOfItsCodeOnly() throws Exception {
+        assertThrows(ClassNotFoundException.class, () -> Class.forName("org.osgi.framework.Bundle"),
+                "no OSGi framework on this test's class path");
+        start(SETTINGS);
+        AtomicInteger runs = new AtomicInteger();
+        host.pluginBound(7);
+        assertTrue(host.isBound(7));
+        assertTrue(host.pluginAdded(new PluginSource(7, "plugins.jar/1.0", null), counter(runs)));
+        host.requestRebuild();
+        PluginStatus active = awaitPlugin("counter", s -> s.map(p -> p.state() == PluginState.ACTIVE).orElse(false));
+        assertEquals(new PluginStatus("counter", "main", "plugins.jar/1.0", 7, PluginState.ACTIVE, ""), active);
+
+        int before = runs.get();
+        step(3);
+        assertEquals(before + 3, runs.get(), "each frame runs the plugin's system once");
+        assertEquals(Integer.valueOf(before + 3), onFrame(w -> w.get(ticks).get()));
+        assertNotSame(plugins, Loot.class.getClassLoader());
+        assertEquals(plugins, onFrame(w -> w.get(loot).getClass().getClassLoader()));
+
+        host.pluginRemoved(7);
+        assertFalse(host.isBound(7));
+        int afterRemoval = runs.get();
+        step(2);
+        assertEquals(afterRemoval, runs.get(), "no system of a removed plugin starts after pluginRemoved returns");
+        awaitPlugin("counter", Optional::isEmpty);
+
+        host.requestPurge();
+        assertEquals(Boolean.FALSE, onFrame(w -> w.has(loot)), "the value of the unloaded plugin class is purged");
+        assertEquals(Integer.valueOf(before + 3), onFrame(w -> w.get(ticks).get()), "the state of code that stays is kept");
+        assertTrue(log.lines().stream().anyMatch(l -> l.startsWith("INFO purged unloaded code of [plugins.jar]")),
+                log.lines()::toString);
+        assertTrue(stops.isEmpty());
+    }
+
+    @Test
+    void aPluginRemovedBeforeItsObjectArrivesIsNotAdded() throws Exception {
+        start(SETTINGS);
+        assertFalse(host.pluginAdded(new PluginSource(1, "a/1", null), counter(new AtomicInteger())),
+                "a plugin that was never bound is not taken");
+        host.pluginBound(2);
+        host.pluginRemoved(2);
+        assertFalse(host.pluginAdded(new PluginSource(2, "a/1", null), counter(new AtomicInteger())),
+                "a plugin removed while its object was being made is not taken");
+        host.requestRebuild();
+        step(1);
+        assertTrue(host.plugins().isEmpty(), host.plugins()::toString);
+    }
+
+    @Test
+    void aPluginTheFrontEndCouldNotMakeIsExcludedWithItsReasonUntilRemoved() throws Exception {
+        start(SETTINGS);
+        host.pluginBound(3);
+        host.pluginExcluded(new PluginSource(3, "broken.jar/2.0", "side"), "org.example.Broken",
+                "its provider threw java.lang.IllegalStateException: boom");
+        assertEquals(List.of(new PluginStatus("org.example.Broken", "side", "broken.jar/2.0", 3, PluginState.EXCLUDED,
+                "its provider threw java.lang.IllegalStateException: boom")), host.plugins());
+        assertTrue(log.lines().contains("ERROR plugin 'org.example.Broken' of broken.jar/2.0 (id 3) EXCLUDED: "
+                + "its provider threw java.lang.IllegalStateException: boom"), log.lines()::toString);
+        host.pluginRemoved(3);
+        assertTrue(host.plugins().isEmpty());
+    }
+
+    @Test
+    void aPluginWhoseDataThrowsIsExcludedAndTheGameGoesOn() throws Exception {
+        start(SETTINGS);
+        Plugin broken = new Plugin() {
+            @Override
+            public String name() {
+                return "broken";
+            }
+
+            @Override
+            public List<dev.orrery.schedule.Phase> phases() {
+                return List.of();
+            }
+
+            @Override
+            public List<dev.orrery.schedule.SystemSet> sets() {
+                return List.of();
+            }
+
+            @Override
+            public List<EcsSystem> systems() {
+                throw new IllegalStateException("no systems today");
+            }
+        };
+        host.pluginBound(4);
+        assertTrue(host.pluginAdded(new PluginSource(4, "broken.jar/1", null), broken));
+        host.requestRebuild();
+        PluginStatus s = awaitPlugin("broken", p -> p.isPresent());
+        assertEquals(PluginState.EXCLUDED, s.state());
+        assertTrue(s.reason().contains("its systems() threw java.lang.IllegalStateException: no systems today"),
+                s.reason());
+        long frames = host.status().frames();
+        step(2);
+        assertEquals(frames + 2, host.status().frames());
+    }
+
+    @Test
+    void theDeclaredScheduleMayChangeBeforeThePluginObjectArrives() throws Exception {
+        start(SETTINGS);
+        host.pluginBound(5);
+        host.pluginScheduleChanged(5, " side ");
+        assertTrue(host.pluginAdded(new PluginSource(5, "a/1", null), counter(new AtomicInteger())));
+        host.requestRebuild();
+        PluginStatus s = awaitPlugin("counter", p -> p.isPresent());
+        assertEquals("side", s.schedule());
+    }
+
+    @Test
+    void aBadSettingIsRefusedInOneLineAndTheHostKeepsItsSettings() {
+        LinesLogger refused = new LinesLogger();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> HostCore.create(Map.of("mode", "sometimes"), k -> null, after -> { }, refused));
+        assertTrue(e.getMessage().contains("mode"), e.getMessage());
+        assertTrue(refused.lines().get(0).startsWith("ERROR Orrery host not started: "), refused.lines()::toString);
+
+        start(SETTINGS);
+        assertFalse(host.configure(Map.of("rate", "fast"), k -> null));
+        assertEquals("main", host.mainSchedule());
+        assertTrue(host.configure(Map.of("mode", "fixed", "mainSchedule", "game", "startPaused", true), k -> null));
+        assertEquals("game", host.mainSchedule());
+    }
+
+    @Test
+    void shutdownRequestsStopTheApplicationOnceAndStopKeepsTheLastStatus() throws Exception {
+        start(SETTINGS);
+        host.requestRebuild(); // an empty main schedule: frames run
+        step(2);
+        host.requestShutdown("battle over");
+        host.requestShutdown("again");
+        synchronized (stops) {
+            assertEquals(List.of("the shutdown request (battle over)"), stops);
+        }
+        host.stop();
+        assertEquals(2, host.status().frames());
+        host.stop(); // idempotent
+        assertThrows(IllegalStateException.class, () -> host.pause());
+        assertThrows(java.util.concurrent.ExecutionException.class,
+                () -> host.step(1).toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void aUsedUpFrameBudgetStopsTheApplicationWhenTheSettingsSaySo() throws Exception {
+        java.util.concurrent.CountDownLatch stopped = new java.util.concurrent.CountDownLatch(1);
+        List<String> after = new ArrayList<>();
+        host = HostCore.create(Map.of("mode", "fixed", "rate", 0, "frames", 3, "stopFrameworkWhenDone", true),
+                k -> null, a -> {
+                    after.add(a);
+                    stopped.countDown();
+                }, log);
+        host.start();
+        host.requestRebuild();
+        assertTrue(stopped.await(WAIT_SECONDS, TimeUnit.SECONDS), log.lines()::toString);
+        assertEquals(List.of("the frame budget"), after);
+        assertEquals(3, host.status().frames());
+    }
+
+    /** A class of "plugin code": loaded again by {@link ChildFirst}, it stands for a plugin jar's class. */
+    public static final class Loot {
+        /** Made reflectively from the plugin loader. */
+        public Loot() {
+        }
+    }
+
+    /** Defines the named classes itself (from this class path's bytes): a plugin jar's loader. */
+    private static final class ChildFirst extends ClassLoader {
+        private final String mine;
+
+        ChildFirst(String mine) {
+            super(HostCoreTest.class.getClassLoader());
+            this.mine = mine;
+        }
+
+        @Override
+        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            synchronized (getClassLoadingLock(name)) {
+                if (!name.equals(mine)) {
+                    return super.loadClass(name, resolve);
+                }
+                Class<?> c = findLoadedClass(name);
+                if (c == null) {
+                    String resource = name.replace('.', '/') + ".class";
+                    try (InputStream in = getParent().getResourceAsStream(resource)) {
+                        if (in == null) {
+                            throw new ClassNotFoundException(name);
+                        }
+                        byte[] bytes = in.readAllBytes();
+                        c = defineClass(name, bytes, 0, bytes.length);
+                    } catch (IOException e) {
+                        throw new ClassNotFoundException(name, e);
+                    }
+                }
+                return c;
+            }
+        }
+    }
+}
