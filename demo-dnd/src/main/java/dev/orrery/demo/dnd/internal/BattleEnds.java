@@ -10,7 +10,7 @@ import java.util.concurrent.ExecutionException;
 
 /**
  * Waiting for the battle's end and the shutdown request after it, shared by the OSGi watcher
- * ({@link BattleEndWatcher}) and the JPMS one ({@code JpmsBattleEnd}); no OSGi type.
+ * ({@link BattleEndWatcher}) and the JPMS one ({@link JpmsBattleEnd}); no OSGi type.
  */
 final class BattleEnds {
     private BattleEnds() {

@@ -1,0 +1,175 @@
+package dev.orrery.launcher.jpms;
+
+import dev.orrery.host.HostClient;
+import dev.orrery.host.core.FrontEnd;
+import dev.orrery.host.core.HostCore;
+import dev.orrery.host.core.PluginSource;
+import dev.orrery.host.core.UnloadedCode;
+import dev.orrery.schedule.Plugin;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+
+/**
+ * The JPMS front end's side of the host core (see {@code CONTRACT.md} of host-core, "JPMS"): maps the
+ * plugin layers' provider events onto {@link HostCore} calls, keyed by a counter per provider instance
+ * ({@link PluginSource#id()}), and answers the core's {@link FrontEnd} callbacks.
+ *
+ * <ul>
+ *   <li>{@link #added}: {@code pluginBound(id)} then {@code pluginAdded(source, plugin)}; the source's
+ *       origin is {@code <module>/<version> (<jar>)}, its schedule comes from the jar's manifest
+ *       ({@link ProviderSchedules});</li>
+ *   <li>{@link #removed}: {@code pluginRemoved(id)} (its systems stop at the next frame boundary);</li>
+ *   <li>{@link #layerDefined}: the layer's own {@link HostClient} providers are made and
+ *       {@linkplain HostClient#start started} with the host (the JPMS counterpart of a DS component
+ *       that references {@code GameHost}); {@link #layerDropped}: they are
+ *       {@linkplain HostClient#stop stopped} and let go of;</li>
+ *   <li>{@link #settled()} after removals: {@code requestPurge()}: the world is purged of the dropped
+ *       layers' classes at the next frame boundary, the same path as an OSGi bundle update;
+ *       {@link #unloadedCode()} names the dropped layers' loaders.</li>
+ * </ul>
+ * Calls come from the folder watch's thread (never the frame thread). Beyond the spec (Orrery's own).
+ */
+public final class JpmsHost implements PluginEvents<Plugin>, FrontEnd {
+    private final AtomicLong ids = new AtomicLong();
+    private final Map<String, Long> byKey = new ConcurrentHashMap<>();
+    private final CompletableFuture<String> stopped = new CompletableFuture<>();
+    private final AtomicBoolean removedSincePurge = new AtomicBoolean();
+    private final Map<String, List<HostClient>> clients = new ConcurrentHashMap<>();
+    private volatile HostCore host;
+    private volatile Function<ClassLoader, java.util.Optional<String>> dropped = l -> java.util.Optional.empty();
+
+    /**
+     * Connects the front end to its host (made with this object as its {@link FrontEnd}) and to the
+     * test for dropped layers' class loaders.
+     *
+     * @param host the host core
+     * @param dropped a class loader → the module of the dropped layer it belonged to (e.g.
+     *     {@link PluginLayers#droppedModule})
+     */
+    public void attach(HostCore host, Function<ClassLoader, java.util.Optional<String>> dropped) {
+        this.host = Objects.requireNonNull(host, "host");
+        this.dropped = Objects.requireNonNull(dropped, "dropped");
+    }
+
+    /** @return completed with the host's reason when it asks the application to stop ({@link #stopApplication}) */
+    public CompletableFuture<String> stopRequested() {
+        return stopped;
+    }
+
+    @Override
+    public void added(String key, Plugin provider, String jar) {
+        HostCore h = host;
+        long id = ids.incrementAndGet();
+        Module m = provider.getClass().getModule();
+        String origin = m.getName() + "/" + m.getDescriptor().version().map(Object::toString).orElse("0") + " (" + jar + ")";
+        byKey.put(key, id);
+        h.pluginBound(id);
+        if (!h.pluginAdded(new PluginSource(id, origin, ProviderSchedules.of(provider.getClass())), provider)) {
+            byKey.remove(key);
+        }
+    }
+
+    @Override
+    public void removed(String key) {
+        Long id = byKey.remove(key);
+        if (id != null) {
+            host.pluginRemoved(id);
+        }
+        removedSincePurge.set(true);
+    }
+
+    @Override
+    public void layerDefined(String module, ModuleLayer layer) {
+        startClients(module, layer);
+    }
+
+    /**
+     * Makes and starts the layer's own {@link HostClient} providers (also used for the platform layer).
+     *
+     * @param module the name the clients are kept under
+     * @param layer the layer whose own providers are started
+     */
+    public void startClients(String module, ModuleLayer layer) {
+        List<HostClient> started = new ArrayList<>();
+        java.util.ServiceLoader.load(layer, HostClient.class).stream()
+                .filter(p -> p.type().getModule().getLayer() == layer)
+                .forEach(p -> {
+                    try {
+                        HostClient c = p.get();
+                        c.start(host);
+                        started.add(c);
+                    } catch (java.util.ServiceConfigurationError | RuntimeException e) {
+                        Throwable cause = e.getCause() != null ? e.getCause() : e;
+                        System.out.println("orrery: host client " + p.type().getName() + " of module " + module + " left out: " + cause);
+                    }
+                });
+        if (!started.isEmpty()) {
+            clients.put(module, List.copyOf(started));
+        }
+    }
+
+    @Override
+    public void layerDropped(String module) {
+        List<HostClient> gone = clients.remove(module);
+        if (gone != null) {
+            for (HostClient c : gone) {
+                try {
+                    c.stop();
+                } catch (RuntimeException e) {
+                    System.out.println("orrery: host client " + c.getClass().getName() + " of module " + module + " failed to stop: " + e);
+                }
+            }
+        }
+    }
+
+    /** Stops every host client (at shutdown). */
+    public void stopClients() {
+        for (String module : List.copyOf(clients.keySet())) {
+            layerDropped(module);
+        }
+    }
+
+    @Override
+    public void settled() {
+        if (removedSincePurge.getAndSet(false)) {
+            host.requestPurge();
+        }
+    }
+
+    /** Completes {@link #stopRequested()} (does not block). */
+    @Override
+    public void stopApplication(String after) {
+        stopped.complete(after);
+    }
+
+    @Override
+    public UnloadedCode unloadedCode() {
+        Function<ClassLoader, java.util.Optional<String>> test = dropped;
+        List<String> names = Collections.synchronizedList(new ArrayList<>());
+        return new UnloadedCode() {
+            @Override
+            public boolean test(ClassLoader loader) {
+                java.util.Optional<String> module = test.apply(loader);
+                module.ifPresent(name -> {
+                    if (!names.contains(name)) {
+                        names.add(name);
+                    }
+                });
+                return module.isPresent();
+            }
+
+            @Override
+            public List<String> names() {
+                return List.copyOf(names);
+            }
+        };
+    }
+}
