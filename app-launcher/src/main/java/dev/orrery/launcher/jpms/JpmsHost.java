@@ -23,8 +23,9 @@ import java.util.function.Function;
  * ({@link PluginSource#id()}), and answers the core's {@link FrontEnd} callbacks.
  *
  * <ul>
- *   <li>{@link #added}: {@code pluginBound(id)} then {@code pluginAdded(source, plugin)}; the source's
- *       origin is {@code <module>/<version> (<jar>)}, its schedule comes from the jar's manifest
+ *   <li>{@link #added}: {@code pluginBound(id)}; at the end of the batch ({@link #settled()})
+ *       {@code pluginAdded(source, plugin)} for each, back to back, so one coalesced rebuild takes a
+ *       batch; the source's origin is {@code <module>/<version> (<jar>)}, its schedule comes from the jar's manifest
  *       ({@link ProviderSchedules});</li>
  *   <li>{@link #removed}: {@code pluginRemoved(id)} (its systems stop at the next frame boundary);</li>
  *   <li>{@link #layerDefined}: the layer's own {@link HostClient} providers are made and
@@ -43,6 +44,8 @@ public final class JpmsHost implements PluginEvents<Plugin>, FrontEnd {
     private final CompletableFuture<String> stopped = new CompletableFuture<>();
     private final AtomicBoolean removedSincePurge = new AtomicBoolean();
     private final Map<String, List<HostClient>> clients = new ConcurrentHashMap<>();
+    /** Providers bound in this batch, handed over in {@link #settled()}; guarded by this. */
+    private final List<Pending> pending = Collections.synchronizedList(new ArrayList<>());
     private volatile HostCore host;
     private volatile Function<ClassLoader, java.util.Optional<String>> dropped = l -> java.util.Optional.empty();
 
@@ -72,9 +75,11 @@ public final class JpmsHost implements PluginEvents<Plugin>, FrontEnd {
         String origin = m.getName() + "/" + m.getDescriptor().version().map(Object::toString).orElse("0") + " (" + jar + ")";
         byKey.put(key, id);
         h.pluginBound(id);
-        if (!h.pluginAdded(new PluginSource(id, origin, ProviderSchedules.of(provider.getClass())), provider)) {
-            byKey.remove(key);
-        }
+        pending.add(new Pending(key, new PluginSource(id, origin, ProviderSchedules.of(provider.getClass())), provider));
+    }
+
+    /** A bound provider whose object is handed to the host at the end of the batch. */
+    private record Pending(String key, PluginSource source, Plugin plugin) {
     }
 
     @Override
@@ -137,8 +142,22 @@ public final class JpmsHost implements PluginEvents<Plugin>, FrontEnd {
         }
     }
 
+    /**
+     * Hands the batch's providers to the host back to back (so one coalesced rebuild takes them all),
+     * and asks for a purge when providers were removed.
+     */
     @Override
     public void settled() {
+        List<Pending> batch;
+        synchronized (pending) {
+            batch = List.copyOf(pending);
+            pending.clear();
+        }
+        for (Pending p : batch) {
+            if (!host.pluginAdded(p.source(), p.plugin())) {
+                byKey.remove(p.key(), p.source().id());
+            }
+        }
         if (removedSincePurge.getAndSet(false)) {
             host.requestPurge();
         }

@@ -29,12 +29,12 @@ import java.util.stream.Stream;
  *   <li>The host core is made with the settings of {@value HostConfigFile#NAME} in the plugins folder
  *       (the keys ConfigAdmin's PID {@code dev.orrery.host} takes in OSGi mode) and the
  *       {@code orrery.host.*} properties; a bad setting ends the run with exit code 2.</li>
- *   <li>The platform layer's own {@code Plugin} providers (the prefabs) are added, the first rebuild
- *       is asked for, and the platform's {@code HostClient}s are started; then each settled plugin
- *       jar's layer ({@link PluginLayers},
- *       {@link JpmsHost}) as it settles (each addition asks for a coalesced rebuild).</li>
- *   <li>A poll of the plugins folder every {@value #POLL_PROPERTY} ms (default {@value #DEFAULT_POLL}),
- *       with a quiet time of {@value #QUIET_PROPERTY} ms (default {@value #DEFAULT_QUIET}), hands on
+ *   <li>The platform layer's own {@code Plugin} providers (the prefabs) and those of the jars already
+ *       in the plugins folder (each in its layer: {@link PluginLayers}, {@link JpmsHost}) are added in
+ *       one batch, the first rebuild is asked for, and the platform's {@code HostClient}s are
+ *       started.</li>
+ *   <li>A poll of the plugins folder (period: {@value #POLL_PROPERTY}, default {@value #DEFAULT_POLL} ms),
+ *       with a quiet time ({@value #QUIET_PROPERTY}, default {@value #DEFAULT_QUIET} ms), hands on
  *       added, replaced and deleted jars ({@link PluginFolderWatch}) and changes of the host file.</li>
  * </ol>
  * The run ends when the host asks to stop (frame budget, {@code requestShutdown}, a dead frame thread
@@ -119,15 +119,17 @@ public final class JpmsMain {
                         System.out.println("orrery: platform plugin " + p.type().getName() + " left out: " + e.getMessage());
                     }
                 });
-        host.requestRebuild(); // the first rebuild, with the platform's plugins; each plugin jar's come after
-        front.startClients("platform", platform);
-        PluginFolderWatch watch = new PluginFolderWatch(pluginsDir, quiet, System::currentTimeMillis, jars -> {
-            layers.sync(jars);
-        }, line -> System.out.println("orrery: " + line));
+        PluginFolderWatch watch = new PluginFolderWatch(pluginsDir, quiet, System::currentTimeMillis, layers::sync,
+                line -> System.out.println("orrery: " + line));
         PluginFolderWatch hostWatch = new PluginFolderWatch(pluginsDir, quiet, System::currentTimeMillis,
                 files -> hostFile.changed(files, host), line -> { }, HostConfigFile.NAME);
-        executor.submit(watch::poll); // the jars already there, settled at once
-        executor.submit(hostWatch::poll);
+        // The first poll here, before the watch thread starts: the jars already there (settled at once)
+        // join the platform's plugins in one batch, so the first rebuild has them all.
+        watch.poll();
+        hostWatch.poll();
+        front.settled();
+        host.requestRebuild();
+        front.startClients("platform", platform);
         System.out.println("orrery: started in JPMS mode: platform modules " + PlatformLayer.names(platform) + "; watching "
                 + pluginsDir + " for plugin jars");
         ScheduledFuture<?> polling = watch.start(executor, poll);

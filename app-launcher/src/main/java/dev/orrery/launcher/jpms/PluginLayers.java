@@ -388,31 +388,32 @@ public final class PluginLayers<S> implements AutoCloseable {
         } catch (ServiceConfigurationError e) {
             providerProblems.add(String.valueOf(e.getMessage()));
         }
+        Map<String, S> instances = new LinkedHashMap<>();
         for (ServiceLoader.Provider<S> p : own) {
-            S instance;
             try {
-                instance = p.get();
+                instances.put(c.name() + "/" + p.type().getName(), p.get());
             } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
                 Throwable cause = e.getCause() != null ? e.getCause() : e;
                 providerProblems.add(p.type().getName() + " threw " + cause);
-                continue;
             }
-            String key = c.name() + "/" + p.type().getName();
-            keys.add(key);
+        }
+        keys.addAll(instances.keySet());
+        // logged before the host hears of the providers, so this line comes before its rebuild lines
+        log.accept("plugin jar " + jar + ": layer of module " + c.name() + " defined (" + keys.size() + " provider(s) of "
+                + service.getSimpleName() + ")");
+        instances.forEach((key, instance) -> {
             try {
                 events.added(key, instance, jar);
             } catch (RuntimeException e) {
                 log.accept("plugin jar " + jar + ": the host failed on the addition of " + key + ": " + e);
             }
-        }
+        });
         loaded.put(c.source(), new Loaded(c.source(), c.stamp(), c.copy(), c.name(), Set.copyOf(pluginReads), layer, List.copyOf(keys)));
         try {
             events.layerDefined(c.name(), layer);
         } catch (RuntimeException e) {
             log.accept("plugin jar " + jar + ": the host failed on the new layer " + c.name() + ": " + e);
         }
-        log.accept("plugin jar " + jar + ": layer of module " + c.name() + " defined (" + keys.size() + " provider(s) of "
-                + service.getSimpleName() + ")");
         if (providerProblems.isEmpty()) {
             failed.remove(c.source());
         } else {

@@ -76,6 +76,7 @@ class JpmsModeIT {
                     "the battle did not go on after the reload:\n" + p.text());
             assertEquals(1, p.combatLog().stream().filter(l -> l.startsWith("[dnd] === Skirmish")).count());
             assertEquals(straight, p.combatLog());
+            Readme.assertAppearsIn(Readme.example("jpms-hot-reload"), after);
         }
     }
 
