@@ -67,7 +67,7 @@ final class HostConfigFile {
         if (java.util.Objects.equals(now, applied)) {
             return; // the version read at start-up
         }
-        Map<String, Object> settings = read();
+        Map<String, Object> settings = now == null ? Map.of() : read();
         applied = now;
         if (host.configure(settings, System::getProperty)) {
             System.out.println("orrery: host settings from " + file.getFileName() + (settings.isEmpty() ? " (none)" : ": " + settings));

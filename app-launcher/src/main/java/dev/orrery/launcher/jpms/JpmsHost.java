@@ -72,7 +72,8 @@ public final class JpmsHost implements PluginEvents<Plugin>, FrontEnd {
         HostCore h = host;
         long id = ids.incrementAndGet();
         Module m = provider.getClass().getModule();
-        String origin = m.getName() + "/" + m.getDescriptor().version().map(Object::toString).orElse("0") + " (" + jar + ")";
+        String origin = (m.isNamed() ? m.getName() + "/" + m.getDescriptor().version().map(Object::toString).orElse("0")
+                : provider.getClass().getName()) + " (" + jar + ")";
         byKey.put(key, id);
         h.pluginBound(id);
         pending.add(new Pending(key, new PluginSource(id, origin, ProviderSchedules.of(provider.getClass())), provider));
