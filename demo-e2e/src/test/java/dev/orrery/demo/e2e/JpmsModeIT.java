@@ -80,6 +80,35 @@ class JpmsModeIT {
         }
     }
 
+    @Test
+    @DisplayName("JPMS mode: a bad host setting is one line naming it, no stack trace, exit code 2")
+    void badHostSetting() throws Exception {
+        try (DemoProcess p = DemoProcess.start(Map.of("JAVA_OPTS", "-Dorrery.host.mode=bogus"), "--jpms", "--seed", "1")) {
+            assertEquals(2, p.waitFor(TIMEOUT), p.text());
+            List<String> lines = p.lines();
+            assertTrue(lines.contains("orrery: cannot start: host configuration: orrery.host.mode must be 'realtime'"
+                    + " or 'fixed', got 'bogus'"), p.text());
+            assertTrue(lines.stream().noneMatch(l -> l.startsWith("\tat ")), p.text());
+            assertTrue(lines.stream().noneMatch(l -> l.contains("[dnd]")), "nothing ran: " + p.text());
+        }
+    }
+
+    @Test
+    @DisplayName("JPMS mode: SIGTERM stops the host cleanly, with its closing line, exit code 0")
+    void signal() throws Exception {
+        try (DemoProcess p = DemoProcess.start(Map.of("JAVA_OPTS", "-Dorrery.demo.exitWhenOver=false"),
+                "--jpms", "--realtime", "--seed", "7")) {
+            p.awaitLine(l -> l.contains("[dnd] -- Round 1 --"), TIMEOUT);
+            p.terminate();
+            assertEquals(0, p.waitFor(TIMEOUT), p.text());
+            List<String> lines = p.lines();
+            assertTrue(lines.contains("orrery: stopping"), p.text());
+            assertTrue(lines.stream().anyMatch(l -> l.matches(".*\\[dev\\.orrery\\.host\\] Orrery host stopped after \\d+ frames")),
+                    p.text());
+            assertTrue(lines.contains("orrery: host stopped (after a stop signal)"), p.text());
+        }
+    }
+
     private static int indexOf(List<String> lines, String part) {
         for (int i = 0; i < lines.size(); i++) {
             if (lines.get(i).contains(part)) {
