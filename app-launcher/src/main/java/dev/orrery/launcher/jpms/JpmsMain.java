@@ -45,6 +45,11 @@ import java.util.stream.Stream;
 public final class JpmsMain {
     /** Property: the folder poll period (ms). */
     public static final String POLL_PROPERTY = "orrery.jpms.pollMillis";
+    /**
+     * Property, diagnostics: {@code true} watches each dropped layer's class loader and logs one line
+     * when it is collected (or still reachable after 40 polls, each after a {@code System.gc()}).
+     */
+    public static final String REPORT_UNLOAD_PROPERTY = "orrery.jpms.reportUnload";
     /** Property: how long a plugin file must stay unchanged before it is loaded (ms). */
     public static final String QUIET_PROPERTY = "orrery.jpms.quietMillis";
     static final long DEFAULT_POLL = 250;
@@ -132,6 +137,15 @@ public final class JpmsMain {
         front.startClients("platform", platform);
         System.out.println("orrery: started in JPMS mode: platform modules " + PlatformLayer.names(platform) + "; watching "
                 + pluginsDir + " for plugin jars");
+        if (Boolean.parseBoolean(System.getProperty(REPORT_UNLOAD_PROPERTY))) {
+            layers.trackCollection();
+            executor.scheduleWithFixedDelay(() -> {
+                if (layers.collecting()) {
+                    System.gc();
+                    layers.checkCollected(40).forEach(line -> System.out.println("orrery: " + line));
+                }
+            }, poll, poll, TimeUnit.MILLISECONDS);
+        }
         ScheduledFuture<?> polling = watch.start(executor, poll);
         ScheduledFuture<?> hostPolling = hostWatch.start(executor, poll);
         String failure = null;

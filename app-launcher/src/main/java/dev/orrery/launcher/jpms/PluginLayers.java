@@ -75,12 +75,27 @@ public final class PluginLayers<S> implements AutoCloseable {
     private final Map<Path, Failure> failed = new HashMap<>();
     /** Loaders of dropped layers (weak keys) → the layer's module name. */
     private final Map<ClassLoader, String> dropped = Collections.synchronizedMap(new WeakHashMap<>());
+    /** Dropped layers' loaders being watched for collection ({@link #checkCollected}); empty unless asked for. */
+    private final List<Watched> collecting = new ArrayList<>();
+    private boolean trackCollection;
     private Map<Path, FileStamp> last = Map.of();
     private long copies;
 
     /** A jar whose layer is defined. */
     private record Loaded(Path source, FileStamp stamp, Path copy, String module, Set<String> pluginRequires,
                           ModuleLayer layer, List<String> keys) {
+    }
+
+    /** A dropped layer's loader, weakly, and how many checks it has been through. */
+    private static final class Watched {
+        final String module;
+        final java.lang.ref.WeakReference<ClassLoader> loader;
+        int checks;
+
+        Watched(String module, ClassLoader loader) {
+            this.module = module;
+            this.loader = new java.lang.ref.WeakReference<>(loader);
+        }
     }
 
     /** A jar left out: its stamp and the problem logged. */
@@ -204,6 +219,43 @@ public final class PluginLayers<S> implements AutoCloseable {
         return loader == null ? java.util.Optional.empty() : java.util.Optional.ofNullable(dropped.get(loader));
     }
 
+    /**
+     * Diagnostics: from now on, keeps a weak reference to each dropped layer's class loader, for
+     * {@link #checkCollected}. Off by default.
+     */
+    public void trackCollection() {
+        trackCollection = true;
+    }
+
+    /**
+     * Diagnostics ({@link #trackCollection}): which dropped layers' class loaders were collected since
+     * the last check. The caller runs the collector first ({@code System.gc()}); a loader still
+     * reachable after {@code maxChecks} checks is reported as such and no longer watched.
+     *
+     * @param maxChecks how many checks a loader gets before it is reported as still reachable
+     * @return one line per loader found collected or given up on
+     */
+    public List<String> checkCollected(int maxChecks) {
+        List<String> out = new ArrayList<>();
+        for (java.util.Iterator<Watched> it = collecting.iterator(); it.hasNext(); ) {
+            Watched w = it.next();
+            if (w.loader.get() == null) {
+                out.add("class loader of the dropped layer of module " + w.module + " collected");
+                it.remove();
+            } else if (++w.checks >= maxChecks) {
+                out.add("class loader of the dropped layer of module " + w.module + " still reachable after " + maxChecks
+                        + " checks");
+                it.remove();
+            }
+        }
+        return out;
+    }
+
+    /** @return whether dropped loaders are still being watched ({@link #checkCollected}) */
+    public boolean collecting() {
+        return !collecting.isEmpty();
+    }
+
     /** Drops every layer (dependents first), telling the events; the cache copies are deleted. */
     @Override
     public void close() {
@@ -234,6 +286,9 @@ public final class PluginLayers<S> implements AutoCloseable {
         }
         l.layer().modules().forEach(m -> {
             if (m.getClassLoader() != null) {
+                if (!dropped.containsKey(m.getClassLoader()) && trackCollection) {
+                    collecting.add(new Watched(l.module(), m.getClassLoader()));
+                }
                 dropped.put(m.getClassLoader(), l.module());
             }
         });

@@ -346,6 +346,24 @@ class PluginLayersTest {
     }
 
     @Test
+    void collectionTrackingReportsACollectedLoaderOnce() throws Exception {
+        layers.trackCollection();
+        Path hello = greeterJar("hello.jar", "p.hello", "hello");
+        sync();
+        delete(hello);
+        sync();
+        assertTrue(layers.collecting());
+        List<String> lines = List.of();
+        for (int i = 0; i < 50 && lines.isEmpty(); i++) {
+            System.gc();
+            lines = layers.checkCollected(1000);
+        }
+        assertEquals(List.of("class loader of the dropped layer of module p.hello collected"), lines);
+        assertFalse(layers.collecting());
+        assertEquals(List.of(), layers.checkCollected(1000));
+    }
+
+    @Test
     void closeDropsEveryLayerDependentsFirst() throws Exception {
         modelJar("hi");
         rulesJar("!");

@@ -58,7 +58,8 @@ class JpmsModeIT {
         }
         Path rules = DemoProcess.REPO.resolve("demo-dnd/target/demo-dnd-" + VERSION + ".jar");
         Path dropped = DemoProcess.REPO.resolve("app-launcher/target/orrery/demo-plugins/demo-dnd-" + VERSION + ".jar");
-        try (DemoProcess p = DemoProcess.start(Map.of("JAVA_OPTS", "-Dorrery.host.rate=400"), "--jpms", "--seed", "7")) {
+        try (DemoProcess p = DemoProcess.start(Map.of("JAVA_OPTS", "-Dorrery.host.rate=400 -Dorrery.jpms.reportUnload=true"),
+                "--jpms", "--seed", "7")) {
             p.awaitLine(l -> l.equals("[dnd] -- Round 2 --"), TIMEOUT);
             int copiedAt = p.lines().size();
             Files.copy(rules, dropped, StandardCopyOption.REPLACE_EXISTING);
@@ -77,6 +78,9 @@ class JpmsModeIT {
             assertEquals(1, p.combatLog().stream().filter(l -> l.startsWith("[dnd] === Skirmish")).count());
             assertEquals(straight, p.combatLog());
             Readme.assertAppearsIn(Readme.example("jpms-hot-reload"), after);
+            // the replaced layer's class loader is collected once the host let go of its plugins and purged
+            assertTrue(after.contains("orrery: class loader of the dropped layer of module dev.orrery.demo.dnd collected"),
+                    "the old rules layer's class loader was not collected:\n" + p.text());
         }
     }
 
