@@ -25,6 +25,10 @@ import org.osgi.framework.launch.FrameworkFactory;
  * Felix FileInstall watching {@code plugins/}: a jar dropped there is installed and started, deleting
  * it uninstalls it, replacing it updates it.
  *
+ * <p>With the argument {@code --jpms} ({@link LaunchOptions#JPMS}) no framework starts: the same host
+ * core runs on module layers, one per plugin jar ({@link #runJpms}, package
+ * {@code dev.orrery.launcher.jpms}); the rest of this comment is about OSGi mode, the default.
+ *
  * <p>Run as {@code java -jar orrery-launcher.jar} from the distribution folder (see
  * {@link LauncherConfig} for the settings, {@link LaunchOptions} for the launcher's own). Ctrl-C stops
  * the framework cleanly (the host's frame loop stops at a frame boundary) and exits with code 0, as
@@ -59,7 +63,7 @@ public final class Main {
     }
 
     /**
-     * @param args none are accepted (exit code 2 otherwise)
+     * @param args {@code --jpms} or none (exit code 2 otherwise)
      */
     public static void main(String[] args) {
         if (java.lang.System.getProperty("java.util.logging.manager") == null) {
