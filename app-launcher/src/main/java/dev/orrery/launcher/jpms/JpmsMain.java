@@ -38,7 +38,8 @@ import java.util.stream.Stream;
  *       added, replaced and deleted jars ({@link PluginFolderWatch}) and changes of the host file.</li>
  * </ol>
  * The run ends when the host asks to stop (frame budget, {@code requestShutdown}, a dead frame thread
- * with {@code stopFrameworkWhenDone}), on Ctrl-C, or, headless, when the simulation paused on a fault.
+ * with {@code stopFrameworkWhenDone}), on Ctrl-C, or, headless, when the simulation paused on a fault
+ * or a plugin jar was left out (its one line is repeated as the reason).
  * Exit codes as in OSGi mode: 0 a clean stop; 1 a failed run (one line says why); 2 a bad setting.
  * Beyond the spec (Orrery's own).
  */
@@ -124,8 +125,16 @@ public final class JpmsMain {
                         System.out.println("orrery: platform plugin " + p.type().getName() + " left out: " + e.getMessage());
                     }
                 });
-        PluginFolderWatch watch = new PluginFolderWatch(pluginsDir, quiet, System::currentTimeMillis, layers::sync,
-                line -> System.out.println("orrery: " + line));
+        // Headless, a jar left out ends the run (nobody would notice the missing game), as a component
+        // that fails to activate does in OSGi mode.
+        java.util.concurrent.atomic.AtomicReference<String> badJar = new java.util.concurrent.atomic.AtomicReference<>();
+        PluginFolderWatch watch = new PluginFolderWatch(pluginsDir, quiet, System::currentTimeMillis, jars -> {
+            java.util.List<JarProblem> problems = layers.sync(jars);
+            if (headless && !problems.isEmpty()) {
+                badJar.compareAndSet(null, problems.get(0).render()
+                        + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more)" : ""));
+            }
+        }, line -> System.out.println("orrery: " + line));
         PluginFolderWatch hostWatch = new PluginFolderWatch(pluginsDir, quiet, System::currentTimeMillis,
                 files -> hostFile.changed(files, host), line -> { }, HostConfigFile.NAME);
         // The first poll here, before the watch thread starts: the jars already there (settled at once)
@@ -155,7 +164,7 @@ public final class JpmsMain {
                 after = front.stopRequested().get(CHECK_MILLIS, TimeUnit.MILLISECONDS);
                 break;
             } catch (TimeoutException e) {
-                Optional<String> problem = problem(host, headless);
+                Optional<String> problem = badJar.get() != null ? Optional.of(badJar.get()) : problem(host, headless);
                 if (problem.isPresent()) {
                     failure = problem.get();
                     after = "a failure";

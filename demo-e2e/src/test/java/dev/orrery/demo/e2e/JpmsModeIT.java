@@ -98,6 +98,20 @@ class JpmsModeIT {
     }
 
     @Test
+    @DisplayName("JPMS mode, headless: a plugin provider that throws leaves its jar's plugin out in one line and ends the run with 1")
+    void providerFailsInAHeadlessRun() throws Exception {
+        try (DemoProcess p = DemoProcess.start(Map.of("JAVA_OPTS", "-Dorrery.demo.seed=99999999999999999999"), "--jpms")) {
+            assertEquals(1, p.waitFor(TIMEOUT), p.text());
+            String line = "plugin jar demo-dnd-" + VERSION + ".jar has a provider that failed:"
+                    + " dev.orrery.demo.dnd.internal.JpmsDndPlugin threw java.lang.IllegalArgumentException: orrery.demo.seed:"
+                    + " not a whole number from -9223372036854775808 to 9223372036854775807: '99999999999999999999'; left out";
+            assertTrue(p.lines().contains("orrery: " + line), p.text());
+            assertTrue(p.lines().stream().noneMatch(l -> l.startsWith("[dnd] ===")), "no battle ran:\n" + p.text());
+            assertTrue(p.lines().stream().noneMatch(l -> l.startsWith("\tat ")), p.text());
+        }
+    }
+
+    @Test
     @DisplayName("JPMS mode: SIGTERM stops the host cleanly, with its closing line, exit code 0")
     void signal() throws Exception {
         try (DemoProcess p = DemoProcess.start(Map.of("JAVA_OPTS", "-Dorrery.demo.exitWhenOver=false"),
