@@ -3,8 +3,8 @@ package dev.orrery.host;
 import java.util.Objects;
 
 /**
- * A system or one of its run conditions threw while the host ran a schedule, or the frame thread
- * itself died. For a system or condition the host pauses the simulation and keeps the fault for
+ * A system, one of its run conditions or one of its lifecycle functions threw while the host ran a
+ * schedule or disposed systems, or the frame thread itself died. For a system or condition the host pauses the simulation and keeps the fault for
  * devtools; it keeps no reference to the exception itself, so the classes of the plugin's bundle stay
  * collectable. An observer ({@code ScheduleHooks} service) that throws is not a system fault: it is
  * quarantined instead (see {@link GameHost#observers()}).
@@ -17,8 +17,11 @@ import java.util.Objects;
  *     schedule declared it), or {@code "?"} when unknown
  * @param stage where it threw: {@value #STAGE_RUN} (the system's run function),
  *     {@value #STAGE_CONDITION} (the system's own run condition), {@code "set condition 'X'"} (the
- *     condition of system set X that the system is in), or {@value #STAGE_FRAME_THREAD} (the frame
- *     thread died: the host is stopped)
+ *     condition of system set X that the system is in), {@code "init"} (the system's init function,
+ *     run on the frame thread before its phase first executes; the simulation pauses as for a run
+ *     fault), {@code "dispose"} (its dispose function, run on the frame thread when the system left at
+ *     a swap or when the host stopped; the host logs it and goes on), or {@value #STAGE_FRAME_THREAD}
+ *     (the frame thread died: the host is stopped)
  * @param frame the number of the frame in which it happened (frames count from 1)
  * @param errorType the exception's class name
  * @param message the exception's message, or the empty string

@@ -4,8 +4,11 @@ import dev.orrery.world.World;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /**
- * A run condition ({@code runIf}): a system runs only if its own condition and the conditions of all
- * its sets return {@code true} (SCH-118).
+ * A run condition ({@code runIf}): a system runs only if its own conditions and the conditions of all
+ * its sets return {@code true} (SCH-118). Beyond the spec (Orrery's own, issue 14): each {@code runIf}
+ * call adds a condition, and all of them must hold (AND, in declaration order, short-circuiting); a
+ * library of stateful conditions (timers, a state stack, combinators) is in
+ * {@code dev.orrery.schedule.condition}.
  *
  * <p>Called synchronously with only the world (SCH-120), right before the system would run, on every
  * call, never cached. It should read world data only and have no side effects. Because the return

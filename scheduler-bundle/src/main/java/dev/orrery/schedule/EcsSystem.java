@@ -1,5 +1,6 @@
 package dev.orrery.schedule;
 
+import dev.orrery.schedule.internal.AllConditions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -7,7 +8,9 @@ import java.util.Optional;
 
 /**
  * A system: a named run function assigned to a phase, with ordering edges, set membership and an
- * optional run condition (SCH-010). Named {@code EcsSystem} so it does not shadow
+ * run conditions (SCH-010); beyond the spec, optional {@link #init() init} and
+ * {@link #dispose() dispose} functions (Orrery's system lifecycle, see {@link Schedule}). Named
+ * {@code EcsSystem} so it does not shadow
  * {@code java.lang.System}.
  *
  * <p>Immutable; compared by identity. {@link #before()}/{@link #after()} hold systems or sets (a set
@@ -21,8 +24,10 @@ public final class EcsSystem implements OrderTarget {
     private final List<OrderTarget> before;
     private final List<OrderTarget> after;
     private final List<SystemSet> sets;
-    private final Condition runIf;
+    private final List<Condition> conditions;
     private final RunFunction run;
+    private final InitFunction init;
+    private final DisposeFunction dispose;
 
     private EcsSystem(Builder b) {
         this.name = b.name;
@@ -30,8 +35,10 @@ public final class EcsSystem implements OrderTarget {
         this.before = List.copyOf(b.before);
         this.after = List.copyOf(b.after);
         this.sets = List.copyOf(b.sets);
-        this.runIf = b.runIf;
+        this.conditions = List.copyOf(b.conditions);
         this.run = b.run;
+        this.init = b.init;
+        this.dispose = b.dispose;
     }
 
     /**
@@ -99,14 +106,53 @@ public final class EcsSystem implements OrderTarget {
         return sets;
     }
 
-    /** @return the system's own run condition, if any */
+    /**
+     * The system's own run conditions, in declaration order: one per {@link Builder#runIf} call. All
+     * must hold (AND), tested in this order and short-circuiting, after the conditions of its sets
+     * (SCH-118). Beyond the spec (Orrery's own): the spec has one condition per system; Orrery
+     * accumulates them as Bevy does.
+     *
+     * @return the conditions (unmodifiable; empty when none)
+     */
+    public List<Condition> conditions() {
+        return conditions;
+    }
+
+    /**
+     * The system's own run condition as one value: empty when it has none, the condition itself when
+     * it has one, otherwise a view that tests {@link #conditions()} in order and short-circuits (AND).
+     *
+     * @return the combined own condition, if any
+     * @deprecated since 0.3 systems may have several conditions; use {@link #conditions()}
+     */
+    @Deprecated
     public Optional<Condition> runIf() {
-        return Optional.ofNullable(runIf);
+        return AllConditions.of(conditions);
     }
 
     /** @return the run function */
     public RunFunction run() {
         return run;
+    }
+
+    /**
+     * Beyond the spec (Orrery's system lifecycle).
+     *
+     * @return the set-up function run once per world before the system's phase first executes there
+     *     (see {@link Schedule}), if any
+     */
+    public Optional<InitFunction> init() {
+        return Optional.ofNullable(init);
+    }
+
+    /**
+     * Beyond the spec (Orrery's system lifecycle).
+     *
+     * @return the clean-up function run when an initialised system leaves a world's schedule or at
+     *     {@link Schedule#disposeAll} (see {@link Schedule}), if any
+     */
+    public Optional<DisposeFunction> dispose() {
+        return Optional.ofNullable(dispose);
     }
 
     @Override
@@ -121,8 +167,10 @@ public final class EcsSystem implements OrderTarget {
         private final List<OrderTarget> before = new ArrayList<>();
         private final List<OrderTarget> after = new ArrayList<>();
         private final List<SystemSet> sets = new ArrayList<>();
-        private Condition runIf;
+        private final List<Condition> conditions = new ArrayList<>();
         private RunFunction run;
+        private InitFunction init;
+        private DisposeFunction dispose;
 
         private Builder(String name) {
             this.name = name;
@@ -171,11 +219,18 @@ public final class EcsSystem implements OrderTarget {
         }
 
         /**
-         * @param condition the system's own condition (SCH-118); null for none
+         * Adds a run condition of the system's own (SCH-118). Each call adds one: all must hold (AND),
+         * tested in the order of the calls, short-circuiting, after the conditions of the system's
+         * sets. Beyond the spec (Orrery's own): before 0.3 a later call replaced the earlier one.
+         *
+         * @param condition a condition; null adds nothing (kept for callers that passed null for
+         *     "no condition")
          * @return this builder
          */
         public Builder runIf(Condition condition) {
-            this.runIf = condition;
+            if (condition != null) {
+                conditions.add(condition);
+            }
             return this;
         }
 
@@ -185,6 +240,47 @@ public final class EcsSystem implements OrderTarget {
          */
         public Builder run(RunFunction run) {
             this.run = Objects.requireNonNull(run, () -> "defineSystem '" + name + "': run is null");
+            return this;
+        }
+
+        /**
+         * Beyond the spec (Orrery's system lifecycle): set-up work run once per world, on the thread
+         * that runs the schedule, right before the system's phase first executes in that world, even
+         * when the system is then skipped (see {@link Schedule}). A system has at most one: a second
+         * call is an error rather than a silent replacement (unlike the accumulating ordering methods,
+         * two set-up functions have no natural order or combination).
+         *
+         * @param init the init function; not null
+         * @return this builder
+         * @throws NullPointerException if {@code init} is null
+         * @throws IllegalStateException if an init function was already given; the message names the system
+         */
+        public Builder init(InitFunction init) {
+            Objects.requireNonNull(init, () -> "defineSystem '" + name + "': init is null");
+            if (this.init != null) {
+                throw new IllegalStateException("defineSystem '" + name + "': init is already set; a system has one init function");
+            }
+            this.init = init;
+            return this;
+        }
+
+        /**
+         * Beyond the spec (Orrery's system lifecycle): clean-up work run for a world in which the
+         * system was initialised, when it leaves that world's schedule ({@link Schedule#disposeRemoved})
+         * or on {@link Schedule#disposeAll} (see {@link Schedule}). A system has at most one: a second
+         * call is an error rather than a silent replacement.
+         *
+         * @param dispose the dispose function; not null
+         * @return this builder
+         * @throws NullPointerException if {@code dispose} is null
+         * @throws IllegalStateException if a dispose function was already given; the message names the system
+         */
+        public Builder dispose(DisposeFunction dispose) {
+            Objects.requireNonNull(dispose, () -> "defineSystem '" + name + "': dispose is null");
+            if (this.dispose != null) {
+                throw new IllegalStateException("defineSystem '" + name + "': dispose is already set; a system has one dispose function");
+            }
+            this.dispose = dispose;
             return this;
         }
 

@@ -16,11 +16,20 @@ import java.util.Objects;
  * marked {@link #manual()}, is manual: {@code run} skips it and only {@code runPhase}/{@code runPhases}
  * step it (SCH-104, SCH-107).
  *
+ * <p><b>OnStart and the phases after it (SCH-036; differences from flecs).</b> OnStart runs once per
+ * world, on its first execution by any run API (flecs: on the first {@code progress()}). Only the
+ * OnStart systems run once: the other phases are unaffected, and that includes a custom phase that
+ * {@code dependsOn(ON_START)}. Such a phase is placed right after OnStart (SCH-102) but, being automatic,
+ * runs on every pass, every frame; it is not a "once" phase. Put one-time setup in OnStart itself.
+ *
  * <p>Phase names must be unique within a schedule (SCH-138); extension packages should prefix them
  * ({@code prefab/Spawn}).
  */
 public final class Phase {
-    /** Runs once per world, on the first execution of OnStart (SCH-036). */
+    /**
+     * Runs once per world, on the first execution of OnStart (SCH-036). Phases that depend on it run on
+     * every pass (see the class comment).
+     */
     public static final Phase ON_START = new Phase("OnStart", List.of(), List.of(), false, true);
     /** Builtin phase 2 of 9. */
     public static final Phase ON_LOAD = new Phase("OnLoad", List.of(), List.of(), false, true);

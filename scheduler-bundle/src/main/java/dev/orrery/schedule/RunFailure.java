@@ -7,7 +7,8 @@ import java.util.Optional;
 
 /**
  * Beyond the spec (Orrery's fault attribution): which schedule, system, plugin and stage threw an
- * exception that escaped {@link Schedule#run}, {@link Schedule#runPhase} or {@link Schedule#runPhases}.
+ * exception that escaped {@link Schedule#run}, {@link Schedule#runPhase} or {@link Schedule#runPhases}
+ * (and, for a system's dispose function, {@link Schedule#disposeRemoved} or {@link Schedule#disposeAll}).
  *
  * <p><b>How to use.</b> Catch the exception around the run call, then ask with that very object:
  * {@code RunFailure.of(world, thrown)}. The answer is matched by identity of the {@link Throwable}, so
@@ -29,7 +30,8 @@ import java.util.Optional;
  * condition ({@link Stage#CONDITION}), the run condition of one of its sets ({@link Stage#SET_CONDITION},
  * with the set's name), or a {@link ScheduleHooks} method called for it ({@link Stage#HOOK_BEFORE},
  * {@link Stage#HOOK_AFTER}, {@link Stage#HOOK_SKIP}: the hook threw, the system is only the one it was
- * called for). An argument error of the run API itself (an unknown phase, a bad dt, a nested call of
+ * called for); beyond that, the system's lifecycle functions ({@link Stage#INIT} from a run API,
+ * {@link Stage#DISPOSE} from {@link Schedule#disposeRemoved} or {@link Schedule#disposeAll}). An argument error of the run API itself (an unknown phase, a bad dt, a nested call of
  * the same schedule, SCH-043) is not a failure of a system and is not recorded, unless it escapes a
  * system's run function (a system that made a bad nested call is that system's {@link Stage#RUN}
  * failure).
@@ -63,7 +65,17 @@ public record RunFailure(String schedule, EcsSystem system, String plugin, Stage
         /** {@link ScheduleHooks#afterSystem} called for the system (SCH-144). */
         HOOK_AFTER,
         /** {@link ScheduleHooks#onSkip} called for the system (SCH-144). */
-        HOOK_SKIP
+        HOOK_SKIP,
+        /**
+         * Beyond the spec (Orrery's system lifecycle): the system's {@link InitFunction}, called by a
+         * run API before the system's phase first executes in the world.
+         */
+        INIT,
+        /**
+         * Beyond the spec (Orrery's system lifecycle): the system's {@link DisposeFunction}, called by
+         * {@link Schedule#disposeRemoved} or {@link Schedule#disposeAll}.
+         */
+        DISPOSE
     }
 
     /**
@@ -129,8 +141,8 @@ public record RunFailure(String schedule, EcsSystem system, String plugin, Stage
 
     /**
      * @return the stage in words, for log lines and fault reports: {@code run}, {@code condition},
-     *     {@code set condition 'X'}, {@code hook beforeSystem}, {@code hook afterSystem} or
-     *     {@code hook onSkip}
+     *     {@code set condition 'X'}, {@code hook beforeSystem}, {@code hook afterSystem},
+     *     {@code hook onSkip}, {@code init} or {@code dispose}
      */
     public String stageText() {
         return switch (stage) {
@@ -140,6 +152,8 @@ public record RunFailure(String schedule, EcsSystem system, String plugin, Stage
             case HOOK_BEFORE -> "hook beforeSystem";
             case HOOK_AFTER -> "hook afterSystem";
             case HOOK_SKIP -> "hook onSkip";
+            case INIT -> "init";
+            case DISPOSE -> "dispose";
         };
     }
 

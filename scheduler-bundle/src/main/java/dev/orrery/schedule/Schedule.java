@@ -29,13 +29,65 @@ import org.osgi.annotation.versioning.ProviderType;
  * {@link IllegalArgumentException} whose message names the schedule, the method and the item, e.g.
  * {@code schedule 'main': isManual: phase 'X' is not in this schedule}.
  *
- * <p><b>Per-world state.</b> Enabled flags and OnStart completion live in the world trait
+ * <p><b>Per-world state.</b> Enabled flags (of systems, and beyond the spec of phases) and OnStart
+ * completion live in the world trait
  * {@link #state()} (SCH-063), added lazily on first use; see {@link ScheduleState}. A schedule holds no
  * per-world data in static fields (SCH-064); its runtime data per world (re-entrancy marker, hook
  * context, enabled cache) is keyed weakly by world.
  *
  * <p><b>Threading.</b> A schedule is immutable and may be shared, but each world is confined to one
  * thread, so run calls for a world happen on that world's thread.
+ *
+ * <p><b>Beyond the spec (Orrery's phase toggle).</b> {@link #disablePhase}/{@link #enablePhase} switch
+ * a whole phase off and on in one world, after the DAG reference's {@code setPhaseEnabled} and flecs'
+ * {@code disable_phase}. The flag is kept by phase name in {@link ScheduleState#disabledPhases()},
+ * like the systems' flags: it lasts across rebuilds that adopt the state, applies to a phase of that
+ * name that comes back, and {@link World#reset()} clears it. A system runs only when its phase's flag,
+ * its own flag and its conditions all hold, checked in that order: the phase's flag first, so no
+ * condition of a system of a disabled phase is evaluated. {@link #run}, {@link #runPhase} and
+ * {@link #runPhases} all respect it; stepping a disabled phase by hand runs none of its systems. The
+ * change applies at once, also inside a running pass (as SCH-056 for systems): a system that disables
+ * a later phase stops it in this pass, and one that disables its own phase stops the systems after it.
+ * Hooks see each system of a disabled phase as skipped, with {@link SkipReason#PHASE_DISABLED} (in
+ * place of {@link SkipReason#DISABLED} when the system's own flag is off too). OnStart: a pending
+ * OnStart system skipped because OnStart is disabled is not considered; it stays pending and runs once
+ * on the first pass with OnStart enabled, and OnStart is not done until then. A system's own flag
+ * ({@link #isEnabled}) is independent of its phase's flag.
+ *
+ * <p><b>Beyond the spec (Orrery's system lifecycle).</b> A system may have an {@link InitFunction} and
+ * a {@link DisposeFunction} ({@link EcsSystem.Builder#init}, {@link EcsSystem.Builder#dispose}), after
+ * the DAG reference's {@code init}/{@code dispose}. Such a system is tracked per world:
+ * <ul>
+ *   <li><b>init</b> runs on the thread that runs the schedule, when a run API executes the system's
+ *       phase in that world and the system is not initialised there: before any system of that phase
+ *       is considered, in execution order, whether or not the system then runs (its phase's flag, its
+ *       own flag or a condition may skip it). A system whose phase is never executed is never
+ *       initialised. A system with only a dispose function is tracked the same way.</li>
+ *   <li><b>Once per world, across rebuilds.</b> The record of initialised systems is a world trait
+ *       shared by this schedule, the schedules built with {@code adoptStateOf(this)} and the results of
+ *       {@link #withoutPlugins}, so a rebuilt schedule does not initialise a system again. Systems are
+ *       matched by identity: a system that left (and was disposed) and comes back is initialised again;
+ *       an updated plugin's new system objects are new systems. The record is not part of
+ *       {@link ScheduleState} (it is run-time knowledge, not data to save: a restored world initialises
+ *       its systems again).</li>
+ *   <li><b>dispose</b> runs when an initialised system leaves: {@link #disposeRemoved} disposes those
+ *       not in this schedule (call it when this schedule replaces one that had them; the host does it
+ *       on the frame thread at the frame boundary where it swaps in a schedule without them, departure
+ *       suspensions included), and {@link #disposeAll} disposes all of them (at shutdown). Newest
+ *       first; each at most once per initialisation.</li>
+ *   <li><b>Failures.</b> An exception from an init function propagates from the run API like a
+ *       system's (SCH-037), attributed as {@link RunFailure.Stage#INIT}; the system stays
+ *       uninitialised, is tried again on the next pass of its phase, and is never disposed for that
+ *       attempt. An exception from a dispose function propagates from {@link #disposeRemoved} or
+ *       {@link #disposeAll}, attributed as {@link RunFailure.Stage#DISPOSE}; the system counts as
+ *       disposed, so calling the method again goes on with the others.</li>
+ *   <li><b>{@link World#reset()}</b> removes the record with every other world trait: no dispose runs,
+ *       and every system is initialised again on its next pass (the reset world is a new world). Call
+ *       {@link #disposeAll} before a reset if dispose functions must run.
+ *       {@link World#purge} forgets, without disposing, systems of unloaded code.</li>
+ * </ul>
+ * Schedules without lifecycle functions pay one array read per phase; a pass after every tracked
+ * system of the phase is initialised pays one more field read and compare, and allocates nothing.
  *
  * <p><b>Beyond the spec (Orrery's hot plug and fault attribution).</b> {@link #withoutPlugins} derives,
  * without a rebuild, the schedule that no longer runs the systems of departing plugins, so a host can
@@ -203,4 +255,75 @@ public interface Schedule {
      * @throws IllegalArgumentException if the system is not in this schedule (SCH-055)
      */
     boolean isEnabled(World world, EcsSystem system);
+
+    /**
+     * Beyond the spec (Orrery's phase toggle): enables a phase in a world, by name in the state trait;
+     * idempotent; applies immediately, also inside a running pass. Systems' own flags are unchanged.
+     *
+     * @param world the world
+     * @param phase a phase of this schedule, automatic or manual
+     * @throws NullPointerException if the world or the phase is null; e.g.
+     *     {@code schedule 'main': enablePhase: phase is null}
+     * @throws IllegalArgumentException if the phase is not in this schedule; e.g.
+     *     {@code schedule 'main': enablePhase: phase 'X' is not in this schedule}
+     */
+    void enablePhase(World world, Phase phase);
+
+    /**
+     * Beyond the spec (Orrery's phase toggle): disables a phase in a world, by name in the state trait
+     * ({@link ScheduleState#disabledPhases()}): no system of it runs until it is enabled again (see
+     * "phase toggle" above); idempotent; applies immediately, also inside a running pass. Systems' own
+     * flags are unchanged.
+     *
+     * @param world the world
+     * @param phase a phase of this schedule, automatic or manual
+     * @throws NullPointerException if the world or the phase is null
+     * @throws IllegalArgumentException if the phase is not in this schedule
+     */
+    void disablePhase(World world, Phase phase);
+
+    /**
+     * Beyond the spec (Orrery's phase toggle).
+     *
+     * @param world the world
+     * @param phase a phase of this schedule
+     * @return the phase's enabled flag in that world. A query: it does not add the state trait to the
+     *     world (true when the world lacks it)
+     * @throws NullPointerException if the world or the phase is null
+     * @throws IllegalArgumentException if the phase is not in this schedule
+     */
+    boolean isPhaseEnabled(World world, Phase phase);
+
+    /**
+     * Beyond the spec (Orrery's system lifecycle): disposes every system initialised in the world
+     * (through this schedule or any schedule sharing its lifecycle record, see above) that is not a
+     * system of this schedule (by identity), newest first, on the calling thread. Call it when this
+     * schedule takes over from one that had systems it lacks; it is cheap when nothing is to be
+     * disposed (no allocation when the world has no initialised system).
+     *
+     * @param world the world
+     * @return how many systems were disposed (including those without a dispose function, which are only
+     *     forgotten)
+     * @throws NullPointerException if the world is null
+     * @throws IllegalStateException if this schedule is running on this world (SCH-043)
+     * @throws RuntimeException or {@link Error} as thrown by a dispose function, unchanged, after the
+     *     systems before it were disposed; {@link RunFailure#of} names the system with
+     *     {@link RunFailure.Stage#DISPOSE}; that system counts as disposed, so a second call disposes the
+     *     rest
+     */
+    int disposeRemoved(World world);
+
+    /**
+     * Beyond the spec (Orrery's system lifecycle): disposes every system initialised in the world
+     * (through this schedule or any schedule sharing its lifecycle record), newest first, on the calling
+     * thread; for shutdown. A system that runs afterwards is initialised again.
+     *
+     * @param world the world
+     * @return how many systems were disposed
+     * @throws NullPointerException if the world is null
+     * @throws IllegalStateException if this schedule is running on this world (SCH-043)
+     * @throws RuntimeException or {@link Error} as thrown by a dispose function, as for
+     *     {@link #disposeRemoved}
+     */
+    int disposeAll(World world);
 }

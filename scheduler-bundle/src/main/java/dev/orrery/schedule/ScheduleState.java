@@ -15,13 +15,27 @@ import java.util.Objects;
  *       (SCH-123). Names that match no system are ignored (SCH-125), so they take effect again when a
  *       system of that name comes back in a rebuilt schedule.</li>
  *   <li>{@code onStartDone}: true once OnStart has completed in this world for every OnStart system
- *       of the schedule that last wrote the record (SCH-036, SCH-112..114). Informational: which
- *       OnStart systems still run is decided by {@code onStartConsidered}, so setting it to true alone
- *       does not stop OnStart systems from running (see below).</li>
+ *       of the schedule (SCH-036, SCH-112..114): "done" means every OnStart system of the schedule is
+ *       recorded in {@code onStartConsidered}. A schedule keeps this truthful from its first call on a
+ *       world (a run API, {@code enable} or {@code disable}): when the record says done although one
+ *       of its OnStart systems is pending (a schedule built with {@code adoptStateOf} that brought a
+ *       new OnStart system, or a hand-built record), it writes {@code onStartDone=false} before
+ *       anything else, and only a completed OnStart phase sets it again; so it stays false while a
+ *       newly added OnStart system throws (SCH-112). Between the build of such a schedule and its
+ *       first call the stored flag may still say true: {@link #isOnStartDoneFor(Schedule)} is
+ *       truthful at any time (beyond the spec, issue 14). Informational: which OnStart systems still
+ *       run is decided by {@code onStartConsidered}, so setting it to true alone does not stop OnStart
+ *       systems from running (see below).</li>
  *   <li>{@code onStartConsidered}: beyond the spec (Orrery's OnStart for late joiners): names of the
  *       OnStart systems that were considered (run, or skipped as disabled or by a condition) when
  *       OnStart last completed in this world. An OnStart system whose name is absent runs on the next
  *       pass that includes OnStart, once.</li>
+ *   <li>{@code disabledPhases}: beyond the spec (Orrery's phase toggle, after the DAG reference's
+ *       {@code setPhaseEnabled} and flecs' {@code disable_phase}): names of the phases disabled in this
+ *       world ({@link Schedule#disablePhase}). No system of such a phase runs; each system's own
+ *       flag in {@code disabled} is kept as it is. Like {@code disabled}, names that match no phase
+ *       are ignored and take effect again when a phase of that name comes back in a rebuilt
+ *       schedule.</li>
  * </ul>
  *
  * <p><b>Immutable, and why that matters (SCH-152).</b> The record and its lists are immutable: the
@@ -40,19 +54,25 @@ import java.util.Objects;
  * <em>every OnStart system runs again</em> on the next pass that includes OnStart. To change a world's
  * state, take its current record ({@code world.get(schedule.state())}, or {@link #initial} for a world
  * that has none) and derive the new one with {@link #withDisabled}, {@link #withOnStartReset},
- * {@link #withOnStartDone} or, for a schedule of another name, {@link #renamedTo}. A save format
- * must store all four fields, {@code onStartConsidered} included, and restore them as they were; a
+ * {@link #withOnStartDone}, {@link #withDisabledPhases} or, for a schedule of another name,
+ * {@link #renamedTo}. A save format must store all five fields, {@code onStartConsidered} included, and restore them as they were; a
  * format that keeps only the spec's three fields ({@code name}, {@code disabled},
  * {@code onStartDone}) must rebuild the record with
- * {@code ScheduleState.initial(name).withDisabled(disabled)} followed, when {@code onStartDone} was
- * true, by {@link #withOnStartDone(Schedule)} for the schedule it is loaded into.
+ * {@code ScheduleState.initial(name).withDisabled(disabled)} (and {@link #withDisabledPhases} when it
+ * kept the phase flags) followed, when {@code onStartDone} was true, by
+ * {@link #withOnStartDone(Schedule)} for the schedule it is loaded into. Such a format should save
+ * {@link #isOnStartDoneFor(Schedule)} of the running schedule as {@code onStartDone}: it is false while
+ * an OnStart system of that schedule is pending, so the restored world runs the pending system (with
+ * every other OnStart system: three fields cannot say which ones already ran).
  *
  * @param name the schedule name; not null
  * @param disabled disabled system names; copied
  * @param onStartDone whether OnStart is done for every OnStart system
  * @param onStartConsidered names of the OnStart systems already considered; copied
+ * @param disabledPhases names of the phases disabled in this world; copied (Orrery's own)
  */
-public record ScheduleState(String name, List<String> disabled, boolean onStartDone, List<String> onStartConsidered) {
+public record ScheduleState(String name, List<String> disabled, boolean onStartDone, List<String> onStartConsidered,
+                            List<String> disabledPhases) {
     /**
      * Copies the lists and checks for nulls.
      *
@@ -62,6 +82,21 @@ public record ScheduleState(String name, List<String> disabled, boolean onStartD
         Objects.requireNonNull(name, "ScheduleState: name is null");
         disabled = copyOf(disabled, "disabled");
         onStartConsidered = copyOf(onStartConsidered, "onStartConsidered");
+        disabledPhases = copyOf(disabledPhases, "disabledPhases");
+    }
+
+    /**
+     * The record with no disabled phase: the four fields of the record before Orrery added phase
+     * toggles, kept so that code written against them compiles and runs unchanged.
+     *
+     * @param name the schedule name; not null
+     * @param disabled disabled system names; copied
+     * @param onStartDone whether OnStart is done for every OnStart system
+     * @param onStartConsidered names of the OnStart systems already considered; copied
+     * @throws NullPointerException as the canonical constructor
+     */
+    public ScheduleState(String name, List<String> disabled, boolean onStartDone, List<String> onStartConsidered) {
+        this(name, disabled, onStartDone, onStartConsidered, List.of());
     }
 
     private static List<String> copyOf(List<String> names, String field) {
@@ -77,7 +112,7 @@ public record ScheduleState(String name, List<String> disabled, boolean onStartD
      * @return the default state: nothing disabled, OnStart not done (SCH-050, SCH-065)
      */
     public static ScheduleState initial(String name) {
-        return new ScheduleState(name, List.of(), false, List.of());
+        return new ScheduleState(name, List.of(), false, List.of(), List.of());
     }
 
     /**
@@ -85,13 +120,24 @@ public record ScheduleState(String name, List<String> disabled, boolean onStartD
      * @return a copy with {@code disabled} replaced
      */
     public ScheduleState withDisabled(List<String> names) {
-        return new ScheduleState(name, names, onStartDone, onStartConsidered);
+        return new ScheduleState(name, names, onStartDone, onStartConsidered, disabledPhases);
+    }
+
+    /**
+     * Beyond the spec (Orrery's phase toggle).
+     *
+     * @param names the new disabled phase names
+     * @return a copy with {@code disabledPhases} replaced
+     * @throws NullPointerException if {@code names} or a name in it is null
+     */
+    public ScheduleState withDisabledPhases(List<String> names) {
+        return new ScheduleState(name, disabled, onStartDone, onStartConsidered, names);
     }
 
     /**
      * Beyond the spec (Orrery's live rename of a schedule): a copy of this record for a schedule of
      * another name, keeping {@code disabled}, {@code onStartDone} and {@code onStartConsidered} as they
-     * are. The host uses it when its main schedule is renamed while the game runs, so the schedule
+     * are (and {@code disabledPhases}). The host uses it when its main schedule is renamed while the game runs, so the schedule
      * built under the new name, whose state trait is new, starts from this world's state (disabled
      * systems stay disabled, OnStart systems already considered do not run again) instead of from
      * {@link #initial}. Write the result into the new schedule's trait:
@@ -112,12 +158,43 @@ public record ScheduleState(String name, List<String> disabled, boolean onStartD
         if (name.equals(this.name)) {
             return this;
         }
-        return new ScheduleState(name, disabled, onStartDone, onStartConsidered);
+        return new ScheduleState(name, disabled, onStartDone, onStartConsidered, disabledPhases);
     }
 
     /** @return a copy in which OnStart is not done and no OnStart system is considered, so all run again */
     public ScheduleState withOnStartReset() {
-        return new ScheduleState(name, disabled, false, List.of());
+        return new ScheduleState(name, disabled, false, List.of(), disabledPhases);
+    }
+
+    /**
+     * Beyond the spec (Orrery's own, issue 14): whether OnStart is done in this record for
+     * {@code schedule}, i.e. every OnStart system of the schedule is in {@code onStartConsidered}.
+     * Unlike the stored {@link #onStartDone()}, this is truthful at any time, also between the build of
+     * a schedule with a new OnStart system ({@code adoptStateOf}) and its first call on the world. A
+     * schedule without OnStart systems is done (SCH-113).
+     *
+     * @param schedule the schedule; its name must be this record's name
+     * @return whether no OnStart system of {@code schedule} is pending under this record
+     * @throws NullPointerException if {@code schedule} is null
+     * @throws IllegalArgumentException if the schedule's name differs from this record's name; the
+     *     message names both
+     */
+    public boolean isOnStartDoneFor(Schedule schedule) {
+        Objects.requireNonNull(schedule, "ScheduleState.isOnStartDoneFor: schedule is null");
+        requireSameName(schedule, "isOnStartDoneFor");
+        for (EcsSystem system : schedule.systemsOf(Phase.ON_START)) {
+            if (!onStartConsidered.contains(system.name())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void requireSameName(Schedule schedule, String api) {
+        if (!schedule.name().equals(name)) {
+            throw new IllegalArgumentException("ScheduleState." + api + ": this state belongs to schedule '"
+                    + name + "', not to schedule '" + schedule.name() + "'");
+        }
     }
 
     /**
@@ -125,7 +202,7 @@ public record ScheduleState(String name, List<String> disabled, boolean onStartD
      * world: a copy with {@code onStartDone} true and the names of the schedule's OnStart systems added
      * to {@code onStartConsidered} (after the names already there, in execution order). Use it to
      * restore a save that recorded only {@code onStartDone}, or to skip OnStart in a world on purpose.
-     * {@code disabled} is kept.
+     * {@code disabled} and {@code disabledPhases} are kept.
      *
      * @param schedule the schedule whose OnStart systems count as considered; its name must be this
      *     record's name
@@ -136,16 +213,13 @@ public record ScheduleState(String name, List<String> disabled, boolean onStartD
      */
     public ScheduleState withOnStartDone(Schedule schedule) {
         Objects.requireNonNull(schedule, "ScheduleState.withOnStartDone: schedule is null");
-        if (!schedule.name().equals(name)) {
-            throw new IllegalArgumentException("ScheduleState.withOnStartDone: this state belongs to schedule '"
-                    + name + "', not to schedule '" + schedule.name() + "'");
-        }
+        requireSameName(schedule, "withOnStartDone");
         List<String> considered = new ArrayList<>(onStartConsidered);
         for (EcsSystem system : schedule.systemsOf(Phase.ON_START)) {
             if (!considered.contains(system.name())) {
                 considered.add(system.name());
             }
         }
-        return new ScheduleState(name, disabled, true, considered);
+        return new ScheduleState(name, disabled, true, considered, disabledPhases);
     }
 }

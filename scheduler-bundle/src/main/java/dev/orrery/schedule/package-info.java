@@ -16,9 +16,16 @@
  * schedule without a departing plugin's systems, derived without a rebuild),
  * {@link dev.orrery.schedule.RunFailure} (which schedule, system, plugin and stage threw) and
  * {@link dev.orrery.schedule.ScheduleState#renamedTo} (carry a world's state to a renamed schedule).
+ * Since 0.3 (issue 14): run conditions accumulate ({@link dev.orrery.schedule.EcsSystem#conditions()},
+ * {@link dev.orrery.schedule.SystemSet#conditions()}; each {@code runIf} adds one, all must hold),
+ * {@link dev.orrery.schedule.ScheduleState#isOnStartDoneFor} and a truthful {@code onStartDone}; the
+ * run-condition library is {@code dev.orrery.schedule.condition}; phase toggles
+ * ({@link dev.orrery.schedule.Schedule#disablePhase}) and the system lifecycle
+ * ({@link dev.orrery.schedule.InitFunction}, {@link dev.orrery.schedule.DisposeFunction},
+ * {@link dev.orrery.schedule.Schedule#disposeRemoved}, {@link dev.orrery.schedule.Schedule#disposeAll}).
  */
 @Export
-@Version("0.2.0")
+@Version("0.3.0")
 package dev.orrery.schedule;
 
 import org.osgi.annotation.bundle.Export;

@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.orrery.world.World;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
@@ -52,5 +54,29 @@ class NullArgumentsTest {
         NullPointerException e = assertThrows(NullPointerException.class,
                 () -> schedule.runPhase(world, null, Double.NaN));
         assertEquals("schedule 'main': runPhase: phase is null", e.getMessage());
+    }
+
+    @Test
+    @DisplayName("issue 14: a null argument is a NullPointerException whatever the other arguments are (stray phase, bad dt, unknown system, blank plugin name)")
+    void null_checks_come_before_every_other_check() {
+        Phase stray = Phase.define("stray");
+        World other = new World();
+        Map<String, Executable> calls = new LinkedHashMap<>();
+        calls.put("schedule 'main': runPhases: to phase is null", () -> schedule.runPhases(world, stray, null, 0));
+        calls.put("schedule 'main': runPhases: from phase is null", () -> schedule.runPhases(world, null, stray, -1));
+        calls.put("schedule 'main': runPhases: world is null", () -> schedule.runPhases(null, stray, null, Double.NaN));
+        calls.put("schedule 'main': runPhase: world is null", () -> schedule.runPhase(null, stray, Double.NaN));
+        calls.put("schedule 'main': run: world is null", () -> schedule.run(null, Double.NaN));
+        EcsSystem foreign = sys("foreign");
+        calls.put("schedule 'main': enable: world is null", () -> schedule.enable(null, foreign));
+        calls.put("schedule 'main': disable: world is null", () -> schedule.disable(null, foreign));
+        calls.put("schedule 'main': isEnabled: world is null", () -> schedule.isEnabled(null, foreign));
+        calls.put("schedule 'main': withoutPlugins: pluginNames contains null",
+                () -> schedule.withoutPlugins(Arrays.asList(" ", null)));
+        calls.forEach((message, call) ->
+                assertEquals(message, assertThrows(NullPointerException.class, call).getMessage()));
+        assertEquals(List.of(), ran);
+        assertFalse(world.has(schedule.state()));
+        assertFalse(other.has(schedule.state()));
     }
 }

@@ -47,6 +47,20 @@ class OnStartTest {
     }
 
     @Test
+    @DisplayName("SCH-036 only OnStart runs once: a custom phase that dependsOn OnStart runs on every pass (documented next to the flecs difference)")
+    void SCH_036_phases_depending_on_on_start_run_every_pass() {
+        Phase afterStart = Phase.builder("AfterStart").dependsOn(Phase.ON_START).build();
+        Schedule schedule = Schedule.builder("s036b").phases(afterStart).systems(
+                trace.system("start", Phase.ON_START), trace.system("afterStart", afterStart)).build();
+        World world = new World();
+        schedule.run(world, 0);
+        schedule.run(world, 0);
+        schedule.runPhases(world, Phase.ON_START, Phase.ON_UPDATE, 0);
+        schedule.runPhase(world, afterStart, 0);
+        assertEquals(List.of("start", "afterStart", "afterStart", "afterStart", "afterStart"), trace.take());
+    }
+
+    @Test
     @DisplayName("SCH-061 one schedule on two worlds tracks OnStart separately, in each world's own state trait")
     void SCH_061_on_start_per_world() {
         Schedule schedule = startAndUpdate("s061");

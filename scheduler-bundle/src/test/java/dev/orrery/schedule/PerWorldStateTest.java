@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.world.Trait;
 import dev.orrery.world.World;
 import java.io.IOException;
 import java.lang.ref.WeakReference;
@@ -70,11 +71,12 @@ class PerWorldStateTest {
     @Test
     @DisplayName("SCH-063 state lives in a world trait added lazily; fields name, disabled, onStartDone (+ onStartConsidered); no marker in it; name never read back")
     void SCH_063_state_trait_shape_and_laziness() {
-        // Orrery adds onStartConsidered (docs/architecture.md, beyond the spec 2); the spec's three fields come first.
-        assertEquals(List.of("name", "disabled", "onStartDone", "onStartConsidered"),
+        // Orrery adds onStartConsidered (docs/architecture.md, beyond the spec 2) and disabledPhases (phase
+        // toggle, Schedule Javadoc); the spec's three fields come first.
+        assertEquals(List.of("name", "disabled", "onStartDone", "onStartConsidered", "disabledPhases"),
                 Arrays.stream(ScheduleState.class.getRecordComponents()).map(RecordComponent::getName)
                         .collect(Collectors.toList()));
-        assertEquals(List.of(String.class, List.class, boolean.class, List.class),
+        assertEquals(List.of(String.class, List.class, boolean.class, List.class, List.class),
                 Arrays.stream(ScheduleState.class.getRecordComponents()).map(RecordComponent::getType)
                         .collect(Collectors.toList()));
 
@@ -168,12 +170,23 @@ class PerWorldStateTest {
 
     /**
      * Primitives, strings, enums, phases (immutable), lists that {@code List.copyOf} returns as they are,
-     * and empty arrays (nothing to mutate).
+     * empty arrays (nothing to mutate), and trait keys whose default factory makes a new value per world
+     * (a {@code Trait} is an immutable, identity-compared key; its values live in worlds: the
+     * run-condition library's pass clock, state stack and jitter stream, issue 14).
      */
     private static boolean isImmutableType(Field f) {
         Class<?> t = f.getType();
         if (t.isPrimitive() || t == String.class || t.isEnum() || t == Phase.class) {
             return true;
+        }
+        if (t == Trait.class) {
+            try {
+                f.setAccessible(true);
+                Trait<?> trait = (Trait<?>) f.get(null);
+                return trait.createDefault() != trait.createDefault();
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException(e);
+            }
         }
         if (t.isArray()) {
             try {

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.orrery.schedule.condition.RunIf;
+import dev.orrery.schedule.condition.StateStack;
 import dev.orrery.world.World;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -51,6 +53,32 @@ class SteadyStateAllocationTest {
         return builder.hooks(hooks).build();
     }
 
+    /**
+     * Beyond the spec (issue 14): systems and sets with several AND-ed conditions, and conditions of
+     * the run-condition library (timers with jitter, state gates, combinators) that fire now and then.
+     */
+    private Schedule buildWithCombinedConditions(String name) {
+        SystemSet gated = SystemSet.builder("gated").runIf(w -> counter[0] >= 0)
+                .runIf(RunIf.both(RunIf.inState("game"), RunIf.every(0.05, 0.02))).build();
+        SystemSet paced = SystemSet.builder("paced").runIf(RunIf.cooldown(0.1)).runIf(w -> true).build();
+        List<EcsSystem> systems = new ArrayList<>();
+        Phase[] phases = {Phase.ON_START, Phase.ON_LOAD, Phase.ON_UPDATE, Phase.ON_STORE};
+        for (int i = 0; i < 60; i++) {
+            EcsSystem.Builder b = EcsSystem.builder("sys" + i).phase(phases[i % phases.length])
+                    .run((w, dt) -> counter[0]++);
+            switch (i % 6) {
+                case 0 -> b.sets(gated);
+                case 1 -> b.sets(paced, gated);
+                case 2 -> b.runIf(w -> true).runIf(RunIf.every(0.03));
+                case 3 -> b.runIf(RunIf.either(RunIf.inState("menu"), RunIf.negate(RunIf.after(1000))));
+                case 4 -> b.runIf(RunIf.both(RunIf.every(0.2, 0.1), RunIf.inState("game"))).runIf(w -> counter[0] >= 0);
+                default -> b.runIf(w -> counter[0] >= 0).runIf(w -> true);
+            }
+            systems.add(b.build());
+        }
+        return Schedule.builder(name).sets(gated, paced).systems(systems).build();
+    }
+
     private long allocatedBy(Runnable calls) {
         long before = threads.getCurrentThreadAllocatedBytes();
         calls.run();
@@ -62,6 +90,9 @@ class SteadyStateAllocationTest {
                 "this JVM cannot count allocated bytes per thread");
         World world = new World();
         World other = new World();
+        StateStack.push(world, "game");
+        StateStack.push(other, "game");
+        RunIf.seed(other, 7);
         schedule.disable(world, schedule.systems().get(3));
         schedule.disable(other, schedule.systems().get(5));
         Runnable calls = () -> {
@@ -116,5 +147,11 @@ class SteadyStateAllocationTest {
             }
         };
         assertNoAllocation(build("s149", hooks));
+    }
+
+    @Test
+    @DisplayName("SCH-117 with several AND-ed conditions per system and set and with library conditions (timers with jitter, state, combinators): 0 B per run call")
+    void SCH_117_no_allocation_with_combined_and_library_conditions() {
+        assertNoAllocation(buildWithCombinedConditions("combined"));
     }
 }

@@ -65,8 +65,7 @@ public final class HostComponent implements GameHost {
     /** Plugin services bound before activate(), fetched at its end. */
     private final List<ServiceReference<Plugin>> early = new ArrayList<>(); // guarded by lock
     /** Hooks services bound before activate(), handed to the core in it, by service id. */
-    private final Map<Long, PluginSource> earlyHooksSources = new LinkedHashMap<>(); // guarded by lock
-    private final Map<Long, ScheduleHooks> earlyHooks = new LinkedHashMap<>(); // guarded by lock
+    private final Map<Long, EarlyHooks> earlyHooks = new LinkedHashMap<>(); // guarded by lock
     /** The core; set in activate() (guarded by lock when set), kept after deactivate for its last status. */
     private volatile HostCore core;
     /** Gets plugin service objects; set at the end of activate(), kept after deactivate to release. */
@@ -80,6 +79,10 @@ public final class HostComponent implements GameHost {
     private volatile BundleContext context;
     private BundleListener unloads;
     private BundleListener sweeper;
+
+    /** A hooks service bound before activate(). */
+    private record EarlyHooks(PluginSource source, ScheduleHooks hooks) {
+    }
 
     /** Creates the component; DS calls this. */
     public HostComponent() {
@@ -146,8 +149,7 @@ public final class HostComponent implements GameHost {
         synchronized (lock) {
             bound = List.copyOf(early);
             early.clear();
-            earlyHooksSources.forEach((id, source) -> c.hooksAdded(source, earlyHooks.get(id)));
-            earlyHooksSources.clear();
+            earlyHooks.values().forEach(h -> c.hooksAdded(h.source(), h.hooks()));
             earlyHooks.clear();
             bound.forEach(ref -> c.pluginBound(idOf(ref)));
             services = s;
@@ -314,8 +316,7 @@ public final class HostComponent implements GameHost {
         synchronized (lock) {
             c = core;
             if (c == null) {
-                earlyHooksSources.put(source.id(), source);
-                earlyHooks.put(source.id(), service);
+                earlyHooks.put(source.id(), new EarlyHooks(source, service));
                 return;
             }
         }
@@ -329,7 +330,6 @@ public final class HostComponent implements GameHost {
     void unbindHooks(ServiceReference<ScheduleHooks> ref, ScheduleHooks service) {
         HostCore c;
         synchronized (lock) {
-            earlyHooksSources.remove(idOf(ref));
             earlyHooks.remove(idOf(ref));
             c = core;
         }

@@ -18,8 +18,11 @@ import org.osgi.annotation.versioning.ProviderType;
  *
  * <p>A front end maps its plugin discovery onto these calls, keyed by {@link PluginSource#id()}:
  * {@link #pluginBound} when it learns of a plugin, {@link #pluginAdded} with the plugin object,
- * {@link #pluginRemoved} when it leaves. Life cycle: {@link #create} → {@link #start} → (plugins
- * added) → {@link #requestRebuild()} → ... → {@link #stop()}.
+ * {@link #pluginRemoved} when it leaves. Life cycle: {@link #create} → {@link #start} → (initial
+ * plugins and hooks added) → {@link #requestRebuild()} → ... → {@link #stop()}. Until that first
+ * {@link #requestRebuild()} changes are only recorded (no rebuild is asked for, not even by
+ * {@link #configure}), so the initial plugins give one rebuild with all of them; from then on every
+ * change asks for a coalesced rebuild.
  *
  * <p>Threading: every method may be called on any thread, concurrently; the core's lock is never held
  * while plugin code runs or while waiting for a frame boundary. Calls after {@link #stop()} are
@@ -54,7 +57,7 @@ public interface HostCore extends GameHost {
     /**
      * Starts the frame thread ({@code orrery-frame}) and its watchdog, and logs
      * {@code Orrery host started: ...}. No rebuild is asked for: the front end calls
-     * {@link #requestRebuild()} once its initial plugins are added. Call once.
+     * {@link #requestRebuild()} once its initial plugins are added (no schedule runs before). Call once.
      *
      * @throws IllegalStateException when called twice or after {@link #stop()}
      */

@@ -22,6 +22,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -38,8 +39,6 @@ import java.util.function.Function;
 public final class Engine implements HostCore {
     private static final long BOUNDARY_WAIT_MILLIS = 2000;
     private static final long STOP_WAIT_MILLIS = 5000;
-    /** A pending schedule change to "none declared" (maps cannot tell a null value from no entry). */
-    private static final String MAIN = new String("(main)");
 
     private final Logger log;
     private final FrontEnd frontEnd;
@@ -50,12 +49,17 @@ public final class Engine implements HostCore {
     private final Map<Long, HooksEntry> hooks = new HashMap<>(); // guarded by lock
     /** Ids of the bound plugins (added or not yet). */
     private final Set<Long> bound = new HashSet<>(); // guarded by lock
-    /** Declared schedules changed while a bound plugin was not added yet ({@link #MAIN} for none). */
-    private final Map<Long, String> laterSchedule = new HashMap<>(); // guarded by lock
+    /** Declared schedules changed while a bound plugin was not added yet (empty: none declared). */
+    private final Map<Long, Optional<String>> laterSchedule = new HashMap<>(); // guarded by lock
     /** Bound plugins whose object the front end could not make, by id. */
     private final Map<Long, PluginStatus> failed = new TreeMap<>(); // guarded by lock
     private long generation; // guarded by lock
     private final AtomicBoolean started = new AtomicBoolean();
+    /**
+     * Set by the first {@link #requestRebuild()}: until then changes are only recorded, so the front
+     * end's initial plugins and hooks give one rebuild (with all of them), not one per arrival.
+     */
+    private volatile boolean rebuilding;
     private final AtomicBoolean shutdownStarted = new AtomicBoolean();
     private volatile HostConfig config;
     private volatile FrameLoop loop;
@@ -146,7 +150,9 @@ public final class Engine implements HostCore {
         }
         l.configure(next);
         log.log(Level.INFO, "host configuration changed: " + next);
-        c.request(next, true);
+        if (rebuilding) {
+            c.request(next, true);
+        }
         return true;
     }
 
@@ -206,9 +212,9 @@ public final class Engine implements HostCore {
             if (!bound.contains(id)) {
                 return false; // removed meanwhile (or never bound)
             }
-            String later = laterSchedule.remove(id);
+            Optional<String> later = laterSchedule.remove(id);
             if (later != null) {
-                declared = later == MAIN ? null : later;
+                declared = later.orElse(null);
                 entry = entry.inSchedule(declared == null ? config.mainSchedule() : declared);
             }
             failed.remove(id);
@@ -221,7 +227,7 @@ public final class Engine implements HostCore {
             generation++;
         }
         RebuildCoordinator r = coordinator;
-        if (r != null) {
+        if (r != null && rebuilding) {
             r.arrived(entry.name(), config);
         }
         return true;
@@ -251,7 +257,7 @@ public final class Engine implements HostCore {
             PluginEntry entry = plugins.get(id);
             if (entry == null) {
                 if (bound.contains(id)) {
-                    laterSchedule.put(id, declared == null ? MAIN : declared); // pluginAdded takes it
+                    laterSchedule.put(id, Optional.ofNullable(declared)); // pluginAdded takes it
                 }
                 return;
             }
@@ -292,7 +298,7 @@ public final class Engine implements HostCore {
             l.suspend(gone.data(), gone.name(), gen, BOUNDARY_WAIT_MILLIS);
         }
         RebuildCoordinator c = coordinator;
-        if (c != null) {
+        if (c != null && rebuilding) {
             c.departed(gone.name(), config);
         }
     }
@@ -333,7 +339,7 @@ public final class Engine implements HostCore {
 
     private void changed() {
         RebuildCoordinator c = coordinator;
-        if (c != null) {
+        if (c != null && rebuilding) {
             c.request(config, false);
         }
     }
@@ -452,6 +458,7 @@ public final class Engine implements HostCore {
         if (c == null) {
             throw new IllegalStateException("the Orrery host is stopped");
         }
+        rebuilding = true;
         c.request(config, true);
     }
 

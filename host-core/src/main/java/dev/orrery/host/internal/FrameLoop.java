@@ -46,6 +46,14 @@ import java.util.function.Supplier;
  * frame thread, which is logged once with the cause and leaves {@link #status()} STOPPED with the fault
  * (stage {@value SystemFault#STAGE_FRAME_THREAD}); then {@code onEnded} is told.
  *
+ * <p>System lifecycle (Orrery's own, see {@link Schedule}): init functions run inside frames (a
+ * throwing one is a frame fault, stage {@code init}). Dispose functions run on this thread at a frame
+ * boundary: after a swap or a departure's suspension has put in force schedules without some
+ * initialised systems, those are disposed ({@link Schedule#disposeRemoved}), before any purge; when the
+ * loop stops, every initialised system is ({@link Schedule#disposeAll}), not when the frame thread
+ * dies. A throwing dispose function is logged and kept as the last fault, naming system, plugin and
+ * stage {@code dispose}; the simulation is not paused and the other systems are still disposed.
+ *
  * <p>Implementation notes: fields marked "frame thread only" are touched by the frame thread alone;
  * the volatile ones are read by any thread and written by the frame thread, except {@code config}
  * ({@link #configure}) and {@code stopRequested} ({@link #stop}), which other threads write. An
@@ -241,6 +249,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
         atBoundary(() -> {
             if (installed.suspend(plugin, pluginName, generation)) {
                 world.set(Schedules.TRAIT, installed.published());
+                dispose(false, "plugin '" + pluginName + "' left");
             }
         }, timeoutMillis, "plugin '" + pluginName + "' left");
     }
@@ -378,6 +387,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
     public void run() {
         try {
             loop();
+            dispose(true, "the host stopped");
         } catch (Throwable t) {
             died(t);
         } finally {
@@ -518,6 +528,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
     private void install(Swap swap) {
         installed.install(swap, world);
         world.set(Schedules.TRAIT, installed.published());
+        dispose(false, "a rebuilt schedule was swapped in");
         List<RebuildInfo> infos = records.installed(swap, java.time.Instant.now());
         boolean departed = false;
         for (RebuildInfo info : infos) {
@@ -526,6 +537,41 @@ final class FrameLoop implements Runnable, RebuildTarget {
         }
         if (departed) {
             purger.purge(world, "plugins left or were replaced");
+        }
+    }
+
+    /**
+     * Orrery's system lifecycle, on the frame thread at a frame boundary: disposes the initialised
+     * systems that the schedules in force no longer have ({@link Schedule#disposeRemoved}: after a swap
+     * or a departure's suspension, before any purge of the departed code), or, when the loop stops,
+     * every initialised system ({@link Schedule#disposeAll}). A dispose function that throws is a
+     * fault naming system, plugin and stage {@code dispose}: logged and kept as the last fault; the
+     * simulation is not paused, and the remaining systems are still disposed (a throwing system counts
+     * as disposed, so each call after a throw goes on with the rest).
+     *
+     * @param all dispose every initialised system (the loop stops), not only those that left
+     * @param why for the log line
+     */
+    private void dispose(boolean all, String why) {
+        for (Schedule schedule : installed.running()) {
+            while (true) {
+                try {
+                    if (all) {
+                        schedule.disposeAll(world);
+                    } else {
+                        schedule.disposeRemoved(world);
+                    }
+                    break;
+                } catch (Throwable t) {
+                    if (Containment.isFatal(t)) {
+                        throw t;
+                    }
+                    SystemFault f = FaultAttribution.of(t, world, schedule, tracker, frames, false);
+                    lastFault = f;
+                    log.log(Level.ERROR, "disposing systems (" + why + "): " + f.describe()
+                            + "; the host keeps running", t);
+                }
+            }
         }
     }
 

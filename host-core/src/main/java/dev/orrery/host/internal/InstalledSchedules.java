@@ -58,6 +58,14 @@ final class InstalledSchedules {
         return mainName;
     }
 
+    /**
+     * @return the schedules as they run now (departed plugins' systems removed), for disposing the
+     *     systems that left them; frame thread only; a new list
+     */
+    List<Schedule> running() {
+        return new ArrayList<>(running.values());
+    }
+
     /** @return the schedules as they run now, by name; any thread */
     Schedules published() {
         return published;

@@ -148,6 +148,21 @@ class HostCoreTest {
     }
 
     @Test
+    void theInitialPluginsAndHooksGiveOneRebuildWithAllOfThemAtTheFirstRequestRebuild() throws Exception {
+        // No quiet period: a change that asked for a rebuild before requestRebuild() would build at once
+        // (a schedule without the plugin, as the OSGi host once did with early ScheduleHooks services).
+        start(Map.of("mode", "fixed", "rate", 0, "startPaused", true, "quietMillis", 0, "maxDelayMillis", 0));
+        host.hooksAdded(new PluginSource(1, "timings/1", null), new dev.orrery.schedule.ScheduleHooks() { });
+        host.pluginBound(2);
+        assertTrue(host.pluginAdded(new PluginSource(2, "plugins.jar/1", null), counter(new AtomicInteger())));
+        host.requestRebuild();
+        awaitPlugin("counter", p -> p.isPresent());
+        dev.orrery.host.RebuildInfo first = host.rebuilds().get(0);
+        assertEquals(List.of("counter"), first.joined(), host.rebuilds()::toString);
+        assertEquals(1, host.observers().size(), host.observers()::toString);
+    }
+
+    @Test
     void aPluginRemovedBeforeItsObjectArrivesIsNotAdded() throws Exception {
         start(SETTINGS);
         assertFalse(host.pluginAdded(new PluginSource(1, "a/1", null), counter(new AtomicInteger())),

@@ -75,6 +75,24 @@ public final class HostDriver {
         this.timeout = Objects.requireNonNull(timeout, "HostDriver: timeout");
     }
 
+    /**
+     * A driver for a test that runs in the bundle of {@code context}, with the default timeout: the
+     * one-line set-up of an in-framework JUnit 5 test, whose OSGi Test extensions inject the test
+     * bundle's context ({@code @InjectBundleContext}) and the host ({@code @InjectService}).
+     *
+     * <p>Beyond the spec (Orrery's own).
+     *
+     * @param context the test bundle's context; its bundle is the one checked against the probe trap
+     *     ({@link ProbeTrap}) before an update or uninstall
+     * @param host the host service
+     * @return a driver waiting at most {@link #DEFAULT_TIMEOUT}
+     * @throws NullPointerException if context or host is null
+     */
+    public static HostDriver of(BundleContext context, GameHost host) {
+        Objects.requireNonNull(context, "HostDriver.of: context");
+        return new HostDriver(context, host, context.getBundle(), DEFAULT_TIMEOUT);
+    }
+
     /** @return the host service */
     public GameHost host() {
         return host;

@@ -27,6 +27,12 @@ import org.osgi.framework.namespace.PackageNamespace;
  * lives in a model bundle that is not updated. A test that must use the plugin's classes opts in for
  * those packages, and then {@link HostDriver#uninstall(Bundle)} and {@link HostDriver#update} fail
  * fast, naming the wired packages, instead of letting the test pass for the wrong reason.
+ *
+ * <p><b>In-framework JUnit 5 tests (bnd's testing plugin).</b> There the test classes are a bundle
+ * that bnd builds with a plain {@code Import-Package} computed from the classes they use, and no
+ * {@code DynamicImport-Package}: the tests bundle is wired to a plugin only if a test names one of the
+ * plugin's classes. The same rules and the same check apply; {@link HostDriver#of} makes the tests
+ * bundle the bundle checked.
  */
 public final class ProbeTrap {
     private ProbeTrap() {

@@ -6,9 +6,14 @@
  * bundles (refreshing them, and refusing the probe-wiring trap, see
  * {@link dev.orrery.testkit.osgi.ProbeTrap}); {@link dev.orrery.testkit.osgi.LogCapture} records log
  * lines of the host and of plugins.
+ *
+ * <p>Nothing here needs Pax Exam, and the kit's bundle imports Pax Exam and {@code javax.inject} only
+ * optionally, so it also resolves in a framework launched by bnd's testing plugin; there a JUnit 5
+ * test gets the driver from the OSGi Test extensions' injected context and host with
+ * {@link dev.orrery.testkit.osgi.HostDriver#of} (see the module {@code orrery-testkit-junit5-example}).
  */
 @Export
-@Version("0.1.0")
+@Version("0.2.0")
 package dev.orrery.testkit.osgi;
 
 import org.osgi.annotation.bundle.Export;

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 
 /** The driver's waits against a scripted host (no framework): results, timeouts that cancel, failures. */
@@ -76,5 +77,36 @@ class HostDriverTest {
         AssertionError e = assertThrows(AssertionError.class, () -> driver.awaitPlugin("score", PluginState.ACTIVE));
         assertEquals("plugin 'score' never became ACTIVE within PT0.05S; plugins: [" + excluded + "]; rebuilds: []",
                 e.getMessage());
+    }
+    @Test
+    void ofAsksTheContextForTheTestBundleAndUsesTheDefaultTimeout() {
+        AtomicReference<String> asked = new AtomicReference<>("nothing");
+        HostDriver d = HostDriver.of(contextOfTestBundle(asked), host);
+        assertSame(host, d.host());
+        assertEquals(HostDriver.DEFAULT_TIMEOUT, d.timeout());
+        assertEquals("getBundle", asked.get(), "the context's own bundle is the one checked for the probe trap");
+    }
+
+    @Test
+    void ofRefusesANullContextOrHostNamingIt() {
+        assertEquals("HostDriver.of: context",
+                assertThrows(NullPointerException.class, () -> HostDriver.of(null, host)).getMessage());
+        assertEquals("HostDriver: host", assertThrows(NullPointerException.class,
+                () -> HostDriver.of(contextOfTestBundle(new AtomicReference<>()), null)).getMessage());
+    }
+
+    private BundleContext contextOfTestBundle(AtomicReference<String> asked) {
+        Bundle testBundle = (Bundle) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Bundle.class},
+                (proxy, method, args) -> {
+                    throw new UnsupportedOperationException(method.getName());
+                });
+        return (BundleContext) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {BundleContext.class},
+                (proxy, method, args) -> {
+                    if (method.getName().equals("getBundle") && args == null) {
+                        asked.set("getBundle");
+                        return testBundle;
+                    }
+                    throw new UnsupportedOperationException(method.getName());
+                });
     }
 }

@@ -152,7 +152,7 @@ final class ScheduleTimings {
         for (int i = 0; i < systems.length; i++) {
             out.add(new SystemTiming(scheduleName, i, systems[i], phases[i], runs[i], lastNanos[i],
                     totalNanos[i], maxNanos[i], skips[SkipReason.DISABLED.ordinal()][i],
-                    skips[SkipReason.CONDITION.ordinal()][i]));
+                    skips[SkipReason.CONDITION.ordinal()][i], skips[SkipReason.PHASE_DISABLED.ordinal()][i]));
         }
         return out;
     }

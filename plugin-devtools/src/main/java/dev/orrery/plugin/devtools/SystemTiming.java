@@ -23,15 +23,37 @@ import java.util.Objects;
  *     ({@link SkipReason#DISABLED})
  * @param skippedCondition how often it was skipped because a condition returned false
  *     ({@link SkipReason#CONDITION})
+ * @param skippedPhaseDisabled how often it was skipped because its phase was disabled
+ *     ({@link SkipReason#PHASE_DISABLED}, Orrery's phase toggle)
  */
 public record SystemTiming(String schedule, int position, String system, String phase, long runs,
                            long lastNanos, long totalNanos, long maxNanos, long skippedDisabled,
-                           long skippedCondition) {
+                           long skippedCondition, long skippedPhaseDisabled) {
     /** Checks for nulls. */
     public SystemTiming {
         Objects.requireNonNull(schedule, "schedule");
         Objects.requireNonNull(system, "system");
         Objects.requireNonNull(phase, "phase");
+    }
+
+    /**
+     * A timing with no skip for a disabled phase (the record's shape before phase toggles).
+     *
+     * @param schedule see the record
+     * @param position see the record
+     * @param system see the record
+     * @param phase see the record
+     * @param runs see the record
+     * @param lastNanos see the record
+     * @param totalNanos see the record
+     * @param maxNanos see the record
+     * @param skippedDisabled see the record
+     * @param skippedCondition see the record
+     */
+    public SystemTiming(String schedule, int position, String system, String phase, long runs, long lastNanos,
+                        long totalNanos, long maxNanos, long skippedDisabled, long skippedCondition) {
+        this(schedule, position, system, phase, runs, lastNanos, totalNanos, maxNanos, skippedDisabled,
+                skippedCondition, 0);
     }
 
     /** @return the last completed run's duration in microseconds (0 before the first run) */
@@ -57,6 +79,7 @@ public record SystemTiming(String schedule, int position, String system, String 
         return switch (Objects.requireNonNull(reason, "reason")) {
             case DISABLED -> skippedDisabled;
             case CONDITION -> skippedCondition;
+            case PHASE_DISABLED -> skippedPhaseDisabled;
         };
     }
 }

@@ -12,7 +12,7 @@
  * <p>The Gogo shell commands of the bundle live in the non-exported {@code internal} package.
  */
 @Export
-@Version("0.2.0")
+@Version("0.3.0")
 package dev.orrery.plugin.devtools;
 
 import org.osgi.annotation.bundle.Export;

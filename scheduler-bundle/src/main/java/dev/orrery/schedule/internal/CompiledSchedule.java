@@ -21,13 +21,36 @@ final class CompiledSchedule implements Schedule {
     private final Trait<ScheduleState> state;
     /** Kept for {@link #withoutPlugins}, whose result observes through the same hooks. */
     private final ScheduleHooks hooks;
+    /**
+     * Which systems are initialised per world (Orrery's system lifecycle); shared, like {@link #state},
+     * with the schedules that adopt this one's state and with {@link #withoutPlugins} results.
+     */
+    private final Trait<InitialisedSystems> lifecycle;
     private final ScheduleRunner runner;
 
-    CompiledSchedule(ExecutionPlan plan, ScheduleHooks hooks, Trait<ScheduleState> state) {
+    CompiledSchedule(ExecutionPlan plan, ScheduleHooks hooks, Trait<ScheduleState> state,
+                     Trait<InitialisedSystems> lifecycle) {
         this.plan = plan;
         this.state = state;
         this.hooks = hooks;
-        this.runner = new ScheduleRunner(this, plan, hooks, state);
+        this.lifecycle = lifecycle;
+        this.runner = new ScheduleRunner(this, plan, hooks, state, lifecycle);
+    }
+
+    /**
+     * @param name the schedule's name
+     * @return a new lifecycle trait for a schedule that adopts no state
+     */
+    static Trait<InitialisedSystems> newLifecycleTrait(String name) {
+        return Trait.of("schedule lifecycle " + name, InitialisedSystems::new);
+    }
+
+    /**
+     * @param previous the schedule whose state a rebuilt schedule adopts
+     * @return its lifecycle trait, or a new one if it is not a schedule built here
+     */
+    static Trait<InitialisedSystems> lifecycleTraitOf(Schedule previous) {
+        return previous instanceof CompiledSchedule c ? c.lifecycle : newLifecycleTrait(previous.name());
     }
 
     @Override public String name() { return plan.scheduleName(); }
@@ -45,6 +68,11 @@ final class CompiledSchedule implements Schedule {
     @Override public void enable(World world, EcsSystem system) { runner.enable(world, system); }
     @Override public void disable(World world, EcsSystem system) { runner.disable(world, system); }
     @Override public boolean isEnabled(World world, EcsSystem system) { return runner.isEnabled(world, system); }
+    @Override public void enablePhase(World world, Phase phase) { runner.enablePhase(world, phase); }
+    @Override public void disablePhase(World world, Phase phase) { runner.disablePhase(world, phase); }
+    @Override public boolean isPhaseEnabled(World world, Phase phase) { return runner.isPhaseEnabled(world, phase); }
+    @Override public int disposeRemoved(World world) { return runner.dispose(world, false, "disposeRemoved"); }
+    @Override public int disposeAll(World world) { return runner.dispose(world, true, "disposeAll"); }
 
     @Override
     public Schedule withoutPlugins(Collection<String> pluginNames) {
@@ -52,6 +80,6 @@ final class CompiledSchedule implements Schedule {
         if (removed == null) {
             return this;
         }
-        return new CompiledSchedule(PlanFilter.withoutPlugins(plan, removed), hooks, state);
+        return new CompiledSchedule(PlanFilter.withoutPlugins(plan, removed), hooks, state, lifecycle);
     }
 }

@@ -28,11 +28,11 @@ import java.util.Map;
  * @param phaseStart per phase index: index of its first system in {@code systems}
  * @param phaseEnd per phase index: one past its last system
  * @param systemsByPhase per phase index: its systems in order (unmodifiable, same list every call)
- * @param systemSetConditions per system index: conditions of its sets that have one, in the order
- *     of the system's {@code sets} (empty array when none)
+ * @param systemSetConditions per system index: the conditions of its sets, in the order of the
+ *     system's {@code sets} (each set once) and within a set in declaration order (empty array when none)
  * @param systemSetConditionNames per system index: the set name of each entry of
  *     {@code systemSetConditions}, for error messages
- * @param systemConditions per system index: its own condition, or null
+ * @param systemConditions per system index: its own conditions as one (AND, {@link AllConditions}), or null
  * @param systemSources per system index: the plugin name that declared it, or the schedule name
  * @param systemPlugins per system index: the index in {@code plugins} of the plugin that declared it,
  *     or -1 when the schedule did

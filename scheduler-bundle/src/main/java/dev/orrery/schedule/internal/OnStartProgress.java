@@ -68,6 +68,28 @@ final class OnStartProgress {
     }
 
     /**
+     * Beyond the spec (Orrery's own, issue 14): the record made truthful for this schedule. "Done"
+     * means every OnStart system of the schedule is recorded in {@code onStartConsidered}; a record
+     * that says done while one of this schedule's OnStart systems is pending (a schedule built with
+     * {@code adoptStateOf} that brought a new OnStart system, or a hand-built record) gets
+     * {@code onStartDone=false}, and keeps its other fields. Syncs the pending flags to the record.
+     *
+     * @param current the record in the world; not null
+     * @return {@code current} when it is truthful, else the corrected copy (to be written by the caller)
+     */
+    ScheduleState truthful(ScheduleState current) {
+        if (!current.onStartDone()) {
+            return current;
+        }
+        sync(current);
+        if (!anyPending) {
+            return current;
+        }
+        return new ScheduleState(current.name(), current.disabled(), false, current.onStartConsidered(),
+                current.disabledPhases());
+    }
+
+    /**
      * @param system a system index inside the OnStart phase
      * @return whether it is pending (considered in this pass)
      */
@@ -101,6 +123,6 @@ final class OnStartProgress {
             }
             done &= recorded[k];
         }
-        return new ScheduleState(current.name(), current.disabled(), done, considered);
+        return new ScheduleState(current.name(), current.disabled(), done, considered, current.disabledPhases());
     }
 }

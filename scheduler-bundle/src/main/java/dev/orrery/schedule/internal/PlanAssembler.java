@@ -54,7 +54,7 @@ final class PlanAssembler {
                 EcsSystem system = d.item();
                 systems.add(system);
                 fillSetConditions(system, k, setConditions, setConditionNames);
-                conditions[k] = system.runIf().orElse(null);
+                conditions[k] = AllConditions.of(system.conditions()).orElse(null);
                 sources[k] = d.source().name();
                 sourcePlugins[k] = d.source().pluginIndex();
                 k++;
@@ -92,21 +92,31 @@ final class PlanAssembler {
                 sourcePlugins);
     }
 
-    /** The conditions of the system's sets that have one, in the order of its sets, each set once. */
+    /**
+     * The conditions of the system's sets, flat: in the order of its sets, each set once, and within a
+     * set in declaration order; {@code names} gets, per condition, the name of its set (for failure
+     * reports).
+     */
     private static void fillSetConditions(EcsSystem system, int k, Condition[][] out, String[][] names) {
         List<SystemSet> sets = system.sets();
         boolean[] first = FirstOccurrences.of(sets);
-        Condition[] conditions = new Condition[sets.size()];
-        String[] setNames = new String[sets.size()];
+        int total = 0;
+        for (SystemSet set : sets) {
+            total += set.conditions().size();
+        }
+        Condition[] conditions = new Condition[total];
+        String[] setNames = new String[total];
         int count = 0;
         for (int i = 0; i < sets.size(); i++) {
             SystemSet set = sets.get(i);
-            if (!first[i] || set.runIf().isEmpty()) {
+            if (!first[i]) {
                 continue;
             }
-            conditions[count] = set.runIf().get();
-            setNames[count] = set.name();
-            count++;
+            for (Condition condition : set.conditions()) {
+                conditions[count] = condition;
+                setNames[count] = set.name();
+                count++;
+            }
         }
         out[k] = Arrays.copyOf(conditions, count);
         names[k] = Arrays.copyOf(setNames, count);

@@ -88,11 +88,13 @@ final class PlanLookup {
         if (names == null) {
             throw new NullPointerException(prefix(plan, api) + "pluginNames is null");
         }
-        Set<String> wanted = new HashSet<>();
         for (String name : names) {
             if (name == null) {
                 throw new NullPointerException(prefix(plan, api) + "pluginNames contains null");
             }
+        }
+        Set<String> wanted = new HashSet<>();
+        for (String name : names) {
             if (name.isBlank()) {
                 throw new IllegalArgumentException(prefix(plan, api) + "pluginNames contains an empty or blank name; "
                         + "a plugin name is required (SCH-135)");

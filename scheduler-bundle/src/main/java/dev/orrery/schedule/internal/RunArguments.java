@@ -37,14 +37,25 @@ final class RunArguments {
     }
 
     /**
+     * Null check of a phase argument alone, for APIs with several phase arguments: all of them are
+     * checked for null before any is looked up, so a null argument is a {@link NullPointerException}
+     * whatever the others are (the Javadoc's promise).
+     *
+     * @throws NullPointerException naming the schedule, the API and the role if {@code phase} is null
+     */
+    void requirePhase(Phase phase, String api, String role) {
+        if (phase == null) {
+            throw new NullPointerException(prefix(api) + role + " is null");
+        }
+    }
+
+    /**
      * @return the phase's index
      * @throws IllegalArgumentException if the phase is not in the schedule (SCH-034)
      * @throws NullPointerException if it is null
      */
     int phaseIndex(Phase phase, String api, String role) {
-        if (phase == null) {
-            throw new NullPointerException(prefix(api) + role + " is null");
-        }
+        requirePhase(phase, api, role);
         int p = layout.indexOf(phase);
         if (p < 0) {
             throw new IllegalArgumentException(prefix(api) + role + " '" + phase.name() + "' is not in this schedule");

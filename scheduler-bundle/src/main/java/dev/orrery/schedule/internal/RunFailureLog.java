@@ -8,6 +8,7 @@ import dev.orrery.world.Purgeable;
 import dev.orrery.world.Trait;
 import dev.orrery.world.Unloading;
 import dev.orrery.world.World;
+import java.util.List;
 
 /**
  * The last {@link RunFailure} of one world and the exception it is about, kept as the value of a world
@@ -111,11 +112,19 @@ public final class RunFailureLog implements Purgeable {
             }
         }
         EcsSystem system = failure.system();
-        if (unloading.isUnloaded(system.run()) || unloading.isUnloaded(system.runIf().orElse(null))) {
+        if (unloading.isUnloaded(system.run()) || anyUnloaded(unloading, system.conditions())) {
             return true;
         }
         for (SystemSet set : system.sets()) {
-            Condition condition = set.runIf().orElse(null);
+            if (anyUnloaded(unloading, set.conditions())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean anyUnloaded(Unloading unloading, List<Condition> conditions) {
+        for (Condition condition : conditions) {
             if (unloading.isUnloaded(condition)) {
                 return true;
             }

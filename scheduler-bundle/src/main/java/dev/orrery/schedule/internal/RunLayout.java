@@ -2,8 +2,10 @@ package dev.orrery.schedule.internal;
 
 import dev.orrery.schedule.Condition;
 import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.InitFunction;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.RunFunction;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -37,7 +39,21 @@ final class RunLayout {
     final String[][] setConditionNames;
     /** Per system: the plugin name that declared it, or the schedule name; for failure reports. */
     final String[] sources;
+    /**
+     * Whether a system or set condition is of the run-condition library ({@link ClockedCondition}):
+     * then each run call begins a pass of the world's {@link PassClock}, adding it if needed (issue 14).
+     */
+    final boolean usesClock;
+    /** Per system index: the index of its phase (Orrery's phase toggle). */
+    final int[] systemPhase;
+    /** Per system index: its init function, or null (Orrery's system lifecycle). */
+    final InitFunction[] inits;
+    /** Per system index: whether it has an init or a dispose function, so the schedule tracks it per world. */
+    final boolean[] tracked;
+    /** Per phase index: whether one of its systems is {@link #tracked}; when not, a pass skips the lifecycle check. */
+    final boolean[] phaseTracked;
     private final Map<Phase, Integer> phaseIndex;
+    private final Map<String, Integer> phaseByName;
     private final SystemIndex systemIndex;
 
     RunLayout(ExecutionPlan plan) {
@@ -90,6 +106,48 @@ final class RunLayout {
         this.setConditionNames = plan.systemSetConditionNames().clone();
         this.sources = plan.systemSources().clone();
         this.systemIndex = plan.systemIndex();
+        this.usesClock = anyClocked(systems, setConditions);
+
+        this.phaseByName = new HashMap<>();
+        for (int p = 0; p < phases.length; p++) {
+            phaseByName.put(phases[p].name(), p);
+        }
+        this.systemPhase = new int[n];
+        this.inits = new InitFunction[n];
+        this.tracked = new boolean[n];
+        this.phaseTracked = new boolean[phases.length];
+        for (int p = 0; p < phases.length; p++) {
+            for (int i = phaseStart[p]; i < phaseEnd[p]; i++) {
+                systemPhase[i] = p;
+                inits[i] = systems[i].init().orElse(null);
+                tracked[i] = inits[i] != null || systems[i].dispose().isPresent();
+                phaseTracked[p] |= tracked[i];
+            }
+        }
+    }
+
+    private static boolean anyClocked(EcsSystem[] systems, Condition[][] setConditions) {
+        for (int i = 0; i < systems.length; i++) {
+            for (Condition c : systems[i].conditions()) {
+                if (c instanceof ClockedCondition) {
+                    return true;
+                }
+            }
+            if (setConditions[i] != null) {
+                for (Condition c : setConditions[i]) {
+                    if (c instanceof ClockedCondition) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /** @return the index of the phase with that name, or -1 if none (names unique, SCH-138) */
+    int indexOfPhaseName(String name) {
+        Integer p = phaseByName.get(name);
+        return p == null ? -1 : p;
     }
 
     /** @return the number of systems */

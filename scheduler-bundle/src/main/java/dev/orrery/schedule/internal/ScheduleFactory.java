@@ -7,7 +7,7 @@ import dev.orrery.schedule.ScheduleState;
 import dev.orrery.world.Trait;
 import java.util.List;
 
-/** Builds a {@link Schedule} from a {@link BuildInput}: compile the plan, choose the state trait. */
+/** Builds a {@link Schedule} from a {@link BuildInput}: compile the plan, choose the state and lifecycle traits. */
 public final class ScheduleFactory {
     private ScheduleFactory() {
     }
@@ -19,6 +19,7 @@ public final class ScheduleFactory {
      */
     public static Schedule build(BuildInput input) {
         Trait<ScheduleState> state;
+        Trait<InitialisedSystems> lifecycle;
         if (input.adoptStateOf() != null) {
             Schedule previous = input.adoptStateOf();
             if (!previous.name().equals(input.name())) {
@@ -29,11 +30,13 @@ public final class ScheduleFactory {
                         List.of())));
             }
             state = previous.state();
+            lifecycle = CompiledSchedule.lifecycleTraitOf(previous);
         } else {
             String name = input.name();
             state = Trait.of("schedule state " + name, () -> ScheduleState.initial(name));
+            lifecycle = CompiledSchedule.newLifecycleTrait(name);
         }
         ExecutionPlan plan = ScheduleCompiler.compile(input);
-        return new CompiledSchedule(plan, input.hooks(), state);
+        return new CompiledSchedule(plan, input.hooks(), state, lifecycle);
     }
 }

@@ -1,7 +1,9 @@
 package dev.orrery.schedule.internal;
 
 import dev.orrery.schedule.Condition;
+import dev.orrery.schedule.DisposeFunction;
 import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.InitFunction;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.RunFailure;
 import dev.orrery.schedule.RunFailure.Stage;
@@ -18,11 +20,18 @@ import java.util.List;
 
 /**
  * The run engine of one schedule: {@code run}, {@code runPhase}, {@code runPhases} and
- * {@code enable}/{@code disable}/{@code isEnabled} (SCH-F03, SCH-F04, SCH-F05, SCH-F07 hooks).
+ * {@code enable}/{@code disable}/{@code isEnabled} (SCH-F03, SCH-F04, SCH-F05, SCH-F07 hooks); beyond
+ * the spec, the phase toggle ({@code enablePhase}/{@code disablePhase}/{@code isPhaseEnabled}) and the
+ * system lifecycle (init per phase, {@code disposeRemoved}/{@code disposeAll}).
  *
- * <p>Order of work in a run call: argument checks (phases, then dt, SCH-115), the world's runtime and
- * the re-entrancy check (SCH-043), the lazy add of the state trait (SCH-063), then the phases. Per
- * system: the enabled flag (one trait read, an identity compare, an array read, SCH-124), the set
+ * <p>Order of work in a run call: argument checks (null arguments first, then phases, then dt,
+ * SCH-115), the world's runtime and the re-entrancy check (SCH-043), the lazy add of the state trait
+ * (SCH-063), a truthful OnStart flag and a new pass of the world's {@link PassClock} (both Orrery's
+ * own, issue 14), then the phases. Per phase: the init functions of its systems not yet initialised
+ * in the world (only for a phase that has such systems: one array read otherwise), then, without
+ * hooks, the phase's flag (skipping the whole phase when it is off). Per system: the enabled flag,
+ * into which the phase flag is folded (one trait read, an identity compare, an array read, SCH-124),
+ * the set
  * conditions in the order of the system's sets, its own condition (SCH-118), then the run function,
  * with a null check for hooks around each step. After the first call on a world a call allocates
  * nothing (SCH-117, SCH-149): no iterators, lambdas, boxing or per-call objects.
@@ -40,19 +49,22 @@ final class ScheduleRunner {
     private final Trait<ScheduleState> stateTrait;
     private final ScheduleHooks hooks;
     private final WorldRuntimes runtimes;
+    private final Trait<InitialisedSystems> lifecycleTrait;
 
-    ScheduleRunner(Schedule schedule, ExecutionPlan plan, ScheduleHooks hooks, Trait<ScheduleState> stateTrait) {
+    ScheduleRunner(Schedule schedule, ExecutionPlan plan, ScheduleHooks hooks, Trait<ScheduleState> stateTrait,
+                   Trait<InitialisedSystems> lifecycleTrait) {
         this.layout = new RunLayout(plan);
         this.args = new RunArguments(layout);
         this.stateTrait = stateTrait;
         this.hooks = hooks;
-        this.runtimes = new WorldRuntimes(schedule, layout, stateTrait, hooks != null);
+        this.lifecycleTrait = lifecycleTrait;
+        this.runtimes = new WorldRuntimes(schedule, layout, stateTrait, lifecycleTrait, hooks != null);
     }
 
     void run(World world, double dt) {
         args.requireWorld(world, "run");
         args.checkDt(dt, "run");
-        WorldRuntime rt = enter(world, "run");
+        WorldRuntime rt = enter(world, "run", dt);
         try {
             int[] automatic = layout.automaticPhases;
             for (int k = 0; k < automatic.length; k++) {
@@ -67,7 +79,7 @@ final class ScheduleRunner {
         args.requireWorld(world, "runPhase");
         int p = args.phaseIndex(phase, "runPhase", "phase");
         args.checkDt(dt, "runPhase");
-        WorldRuntime rt = enter(world, "runPhase");
+        WorldRuntime rt = enter(world, "runPhase", dt);
         try {
             executePhase(rt, world, p, dt);
         } finally {
@@ -77,11 +89,13 @@ final class ScheduleRunner {
 
     void runPhases(World world, Phase from, Phase to, double dt) {
         args.requireWorld(world, "runPhases");
+        args.requirePhase(from, "runPhases", "from phase");
+        args.requirePhase(to, "runPhases", "to phase");
         int first = args.phaseIndex(from, "runPhases", "from phase");
         int last = args.phaseIndex(to, "runPhases", "to phase");
         args.checkRange(first, last);
         args.checkDt(dt, "runPhases");
-        WorldRuntime rt = enter(world, "runPhases");
+        WorldRuntime rt = enter(world, "runPhases", dt);
         try {
             boolean manual = layout.phaseManual[first];
             int component = layout.phaseComponent[first];
@@ -100,7 +114,7 @@ final class ScheduleRunner {
     void enable(World world, EcsSystem system) {
         args.requireWorld(world, "enable");
         String name = layout.systemNames[args.systemIndex(system, "enable")];
-        ScheduleState current = world.add(stateTrait);
+        ScheduleState current = keepTruthful(runtimes.of(world), world, world.add(stateTrait));
         List<String> disabled = current.disabled();
         if (!disabled.contains(name)) {
             return;
@@ -117,7 +131,7 @@ final class ScheduleRunner {
     void disable(World world, EcsSystem system) {
         args.requireWorld(world, "disable");
         String name = layout.systemNames[args.systemIndex(system, "disable")];
-        ScheduleState current = world.add(stateTrait);
+        ScheduleState current = keepTruthful(runtimes.of(world), world, world.add(stateTrait));
         List<String> disabled = current.disabled();
         if (disabled.contains(name)) {
             return;
@@ -132,22 +146,140 @@ final class ScheduleRunner {
         args.requireWorld(world, "isEnabled");
         int i = args.systemIndex(system, "isEnabled");
         // Reads through the world's enabled cache; does not add the state trait (a query).
-        return !runtimes.of(world).isDisabled(i);
+        return !runtimes.of(world).isOwnDisabled(i);
     }
 
-    private WorldRuntime enter(World world, String api) {
+    /** Orrery's phase toggle: removes the phase's name from {@code disabledPhases}; idempotent. */
+    void enablePhase(World world, Phase phase) {
+        args.requireWorld(world, "enablePhase");
+        String name = layout.phases[args.phaseIndex(phase, "enablePhase", "phase")].name();
+        ScheduleState current = keepTruthful(runtimes.of(world), world, world.add(stateTrait));
+        List<String> off = current.disabledPhases();
+        if (!off.contains(name)) {
+            return;
+        }
+        List<String> next = new ArrayList<>(off.size());
+        for (String n : off) {
+            if (!n.equals(name)) {
+                next.add(n);
+            }
+        }
+        world.set(stateTrait, current.withDisabledPhases(next));
+    }
+
+    /** Orrery's phase toggle: adds the phase's name to {@code disabledPhases}; idempotent. */
+    void disablePhase(World world, Phase phase) {
+        args.requireWorld(world, "disablePhase");
+        String name = layout.phases[args.phaseIndex(phase, "disablePhase", "phase")].name();
+        ScheduleState current = keepTruthful(runtimes.of(world), world, world.add(stateTrait));
+        List<String> off = current.disabledPhases();
+        if (off.contains(name)) {
+            return;
+        }
+        List<String> next = new ArrayList<>(off.size() + 1);
+        next.addAll(off);
+        next.add(name);
+        world.set(stateTrait, current.withDisabledPhases(next));
+    }
+
+    /** Orrery's phase toggle: a query through the enabled cache; does not add the state trait. */
+    boolean isPhaseEnabled(World world, Phase phase) {
+        args.requireWorld(world, "isPhaseEnabled");
+        int p = args.phaseIndex(phase, "isPhaseEnabled", "phase");
+        return !runtimes.of(world).isPhaseDisabled(p);
+    }
+
+    /**
+     * Orrery's system lifecycle: disposes, newest first, the systems initialised in the world (through
+     * this schedule or one sharing its lifecycle trait) that are not in this schedule, or all of them.
+     * Each is removed from the record before its dispose function runs, so a throwing one counts as
+     * disposed and a second call goes on with the rest.
+     *
+     * @param all dispose every initialised system, not only those missing from this schedule
+     * @param api the API name for messages
+     * @return how many systems were disposed (removed from the record)
+     */
+    int dispose(World world, boolean all, String api) {
+        args.requireWorld(world, api);
         WorldRuntime rt = runtimes.of(world);
         if (rt.executing) {
             throw args.reentered(api);
         }
-        if (rt.state.get() == null) {
-            world.add(stateTrait);
+        InitialisedSystems log = rt.lifecycle.get();
+        if (log == null || log.size() == 0) {
+            return 0;
         }
+        int count = 0;
+        rt.executing = true;
+        try {
+            for (EcsSystem system : log.newestFirst()) {
+                if (!all && layout.indexOf(system) >= 0) {
+                    continue;
+                }
+                String source = log.sourceOf(system);
+                if (!log.remove(system)) {
+                    continue; // an earlier dispose function removed it (a reset, say)
+                }
+                count++;
+                DisposeFunction dispose = system.dispose().orElse(null);
+                if (dispose == null) {
+                    continue;
+                }
+                try {
+                    dispose.dispose(world);
+                } catch (Throwable t) {
+                    try {
+                        RunFailureLog.record(world, t, new RunFailure(layout.scheduleName, system, source,
+                                Stage.DISPOSE, null));
+                    } catch (Throwable ignored) {
+                        // Attribution is best effort; the exception itself propagates unchanged.
+                    }
+                    throw t;
+                }
+            }
+        } finally {
+            rt.executing = false;
+        }
+        return count;
+    }
+
+    private WorldRuntime enter(World world, String api, double dt) {
+        WorldRuntime rt = runtimes.of(world);
+        if (rt.executing) {
+            throw args.reentered(api);
+        }
+        ScheduleState current = rt.state.get();
+        if (current == null) {
+            current = world.add(stateTrait);
+        }
+        keepTruthful(rt, world, current);
+        rt.beginPass(world, layout.usesClock, dt);
         rt.executing = true;
         return rt;
     }
 
+    /**
+     * Beyond the spec (issue 14): writes {@link OnStartProgress#truthful} when the record says OnStart
+     * is done although an OnStart system of this schedule is pending, so the record is truthful from
+     * this schedule's first call on the world (run APIs, {@code enable}, {@code disable},
+     * {@code enablePhase}, {@code disablePhase}); the same
+     * identity compare as the enabled cache when nothing is to be done.
+     *
+     * @return the record now in the world
+     */
+    private ScheduleState keepTruthful(WorldRuntime rt, World world, ScheduleState current) {
+        ScheduleState next = rt.onStart.truthful(current);
+        if (next != current) {
+            world.set(stateTrait, next);
+            if (rt.disabledFor == current) {
+                rt.disabledFor = next; // same disabled list: the enabled cache stays valid
+            }
+        }
+        return next;
+    }
+
     private static void exit(WorldRuntime rt) {
+        rt.endPass();
         rt.executing = false;
         if (rt.hookContext != null) {
             rt.hookContext.clear();
@@ -155,12 +287,19 @@ final class ScheduleRunner {
     }
 
     private void executePhase(WorldRuntime rt, World world, int p, double dt) {
+        if (layout.phaseTracked[p] && !rt.isPhaseInitialised(p)) {
+            initPhase(rt, world, p); // Orrery's system lifecycle: before any gate of the phase
+        }
         if (p == layout.onStartPhase) {
             executeOnStart(rt, world, dt);
             return;
         }
         if (rt.hookContext == null) {
-            runRange(rt, world, layout.phaseStart[p], layout.phaseEnd[p], dt);
+            // A disabled phase (Orrery's own) is skipped with one check; a phase disabled by one of its
+            // own systems stops at once through the per-system flags, which fold the phase flag in.
+            if (!rt.isPhaseDisabled(p)) {
+                runRange(rt, world, layout.phaseStart[p], layout.phaseEnd[p], dt);
+            }
             return;
         }
         Phase phase = layout.phases[p];
@@ -249,9 +388,40 @@ final class ScheduleRunner {
     }
 
     /**
+     * Orrery's system lifecycle: runs the init function of every tracked system of phase {@code p} not
+     * yet initialised in this world, in execution order, and records each once its init returned. A
+     * throwing init is an INIT failure; the system stays uninitialised (tried again next pass).
+     */
+    private void initPhase(WorldRuntime rt, World world, int p) {
+        InitialisedSystems log = rt.lifecycle.get();
+        if (log == null) {
+            log = world.add(lifecycleTrait);
+        }
+        for (int i = layout.phaseStart[p], end = layout.phaseEnd[p]; i < end; i++) {
+            if (!layout.tracked[i] || log.contains(layout.systems[i])) {
+                continue;
+            }
+            InitFunction init = layout.inits[i];
+            if (init != null) {
+                try {
+                    init.init(world);
+                } catch (Throwable t) {
+                    failed(world, t, i, Stage.INIT, -1);
+                    throw t;
+                }
+            }
+            log.add(layout.systems[i], layout.sources[i]);
+        }
+    }
+
+    /**
      * OnStart: only the pending systems are considered; the phase is skipped, firing no hook, when none
      * is pending and the state says done (SCH-036, SCH-147). The state is written only when the phase
      * completed (SCH-112, SCH-113).
+     *
+     * <p>Orrery's phase toggle: a pending system skipped because OnStart is disabled is not considered:
+     * it gets {@link SkipReason#PHASE_DISABLED} and stays pending, so it runs once OnStart is enabled
+     * again. When no pending system was considered, the state is not written at all.
      */
     private void executeOnStart(WorldRuntime rt, World world, double dt) {
         OnStartProgress progress = rt.onStart;
@@ -261,27 +431,61 @@ final class ScheduleRunner {
             return;
         }
         Phase phase = layout.phases[layout.onStartPhase];
+        boolean[] held = rt.onStartHeld;
+        int heldCount = 0;
+        int consideredCount = 0;
         for (int i = layout.onStartFrom; i < layout.onStartTo; i++) {
+            held[i - layout.onStartFrom] = false;
             if (progress.isPending(i)) {
+                if (rt.isDisabled(i) && rt.isPhaseBlocked(i)) {
+                    held[i - layout.onStartFrom] = true;
+                    heldCount++;
+                    skip(rt.hookContext, world, i, phase, dt, SkipReason.PHASE_DISABLED);
+                    continue;
+                }
                 consider(rt, world, i, phase, dt);
+                consideredCount++;
             }
+        }
+        if (heldCount > 0 && consideredCount == 0) {
+            return; // OnStart disabled from its start: nothing considered, nothing written
         }
         ScheduleState current = rt.state.get();
         if (current == null) {
             current = world.add(stateTrait); // a system reset the world (unspecified, SCH-065)
         }
         ScheduleState next = progress.completed(current);
+        if (heldCount > 0) {
+            next = withoutHeld(next, held);
+        }
         world.set(stateTrait, next);
         if (rt.disabledFor == current) {
             rt.disabledFor = next; // same disabled list: the enabled cache stays valid
         }
     }
 
-    /** One system: enabled flag, set conditions, own condition, run; hooks around (SCH-118, SCH-144). */
+    /**
+     * Orrery's phase toggle: {@code state} without the OnStart systems held back because OnStart was
+     * disabled during the pass; they stay pending, so OnStart is not done.
+     */
+    private ScheduleState withoutHeld(ScheduleState state, boolean[] held) {
+        List<String> considered = new ArrayList<>(state.onStartConsidered());
+        for (int k = 0; k < held.length; k++) {
+            if (held[k]) {
+                considered.remove(layout.systemNames[layout.onStartFrom + k]);
+            }
+        }
+        return new ScheduleState(state.name(), state.disabled(), false, considered, state.disabledPhases());
+    }
+
+    /**
+     * One system: enabled flag (its phase's flag first, Orrery's own, then its own), set conditions, own
+     * condition, run; hooks around (SCH-118, SCH-144).
+     */
     private void consider(WorldRuntime rt, World world, int i, Phase phase, double dt) {
         MutableHookContext ctx = rt.hookContext;
         if (rt.isDisabled(i)) {
-            skip(ctx, world, i, phase, dt, SkipReason.DISABLED);
+            skip(ctx, world, i, phase, dt, rt.isPhaseBlocked(i) ? SkipReason.PHASE_DISABLED : SkipReason.DISABLED);
             return;
         }
         Condition[] sets = layout.setConditions[i];

@@ -21,11 +21,14 @@ final class WorldRuntimes {
     private final RunLayout layout;
     private final Trait<ScheduleState> stateTrait;
     private final boolean withHooks;
+    private final Trait<InitialisedSystems> lifecycleTrait;
     private final Map<World, WorldRuntime> byWorld = new WeakHashMap<>();
     private WorldRuntime last;
 
-    WorldRuntimes(Schedule schedule, RunLayout layout, Trait<ScheduleState> stateTrait, boolean withHooks) {
+    WorldRuntimes(Schedule schedule, RunLayout layout, Trait<ScheduleState> stateTrait,
+                  Trait<InitialisedSystems> lifecycleTrait, boolean withHooks) {
         this.schedule = schedule;
+        this.lifecycleTrait = lifecycleTrait;
         this.layout = layout;
         this.stateTrait = stateTrait;
         this.withHooks = withHooks;
@@ -43,7 +46,7 @@ final class WorldRuntimes {
         synchronized (byWorld) {
             runtime = byWorld.get(world);
             if (runtime == null) {
-                runtime = new WorldRuntime(world, layout, world.ref(stateTrait),
+                runtime = new WorldRuntime(world, layout, world.ref(stateTrait), world.ref(lifecycleTrait),
                         withHooks ? new MutableHookContext(schedule) : null);
                 byWorld.put(world, runtime);
             }

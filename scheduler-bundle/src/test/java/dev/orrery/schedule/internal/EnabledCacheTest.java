@@ -30,7 +30,8 @@ class EnabledCacheTest {
         RunLayout layout = new RunLayout(plan);
         Trait<ScheduleState> trait = Trait.of("state", () -> ScheduleState.initial("s124"));
         World world = new World();
-        WorldRuntime runtime = new WorldRuntime(world, layout, world.ref(trait), null);
+        WorldRuntime runtime = new WorldRuntime(world, layout, world.ref(trait),
+                world.ref(CompiledSchedule.newLifecycleTrait("s124")), null);
         List<String> disabled = new ArrayList<>();
         for (int i = 0; i < 1000; i += 2) {
             disabled.add("s" + i);

@@ -48,7 +48,7 @@ public final class DevtoolsCommands {
 
     /**
      * {@code phases [schedule]}: the phases in order with their mode (auto, manual, or manual
-     * (detached)), number of systems and declared edges.
+     * (detached)), enabled flag in the host's world, number of systems and declared edges.
      *
      * @param schedule a schedule name, or null for the main schedule
      * @return the table, or why it cannot be shown
@@ -145,6 +145,31 @@ public final class DevtoolsCommands {
      */
     public String disable(String system, String schedule) {
         return guarded(() -> TextReports.toggle(steering.setEnabled(system, schedule, false)));
+    }
+
+    /**
+     * {@code enablePhase <phase> [schedule]}: enables a phase through the schedule's state trait, on the
+     * frame thread, so it lasts across rebuilds (Orrery's phase toggle). An unknown name changes nothing.
+     *
+     * @param phase a phase name
+     * @param schedule a schedule name, or null for the main schedule
+     * @return what was done, or why nothing was
+     */
+    public String enablePhase(String phase, String schedule) {
+        return guarded(() -> TextReports.phaseToggle(steering.setPhaseEnabled(phase, schedule, true)));
+    }
+
+    /**
+     * {@code disablePhase <phase> [schedule]}: disables a phase through the schedule's state trait, on
+     * the frame thread: none of its systems runs until it is enabled again, whatever their own flags;
+     * kept across rebuilds (Orrery's phase toggle). An unknown name changes nothing.
+     *
+     * @param phase a phase name
+     * @param schedule a schedule name, or null for the main schedule
+     * @return what was done, or why nothing was
+     */
+    public String disablePhase(String phase, String schedule) {
+        return guarded(() -> TextReports.phaseToggle(steering.setPhaseEnabled(phase, schedule, false)));
     }
 
     /**

@@ -30,6 +30,8 @@ import org.osgi.service.component.annotations.Reference;
     "osgi.command.function=timings",
     "osgi.command.function=enable",
     "osgi.command.function=disable",
+    "osgi.command.function=enablePhase",
+    "osgi.command.function=disablePhase",
     "osgi.command.function=pause",
     "osgi.command.function=resume",
     "osgi.command.function=step",
@@ -213,6 +215,62 @@ public final class GogoCommands {
     @Descriptor("with any other number of arguments: prints the usage line")
     public String disable(String... args) {
         return commands.wrongArity("disable", args.length);
+    }
+
+    /**
+     * @param phase phase name
+     * @return what was done
+     */
+    @Descriptor("enable a phase of the main schedule (kept across rebuilds)")
+    public String enablePhase(@Descriptor("phase name") String phase) {
+        return commands.enablePhase(phase, null);
+    }
+
+    /**
+     * @param phase phase name
+     * @param schedule schedule name
+     * @return what was done
+     */
+    @Descriptor("enable a phase of a schedule (kept across rebuilds)")
+    public String enablePhase(@Descriptor("phase name") String phase, @Descriptor("schedule name") String schedule) {
+        return commands.enablePhase(phase, schedule);
+    }
+
+    /**
+     * @param args the arguments as typed, when no other overload takes that many
+     * @return what the command takes and its usage line
+     */
+    @Descriptor("with any other number of arguments: prints the usage line")
+    public String enablePhase(String... args) {
+        return commands.wrongArity("enablePhase", args.length);
+    }
+
+    /**
+     * @param phase phase name
+     * @return what was done
+     */
+    @Descriptor("disable a phase of the main schedule: none of its systems runs (kept across rebuilds)")
+    public String disablePhase(@Descriptor("phase name") String phase) {
+        return commands.disablePhase(phase, null);
+    }
+
+    /**
+     * @param phase phase name
+     * @param schedule schedule name
+     * @return what was done
+     */
+    @Descriptor("disable a phase of a schedule: none of its systems runs (kept across rebuilds)")
+    public String disablePhase(@Descriptor("phase name") String phase, @Descriptor("schedule name") String schedule) {
+        return commands.disablePhase(phase, schedule);
+    }
+
+    /**
+     * @param args the arguments as typed, when no other overload takes that many
+     * @return what the command takes and its usage line
+     */
+    @Descriptor("with any other number of arguments: prints the usage line")
+    public String disablePhase(String... args) {
+        return commands.wrongArity("disablePhase", args.length);
     }
 
     /** @return the host's state afterwards */

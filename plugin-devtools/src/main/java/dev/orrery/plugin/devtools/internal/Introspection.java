@@ -63,32 +63,38 @@ final class Introspection {
 
     private static List<String> conditions(EcsSystem sys) {
         List<String> parts = new ArrayList<>();
-        if (sys.runIf().isPresent()) {
+        if (!sys.conditions().isEmpty()) {
             parts.add("own");
         }
         for (SystemSet set : sys.sets()) {
-            if (set.runIf().isPresent()) {
+            if (!set.conditions().isEmpty()) {
                 parts.add("set " + set.name());
             }
         }
         return parts;
     }
 
-    /** @throws CommandException for an unknown schedule */
+    /**
+     * Reads the phase flags on the frame thread (Orrery's phase toggle).
+     *
+     * @throws CommandException for an unknown schedule or a frame thread that does not answer
+     */
     PhasesReport phases(String schedule) {
         String name = ScheduleLookup.nameOf(host(), schedule);
-        Schedule s = ScheduleLookup.require(host(), name);
-        PhaseChains chains = PhaseChains.of(s);
-        List<PhasesReport.Row> rows = new ArrayList<>();
-        List<Phase> phases = s.phases();
-        for (int i = 0; i < phases.size(); i++) {
-            Phase p = phases.get(i);
-            PhasesReport.Mode mode = !s.isManual(p) ? PhasesReport.Mode.AUTO
-                    : chains.isDetached(p) ? PhasesReport.Mode.DETACHED : PhasesReport.Mode.MANUAL;
-            rows.add(new PhasesReport.Row(i + 1, p.name(), mode, s.systemsOf(p).size(),
-                    p.dependsOn().stream().map(Phase::name).toList(), p.before().stream().map(Phase::name).toList()));
-        }
-        return new PhasesReport(name, rows);
+        return frame.call(world -> {
+            Schedule s = ScheduleLookup.require(host(), name);
+            PhaseChains chains = PhaseChains.of(s);
+            List<PhasesReport.Row> rows = new ArrayList<>();
+            List<Phase> phases = s.phases();
+            for (int i = 0; i < phases.size(); i++) {
+                Phase p = phases.get(i);
+                PhasesReport.Mode mode = !s.isManual(p) ? PhasesReport.Mode.AUTO
+                        : chains.isDetached(p) ? PhasesReport.Mode.DETACHED : PhasesReport.Mode.MANUAL;
+                rows.add(new PhasesReport.Row(i + 1, p.name(), mode, s.isPhaseEnabled(world, p), s.systemsOf(p).size(),
+                        p.dependsOn().stream().map(Phase::name).toList(), p.before().stream().map(Phase::name).toList()));
+            }
+            return new PhasesReport(name, rows);
+        });
     }
 
     /**

@@ -3,7 +3,8 @@ package dev.orrery.plugin.devtools.internal;
 import java.util.List;
 
 /**
- * What {@code phases} found: the phases of one schedule in order (SCH-008, SCH-102).
+ * What {@code phases} found: the phases of one schedule in order (SCH-008, SCH-102), with their
+ * enabled flags in the host's world.
  *
  * @param schedule the schedule's name
  * @param rows one per phase, in order
@@ -25,11 +26,13 @@ record PhasesReport(String schedule, List<Row> rows) {
      * @param position 1-based position in phase order
      * @param phase the phase's name
      * @param mode how it runs
+     * @param enabled its enabled flag in the host's world (Orrery's phase toggle)
      * @param systems how many systems it has
      * @param after the names in its {@code dependsOn}
      * @param before the names in its {@code before}
      */
-    record Row(int position, String phase, Mode mode, int systems, List<String> after, List<String> before) {
+    record Row(int position, String phase, Mode mode, boolean enabled, int systems, List<String> after,
+               List<String> before) {
         Row {
             after = List.copyOf(after);
             before = List.copyOf(before);

@@ -3,13 +3,14 @@ package dev.orrery.plugin.devtools.internal;
 import dev.orrery.host.GameHost;
 import dev.orrery.host.HostStatus;
 import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Schedule;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * The shell commands that change the simulation, as operations that return what they did
- * ({@link TextReports} renders it): enable, disable, pause, resume and step. Enabled flags change
+ * ({@link TextReports} renders it): enable, disable, enablePhase, disablePhase, pause, resume and step. Enabled flags change
  * through the schedule's state trait on the frame thread, so they last across rebuilds. Bad input
  * changes nothing.
  *
@@ -48,6 +49,32 @@ final class Steering {
                 s.disable(world, sys);
             }
             return new ToggleOutcome(system, name, enabled, was != enabled);
+        });
+    }
+
+    /**
+     * Sets a phase's enabled flag in the host's world (Orrery's phase toggle), on the frame thread like
+     * {@link #setEnabled}; idempotent; kept across rebuilds by name.
+     *
+     * @throws CommandException for an unknown schedule or phase (nothing changes) or a frame thread
+     *     that does not answer
+     */
+    PhaseToggleOutcome setPhaseEnabled(String phase, String schedule, boolean enabled) {
+        String name = ScheduleLookup.nameOf(host(), schedule);
+        return frame.call(world -> {
+            Schedule s = ScheduleLookup.require(host(), name);
+            Phase p = s.phases().stream().filter(x -> x.name().equals(phase)).findFirst().orElse(null);
+            if (p == null) {
+                throw new CommandException("no phase '" + phase + "' in schedule " + name + "; phases: "
+                        + s.phases().stream().map(Phase::name).toList() + "; nothing changed");
+            }
+            boolean was = s.isPhaseEnabled(world, p);
+            if (enabled) {
+                s.enablePhase(world, p);
+            } else {
+                s.disablePhase(world, p);
+            }
+            return new PhaseToggleOutcome(phase, name, enabled, was != enabled);
         });
     }
 

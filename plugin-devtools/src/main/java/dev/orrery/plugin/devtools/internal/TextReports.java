@@ -37,16 +37,20 @@ final class TextReports {
     }
 
     static String phases(PhasesReport r) {
-        TextTable t = TextTable.of(">#", "phase", "mode", ">systems", "after", "before");
+        TextTable t = TextTable.of(">#", "phase", "mode", "enabled", ">systems", "after", "before");
+        int disabled = 0;
         for (PhasesReport.Row x : r.rows()) {
             String mode = switch (x.mode()) {
                 case AUTO -> "auto";
                 case MANUAL -> "manual";
                 case DETACHED -> "manual (detached)";
             };
-            t.row(x.position(), x.phase(), mode, x.systems(), String.join(", ", x.after()), String.join(", ", x.before()));
+            disabled += x.enabled() ? 0 : 1;
+            t.row(x.position(), x.phase(), mode, x.enabled() ? "yes" : "no", x.systems(), String.join(", ", x.after()),
+                    String.join(", ", x.before()));
         }
-        return "schedule " + r.schedule() + ": " + count(r.rows().size(), "phase") + "\n" + t.render();
+        return "schedule " + r.schedule() + ": " + count(r.rows().size(), "phase") + ", " + disabled + " disabled\n"
+                + t.render();
     }
 
     /**
@@ -108,10 +112,11 @@ final class TextReports {
                     + " started (paused? try step)\n";
         }
         TextTable t = TextTable.of(">#", "system", "phase", ">runs", ">last µs", ">mean µs", ">max µs",
-                ">skipped disabled", ">skipped condition");
+                ">skipped disabled", ">skipped condition", ">skipped phase off");
         for (SystemTiming x : r.timings()) {
             t.row(x.position() + 1, x.system(), x.phase(), x.runs(), micros(x.lastMicros()),
-                    micros(x.meanMicros()), micros(x.maxMicros()), x.skippedDisabled(), x.skippedCondition());
+                    micros(x.meanMicros()), micros(x.maxMicros()), x.skippedDisabled(), x.skippedCondition(),
+                    x.skippedPhaseDisabled());
         }
         return "schedule " + r.schedule() + ": timings of " + count(r.timings().size(), "system") + "\n" + t.render();
     }
@@ -127,6 +132,12 @@ final class TextReports {
     static String toggle(ToggleOutcome o) {
         String verb = o.enabled() ? "enabled" : "disabled";
         return (o.changed() ? verb + " " + o.system() : o.system() + " was already " + verb)
+                + " in schedule " + o.schedule() + "\n";
+    }
+
+    static String phaseToggle(PhaseToggleOutcome o) {
+        String verb = o.enabled() ? "enabled" : "disabled";
+        return (o.changed() ? verb + " phase " + o.phase() : "phase " + o.phase() + " was already " + verb)
                 + " in schedule " + o.schedule() + "\n";
     }
 

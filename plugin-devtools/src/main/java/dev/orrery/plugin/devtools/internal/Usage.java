@@ -29,6 +29,8 @@ final class Usage {
             new Syntax("timings", "[schedule]", 0, 1),
             new Syntax("enable", "<system> [schedule]", 1, 2),
             new Syntax("disable", "<system> [schedule]", 1, 2),
+            new Syntax("enablePhase", "<phase> [schedule]", 1, 2),
+            new Syntax("disablePhase", "<phase> [schedule]", 1, 2),
             new Syntax("pause", "", 0, 0),
             new Syntax("resume", "", 0, 0),
             new Syntax("step", "[n]", 0, 1),

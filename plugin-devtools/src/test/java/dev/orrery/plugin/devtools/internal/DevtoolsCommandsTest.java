@@ -67,10 +67,56 @@ class DevtoolsCommandsTest {
     @DisplayName("phases: order, manual (flag) or manual (detached), systems per phase, declared edges")
     void phases_table() {
         String out = commands.phases(null);
-        assertTrue(out.startsWith("schedule main: 11 phases\n #  phase       mode               systems  after     before\n"), out);
-        assertTrue(out.contains(" 5  OnUpdate    auto                     2\n"), out);
-        assertTrue(out.contains(" 6  Turn        manual                   1  OnUpdate\n"), out);
-        assertTrue(out.contains("11  Replay      manual (detached)        0\n"), out);
+        assertTrue(out.startsWith("schedule main: 11 phases, 0 disabled\n #  phase       mode               enabled  systems  after     before\n"), out);
+        assertTrue(out.contains(" 5  OnUpdate    auto               yes            2\n"), out);
+        assertTrue(out.contains(" 6  Turn        manual             yes            1  OnUpdate\n"), out);
+        assertTrue(out.contains("11  Replay      manual (detached)  yes            0\n"), out);
+    }
+
+    @Test
+    @DisplayName("disablePhase and enablePhase go through the state trait on the frame thread, show in phases, are idempotent; the systems' own flags stay")
+    void disable_enable_phase() {
+        Schedule s = host.schedules.get("main");
+        assertEquals("disabled phase OnUpdate in schedule main\n", commands.disablePhase("OnUpdate", null));
+        assertFalse(s.isPhaseEnabled(host.world, Phase.ON_UPDATE));
+        assertEquals(List.of("OnUpdate"), host.world.get(s.state()).disabledPhases());
+        assertTrue(s.isEnabled(host.world, collide), "the system's own flag is untouched");
+        assertEquals("phase OnUpdate was already disabled in schedule main\n", commands.disablePhase("OnUpdate", "main"));
+        String out = commands.phases(null);
+        assertTrue(out.startsWith("schedule main: 11 phases, 1 disabled\n"), out);
+        assertTrue(out.contains(" 5  OnUpdate    auto               no             2\n"), out);
+
+        assertEquals("stepped 2 frames; now at frame 2\n", commands.step(2));
+        String t = commands.timings(null);
+        assertTrue(t.contains("skipped disabled  skipped condition  skipped phase off\n"), t);
+        assertTrue(t.matches("(?s).*\\n1  physics/integrate  OnUpdate     0 +0\\.0 +0\\.0 +0\\.0 +0 +0 +2\\n.*"), t);
+
+        assertEquals("enabled phase OnUpdate in schedule main\n", commands.enablePhase("OnUpdate", null));
+        assertTrue(s.isPhaseEnabled(host.world, Phase.ON_UPDATE));
+        assertEquals("phase OnUpdate was already enabled in schedule main\n", commands.enablePhase("OnUpdate", null));
+    }
+
+    @Test
+    @DisplayName("an unknown phase name prints a reason listing the phases and changes nothing")
+    void unknown_phase_changes_nothing() {
+        Schedule s = host.schedules.get("main");
+        commands.disablePhase("Turn", null);
+        Object before = host.world.get(s.state());
+        assertEquals("no phase 'OnUpdat' in schedule main; phases: [OnStart, OnLoad, PostLoad, PreUpdate, OnUpdate, "
+                + "Turn, OnValidate, PostUpdate, PreStore, OnStore, Replay]; nothing changed\n",
+                commands.disablePhase("OnUpdat", null));
+        assertTrue(before == host.world.get(s.state()), "the state record was not replaced");
+        assertEquals("no schedule 'turn' in the host; schedules: [main]\n", commands.enablePhase("OnUpdate", "turn"));
+    }
+
+    @Test
+    @DisplayName("a phase disabled from the shell stays disabled across rebuilds")
+    void disabled_phase_survives_rebuilds() {
+        commands.disablePhase("OnStore", null);
+        Schedule rebuilt = build(host.schedules.get("main"), physics, render, turns);
+        host.put(rebuilt);
+        assertFalse(rebuilt.isPhaseEnabled(host.world, Phase.ON_STORE));
+        assertTrue(commands.phases(null).startsWith("schedule main: 11 phases, 1 disabled\n"));
     }
 
     @Test
@@ -128,9 +174,9 @@ class DevtoolsCommandsTest {
         assertEquals("stepped 3 frames; now at frame 3\n", commands.step(3));
         String t = commands.timings(null);
         assertTrue(t.startsWith("schedule main: timings of 4 systems\n"), t);
-        assertTrue(t.matches("(?s).*\\n1  physics/integrate  OnUpdate     3 +[0-9.]+ +[0-9.]+ +[0-9.]+ +0 +0\\n.*"), t);
-        assertTrue(t.matches("(?s).*\\n4  render/draw        OnStore      0 +0\\.0 +0\\.0 +0\\.0 +3 +0\\n.*"), t);
-        assertTrue(t.contains("#  system             phase     runs  last µs  mean µs  max µs  skipped disabled  skipped condition\n"), t);
+        assertTrue(t.matches("(?s).*\\n1  physics/integrate  OnUpdate     3 +[0-9.]+ +[0-9.]+ +[0-9.]+ +0 +0 +0\\n.*"), t);
+        assertTrue(t.matches("(?s).*\\n4  render/draw        OnStore      0 +0\\.0 +0\\.0 +0\\.0 +3 +0 +0\\n.*"), t);
+        assertTrue(t.contains("#  system             phase     runs  last µs  mean µs  max µs  skipped disabled  skipped condition  skipped phase off\n"), t);
         assertEquals("step: the number of frames must be at least 1, got 0; usage: step [n]\n", commands.step(0));
         assertEquals("resume: running at frame 3\n", commands.resume());
         assertEquals("step: the simulation is running; pause it first\n", commands.step(1));

@@ -174,7 +174,7 @@ public class DevtoolsShellIT {
                 + "1  OnUpdate  physics/integrate  yes      -           sim   physics\n"
                 + "2  OnUpdate  physics/collide    yes      -           sim   physics\n"
                 + "3  OnStore   render/draw        yes      -                 render\n", run("systems"));
-        assertMatches("schedule main: 9 phases\n#  phase +mode +systems +after +before\n.*\n5  OnUpdate +auto +2\n.*", run("phases"));
+        assertMatches("schedule main: 9 phases, 0 disabled\n#  phase +mode +enabled +systems +after +before\n.*\n5  OnUpdate +auto +yes +2\n.*", run("phases"));
 
         String plugins = run("plugins");
         assertMatches("3 plugins in 1 schedule, .*\\nschedule main \\(main: the frame loop runs it every frame\\): 3 plugins\\n.*", plugins);
@@ -224,14 +224,23 @@ public class DevtoolsShellIT {
         String stepped = run("step 3");
         assertMatches("stepped 3 frames; now at frame \\d+\n", stepped);
         String timings = run("timings");
-        assertMatches(".*\\n1  physics/integrate  OnUpdate     3 +[0-9.]+ +[0-9.]+ +[0-9.]+ +0 +0\\n.*", timings);
-        assertMatches(".*\\n3  render/draw        OnStore      0 +0\\.0 +0\\.0 +0\\.0 +3 +0\\n.*", timings);
+        assertMatches(".*\\n1  physics/integrate  OnUpdate     3 +[0-9.]+ +[0-9.]+ +[0-9.]+ +0 +0 +0\\n.*", timings);
+        assertMatches(".*\\n3  render/draw        OnStore      0 +0\\.0 +0\\.0 +0\\.0 +3 +0 +0\\n.*", timings);
         assertMatches("stepped 1 frame; now at frame \\d+\n", run("step"));
         assertEquals("step: n must be a whole number of frames from 1 to 9223372036854775807, got 'abc'; usage: step [n]\n",
                 run("step abc"));
         assertEquals("explain: takes 2 or 3 arguments, got 1; usage: explain <system a> <system b> [schedule]\n",
                 run("explain physics/integrate"));
         assertEquals("enable: takes 1 or 2 arguments, got 0; usage: enable <system> [schedule]\n", run("orrery:enable"));
+
+        // Phase toggle (Orrery's own): through the frame thread, shown by phases, counted by timings.
+        assertEquals("disabled phase OnUpdate in schedule main\n", run("disablePhase OnUpdate"));
+        assertMatches(".*\\n5  OnUpdate +auto +no +2\\n.*", run("phases"));
+        assertMatches("stepped 2 frames; now at frame \\d+\n", run("step 2"));
+        assertMatches(".*\\n1  physics/integrate  OnUpdate     4 +[0-9.]+ +[0-9.]+ +[0-9.]+ +0 +0 +2\\n.*", run("timings"));
+        assertEquals("enabled phase OnUpdate in schedule main\n", run("orrery:enablePhase OnUpdate"));
+        assertEquals("no phase 'Nope' in schedule main; phases: [OnStart, OnLoad, PostLoad, PreUpdate, OnUpdate, "
+                + "OnValidate, PostUpdate, PreStore, OnStore]; nothing changed\n", run("disablePhase Nope"));
 
         // A rebuild (a new plugin joins) keeps the disabled flag: it lives in the adopted state trait.
         register(Plugin.builder("late").systems(EcsSystem.define("late/tick", NOOP)).build());

@@ -1,0 +1,26 @@
+package dev.orrery.schedule.condition;
+
+import dev.orrery.schedule.Condition;
+import dev.orrery.schedule.internal.ClockedCondition;
+import dev.orrery.world.World;
+
+/** {@link RunIf#either}: logical OR, short-circuiting (the right operand is tested only when the left fails). */
+final class Either implements ClockedCondition {
+    private final Condition left;
+    private final Condition right;
+
+    Either(Condition left, Condition right) {
+        this.left = left;
+        this.right = right;
+    }
+
+    @Override
+    public boolean test(World world) {
+        return left.test(world) || right.test(world);
+    }
+
+    @Override
+    public String toString() {
+        return "either(" + left + ", " + right + ")";
+    }
+}
