@@ -6,6 +6,7 @@ import dev.orrery.host.core.HostCore;
 import dev.orrery.host.core.PluginSource;
 import dev.orrery.host.core.UnloadedCode;
 import dev.orrery.schedule.Plugin;
+import dev.orrery.schedule.ScheduleHooks;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -28,7 +29,10 @@ import java.util.function.Function;
  *       batch; the source's origin is {@code <module>/<version> (<jar>)}, its schedule comes from the jar's manifest
  *       ({@link ProviderSchedules});</li>
  *   <li>{@link #removed}: {@code pluginRemoved(id)} (its systems stop at the next frame boundary);</li>
- *   <li>{@link #layerDefined}: the layer's own {@link HostClient} providers are made and
+ *   <li>{@link #layerDefined}: the layer's own {@link ScheduleHooks} providers are handed to the host
+ *       ({@code hooksAdded}; schedule from the manifest as for plugins, none: every schedule) and
+ *       removed with the layer ({@code hooksRemoved}), as the OSGi front end does with
+ *       {@code ScheduleHooks} services; the layer's own {@link HostClient} providers are made and
  *       {@linkplain HostClient#start started} with the host (the JPMS counterpart of a DS component
  *       that references {@code GameHost}); {@link #layerDropped}: they are
  *       {@linkplain HostClient#stop stopped} and let go of;</li>
@@ -44,6 +48,8 @@ public final class JpmsHost implements PluginEvents<Plugin>, FrontEnd {
     private final CompletableFuture<String> stopped = new CompletableFuture<>();
     private final AtomicBoolean removedSincePurge = new AtomicBoolean();
     private final Map<String, List<HostClient>> clients = new ConcurrentHashMap<>();
+    /** Ids of the hooks added, per layer (module name). */
+    private final Map<String, List<Long>> hooks = new ConcurrentHashMap<>();
     /** Providers bound in this batch, handed over in {@link #settled()}; guarded by this. */
     private final List<Pending> pending = Collections.synchronizedList(new ArrayList<>());
     private volatile HostCore host;
@@ -94,7 +100,37 @@ public final class JpmsHost implements PluginEvents<Plugin>, FrontEnd {
 
     @Override
     public void layerDefined(String module, ModuleLayer layer) {
+        addHooks(module, layer);
         startClients(module, layer);
+    }
+
+    /**
+     * Hands the layer's own {@link ScheduleHooks} providers to the host (also used for the platform
+     * layer); a provider that throws is left out with one line.
+     *
+     * @param module the name the hooks are kept under (for {@link #layerDropped})
+     * @param layer the layer whose own providers are added
+     */
+    public void addHooks(String module, ModuleLayer layer) {
+        List<Long> added = new ArrayList<>();
+        java.util.ServiceLoader.load(layer, ScheduleHooks.class).stream()
+                .filter(p -> p.type().getModule().getLayer() == layer)
+                .forEach(p -> {
+                    try {
+                        ScheduleHooks h = p.get();
+                        long id = ids.incrementAndGet();
+                        Module m = p.type().getModule();
+                        String origin = m.getName() + "/" + m.getDescriptor().version().map(Object::toString).orElse("0");
+                        host.hooksAdded(new PluginSource(id, origin, ProviderSchedules.of(p.type())), h);
+                        added.add(id);
+                    } catch (java.util.ServiceConfigurationError | RuntimeException e) {
+                        Throwable cause = e.getCause() != null ? e.getCause() : e;
+                        System.out.println("orrery: schedule hooks " + p.type().getName() + " of module " + module + " left out: " + cause);
+                    }
+                });
+        if (!added.isEmpty()) {
+            hooks.put(module, List.copyOf(added));
+        }
     }
 
     /**
@@ -124,6 +160,11 @@ public final class JpmsHost implements PluginEvents<Plugin>, FrontEnd {
 
     @Override
     public void layerDropped(String module) {
+        List<Long> hookIds = hooks.remove(module);
+        if (hookIds != null) {
+            hookIds.forEach(host::hooksRemoved);
+            removedSincePurge.set(true);
+        }
         List<HostClient> gone = clients.remove(module);
         if (gone != null) {
             for (HostClient c : gone) {

@@ -141,6 +141,7 @@ public final class JpmsMain {
         // join the platform's plugins in one batch, so the first rebuild has them all.
         watch.poll();
         hostWatch.poll();
+        front.addHooks("platform", platform);
         front.settled();
         host.requestRebuild();
         front.startClients("platform", platform);

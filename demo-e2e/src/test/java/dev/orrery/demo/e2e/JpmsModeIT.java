@@ -127,6 +127,60 @@ class JpmsModeIT {
         }
     }
 
+    @Test
+    @DisplayName("bin/orrery --jpms: a plugin jar and a ScheduleHooks jar of plugins/ run; the hooks see the plugin's systems")
+    void pluginAndHooksJars() throws Exception {
+        Path dist = DemoProcess.REPO.resolve("app-launcher/target/orrery");
+        Path work = DemoProcess.REPO.resolve("demo-e2e/target/jpms-hooks");
+        Path plugins = work.resolve("plugins");
+        if (Files.isDirectory(work)) {
+            try (var files = Files.walk(work)) {
+                for (Path f : (Iterable<Path>) files.sorted(java.util.Comparator.reverseOrder())::iterator) {
+                    Files.delete(f);
+                }
+            }
+        }
+        Files.createDirectories(plugins);
+        Files.copy(DemoProcess.REPO.resolve("plugin-example/target/plugin-example-" + VERSION + ".jar"),
+                plugins.resolve("plugin-example.jar"));
+        Path src = Files.createDirectories(work.resolve("src/e2e/hooks"));
+        Files.writeString(work.resolve("src/module-info.java"), "module e2e.hooks { requires dev.orrery.scheduler;"
+                + " provides dev.orrery.schedule.ScheduleHooks with e2e.hooks.Counting; }");
+        Files.writeString(src.resolve("Counting.java"), "package e2e.hooks; public final class Counting implements"
+                + " dev.orrery.schedule.ScheduleHooks { private int runs;"
+                + " @Override public void afterSystem(dev.orrery.schedule.HookContext ctx) {"
+                + " if (++runs == 50) { System.out.println(\"e2e hooks: 50 system runs seen\"); } } }");
+        Path classes = Files.createDirectories(work.resolve("classes"));
+        int rc = javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(), "--release", "17",
+                "--module-path", dist.resolve("bundles/scheduler-bundle-" + VERSION + ".jar").toString(),
+                work.resolve("src/module-info.java").toString(), src.resolve("Counting.java").toString());
+        assertEquals(0, rc, "javac");
+        Path hooksJar = plugins.resolve("e2e-hooks.jar");
+        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(hooksJar)); var files = Files.walk(classes)) {
+            for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+                out.putNextEntry(new java.util.jar.JarEntry(classes.relativize(f).toString().replace('\\', '/')));
+                out.write(Files.readAllBytes(f));
+                out.closeEntry();
+            }
+        }
+        // older than the quiet time: the first poll loads them
+        for (Path jar : List.of(hooksJar, plugins.resolve("plugin-example.jar"))) {
+            Files.setLastModifiedTime(jar, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 60_000));
+        }
+        String opts = "-Dorrery.plugins.dir=" + plugins + " -Dorrery.host.mode=fixed -Dorrery.host.frames=120"
+                + " -Dorrery.host.rate=0 -Dorrery.host.stopFrameworkWhenDone=true -Dorrery.shell=false";
+        try (DemoProcess p = DemoProcess.start(List.of("sh", dist.resolve("bin/orrery").toString(), "--jpms"), DemoProcess.REPO,
+                Map.of("JAVA_OPTS", opts), false)) {
+            assertEquals(0, p.waitFor(TIMEOUT), p.text());
+            List<String> lines = p.lines();
+            assertLine(lines, "orrery: plugin jar e2e-hooks.jar: layer of module e2e.hooks defined (0 provider(s) of Plugin)", p.text());
+            assertLine(lines, "orrery: plugin jar plugin-example.jar: layer of module dev.orrery.plugin.example defined"
+                    + " (1 provider(s) of Plugin)", p.text());
+            assertLine(lines, "e2e hooks: 50 system runs seen", p.text());
+            assertLine(lines, "orrery: host stopped (after the frame budget)", p.text());
+        }
+    }
+
     private static int indexOf(List<String> lines, String part) {
         for (int i = 0; i < lines.size(); i++) {
             if (lines.get(i).contains(part)) {
