@@ -25,6 +25,10 @@ import org.osgi.framework.launch.FrameworkFactory;
  * Felix FileInstall watching {@code plugins/}: a jar dropped there is installed and started, deleting
  * it uninstalls it, replacing it updates it.
  *
+ * <p>With the argument {@code --jpms} ({@link LaunchOptions#JPMS}) no framework starts: the same host
+ * core runs on module layers, one per plugin jar ({@link #runJpms}, package
+ * {@code dev.orrery.launcher.jpms}); the rest of this comment is about OSGi mode, the default.
+ *
  * <p>Run as {@code java -jar orrery-launcher.jar} from the distribution folder (see
  * {@link LauncherConfig} for the settings, {@link LaunchOptions} for the launcher's own). Ctrl-C stops
  * the framework cleanly (the host's frame loop stops at a frame boundary) and exits with code 0, as
@@ -65,7 +69,7 @@ public final class Main {
     }
 
     /**
-     * @param args none are accepted (exit code 2 otherwise)
+     * @param args {@code --jpms} or none (exit code 2 otherwise)
      */
     public static void main(String[] args) {
         if (java.lang.System.getProperty("java.util.logging.manager") == null) {
@@ -94,7 +98,7 @@ public final class Main {
                 java.lang.System.exit(BAD_SETTING);
                 return;
             }
-            int code = run(config, options);
+            int code = options.jpms() ? runJpms(config, options) : run(config, options);
             java.lang.System.exit(code);
         } catch (IOException | BundleException | RuntimeException e) {
             java.lang.System.err.println("orrery: cannot start: " + e);
@@ -175,6 +179,54 @@ public final class Main {
             return FAILED;
         }
         return exit != null && exit.requestedCode() != ShellExit.NONE ? exit.requestedCode() : 0;
+    }
+
+    /**
+     * JPMS mode ({@value LaunchOptions#JPMS}): defines the platform layer from the bundles folder
+     * ({@link dev.orrery.launcher.jpms.PlatformLayer}) and runs
+     * {@link dev.orrery.launcher.jpms.JpmsMain} in a class loader over that layer's, so the front end
+     * links against the platform modules (this class path does not hold them); no OSGi framework starts.
+     *
+     * @param config the launcher configuration
+     * @param options the launcher's options
+     * @return the exit code (see the class comment)
+     * @throws IOException if the bundles folder cannot be read
+     * @throws InterruptedException if interrupted while waiting
+     */
+    static int runJpms(LauncherConfig config, LaunchOptions options) throws IOException, InterruptedException {
+        ModuleLayer platform;
+        try {
+            platform = dev.orrery.launcher.jpms.PlatformLayer.define(config.bundlesDir(), java.lang.System.out::println);
+        } catch (IllegalStateException e) {
+            java.lang.System.err.println("orrery: cannot start: " + e.getMessage());
+            return FAILED;
+        }
+        java.net.URL self = Main.class.getProtectionDomain().getCodeSource().getLocation();
+        ClassLoader parent = platform.findLoader(dev.orrery.launcher.jpms.PlatformLayer.REQUIRED.get(0));
+        try (java.net.URLClassLoader front = new java.net.URLClassLoader("orrery-jpms-front-end", new java.net.URL[] {self}, parent)) {
+            Class<?> main = front.loadClass("dev.orrery.launcher.jpms.JpmsMain");
+            java.lang.reflect.Method run = main.getMethod("run", ModuleLayer.class, Path.class, Path.class, java.util.Map.class,
+                    boolean.class);
+            return (Integer) run.invoke(null, platform, config.home(), config.pluginsDir(), config.frameworkProperties(),
+                    options.headless());
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IllegalArgumentException) {
+                java.lang.System.err.println("orrery: cannot start: " + cause.getMessage());
+                return BAD_SETTING;
+            }
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            if (cause instanceof InterruptedException ie) {
+                throw ie;
+            }
+            java.lang.System.err.println("orrery: the JPMS host failed: " + cause);
+            return FAILED;
+        } catch (ReflectiveOperationException e) {
+            java.lang.System.err.println("orrery: cannot start the JPMS front end: " + e);
+            return FAILED;
+        }
     }
 
     /** How a run ended: the framework's last event, and why the run failed (null: it did not). */

@@ -15,8 +15,22 @@ class LaunchOptionsTest {
     void argumentsAreRefused() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> LaunchOptions.from(new String[] {"--seed"}, Map.of(), true));
-        assertEquals("unknown argument '--seed': the launcher takes none; give settings as -Dkey=value (see conf/config.properties)",
-                e.getMessage());
+        assertEquals("unknown argument '--seed': the launcher takes only --jpms; give settings as -Dkey=value"
+                + " (see conf/config.properties)", e.getMessage());
+        assertEquals("unknown argument '--jpms': the launcher takes only --jpms; give settings as -Dkey=value"
+                + " (see conf/config.properties)", assertThrows(IllegalArgumentException.class,
+                () -> LaunchOptions.from(new String[] {"--jpms", "--jpms"}, Map.of(), true)).getMessage());
+    }
+
+    @Test
+    @DisplayName("--jpms selects JPMS mode, which has no shell: auto means none, true is refused")
+    void jpmsMode() {
+        assertEquals(new LaunchOptions(false, false, true), LaunchOptions.from(new String[] {"--jpms"}, Map.of(), true));
+        assertEquals(new LaunchOptions(false, true, true), LaunchOptions.from(new String[] {"--jpms"},
+                Map.of("orrery.host.mode", "fixed", "orrery.host.stopFrameworkWhenDone", "true"), true));
+        assertEquals("orrery.shell=true: JPMS mode (--jpms) has no shell (the Gogo shell runs in OSGi mode); use"
+                + " orrery.shell=false or auto", assertThrows(IllegalArgumentException.class,
+                () -> LaunchOptions.from(new String[] {"--jpms"}, Map.of("orrery.shell", "true"), true)).getMessage());
     }
 
     @Test
@@ -38,7 +52,7 @@ class LaunchOptionsTest {
     void headless() {
         Map<String, String> fixed = Map.of("orrery.host.mode", "fixed", "orrery.host.stopFrameworkWhenDone", "true",
                 "orrery.shell", "false");
-        assertEquals(new LaunchOptions(false, true), LaunchOptions.from(NONE, fixed, true));
+        assertEquals(new LaunchOptions(false, true, false), LaunchOptions.from(NONE, fixed, true));
         assertEquals(false, LaunchOptions.from(NONE, Map.of("orrery.host.mode", "fixed", "orrery.shell", "false"), true).headless());
         assertEquals(false, LaunchOptions.from(NONE, Map.of("orrery.host.mode", "realtime",
                 "orrery.host.stopFrameworkWhenDone", "true", "orrery.shell", "false"), true).headless());

@@ -34,6 +34,7 @@ class BadStartIT {
         "--seed|orrery-demo: --seed needs a number",
         "--bogus|orrery-demo: unknown argument '--bogus' (try --help)",
         "--realtime --interactive|orrery-demo: --realtime and --interactive exclude each other (try --help)",
+        "--jpms --interactive|orrery-demo: --interactive needs the Gogo shell, which JPMS mode (--jpms) does not have; use --realtime or no option",
         "--interactive --seed 3|orrery-demo: --interactive needs a terminal (standard input and output); use --realtime or no option to run without one",
     })
     @DisplayName("a bad option, or --interactive without a terminal: one line, exit code 2, nothing started")

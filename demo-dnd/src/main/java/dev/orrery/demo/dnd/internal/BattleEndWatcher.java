@@ -1,17 +1,13 @@
 package dev.orrery.demo.dnd.internal;
 
 import dev.orrery.demo.dnd.DemoSettings;
-import dev.orrery.demo.dnd.model.BattleEnd;
 import dev.orrery.demo.dnd.model.BattleSummary;
-import dev.orrery.demo.dnd.model.Side;
 import dev.orrery.host.GameHost;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import org.apache.felix.service.command.CommandProcessor;
 import org.apache.felix.service.command.CommandSession;
 import org.osgi.framework.BundleContext;
@@ -24,7 +20,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 /**
- * Waits, on a thread of its own, for the battle's end ({@link BattleEnd}, completed on the frame
+ * Waits, on a thread of its own, for the battle's end ({@link dev.orrery.demo.dnd.model.BattleEnd}, completed on the frame
  * thread), then prints the devtools' view of the turn schedule by running the {@code orrery:*} shell
  * commands of plugin-devtools through Gogo's {@link CommandProcessor} ({@code orrery:phases dnd/turn},
  * {@code orrery:timings dnd/turn}, {@code orrery:plugins}; the framework property
@@ -95,21 +91,13 @@ public final class BattleEndWatcher {
     }
 
     private void watch() {
-        BattleSummary summary;
-        try {
-            CompletableFuture<BattleSummary> end = host.submit(world -> world.add(BattleEnd.TRAIT).future())
-                    .toCompletableFuture().get();
-            summary = end.get();
-        } catch (InterruptedException e) {
-            return;
-        } catch (ExecutionException e) {
-            System.err.println("dnd: cannot watch for the end of the battle: " + e.getCause());
+        java.util.Optional<BattleSummary> summary = BattleEnds.await(host);
+        if (summary.isEmpty()) {
             return;
         }
         printDevtoolsReport();
         if (exitWhenOver && !Thread.currentThread().isInterrupted()) {
-            host.requestShutdown("battle over: " + summary.winner().map(Side::title).orElse("draw") + " after "
-                    + summary.turns() + " turns, seed " + summary.seed());
+            host.requestShutdown(BattleEnds.shutdownReason(summary.get()));
         }
     }
 
