@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 /**
- * The JPMS front end's side of the host core (see {@code CONTRACT.md} of host-core, "JPMS"): maps the
+ * The JPMS front end's side of the host core (see docs/host-core.md, "JPMS"): maps the
  * plugin layers' provider events onto {@link HostCore} calls, keyed by a counter per provider instance
  * ({@link PluginSource#id()}), and answers the core's {@link FrontEnd} callbacks.
  *

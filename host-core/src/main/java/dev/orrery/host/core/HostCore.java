@@ -28,7 +28,7 @@ import org.osgi.annotation.versioning.ProviderType;
  * while plugin code runs or while waiting for a frame boundary. Calls after {@link #stop()} are
  * ignored (GameHost methods answer as documented there for a stopped host).
  *
- * <p>Beyond the spec (Orrery's own). See {@code CONTRACT.md} / docs for the OSGi and JPMS mappings.
+ * <p>Beyond the spec (Orrery's own). See docs/host-core.md and docs/architecture.md for the OSGi and JPMS mappings.
  */
 @ProviderType
 public interface HostCore extends GameHost {
