@@ -62,8 +62,9 @@ final class Bundles {
         for (int i = 0; i < 10; i++) {
             build("n" + i, "itest.n" + i, "1.0.0", PLUGINS + "numbered", null);
         }
-        // A plugin bundle that embeds its own copy of the scheduler API instead of importing it.
-        build("foreign", "itest.foreign", "1.0.0", PLUGINS + "foreign,dev.orrery.schedule,dev.orrery.schedule.*", null);
+        // A plugin bundle that embeds its own copy of the scheduler API instead of importing it (with the
+        // ASM classes the scheduler bundle embeds privately for its generated dispatcher).
+        build("foreign", "itest.foreign", "1.0.0", PLUGINS + "foreign,dev.orrery.schedule,dev.orrery.schedule.*,org.objectweb.asm", null);
     }
 
     private static File build(String name, String bsn, String version, String privatePackages, String exportPackages) {
