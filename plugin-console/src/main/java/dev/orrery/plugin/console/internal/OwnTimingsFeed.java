@@ -3,9 +3,7 @@ package dev.orrery.plugin.console.internal;
 import dev.orrery.plugin.console.TimingsFeed;
 import dev.orrery.plugin.devtools.SystemTiming;
 import dev.orrery.plugin.devtools.SystemTimings;
-import dev.orrery.schedule.HookContext;
 import dev.orrery.schedule.ScheduleHooks;
-import dev.orrery.schedule.SkipReason;
 import java.util.List;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
@@ -38,23 +36,7 @@ final class OwnTimingsFeed implements TimingsFeed {
     @Override
     public synchronized void subscribe() {
         if (listeners++ == 0) {
-            ScheduleHooks hooks = new ScheduleHooks() {
-                @Override
-                public void beforeSystem(HookContext ctx) {
-                    timings.beforeSystem(ctx);
-                }
-
-                @Override
-                public void afterSystem(HookContext ctx) {
-                    timings.afterSystem(ctx);
-                }
-
-                @Override
-                public void onSkip(HookContext ctx, SkipReason reason) {
-                    timings.onSkip(ctx, reason);
-                }
-            };
-            registration = context.registerService(ScheduleHooks.class, hooks, null);
+            registration = context.registerService(ScheduleHooks.class, timings, null);
         }
     }
 
