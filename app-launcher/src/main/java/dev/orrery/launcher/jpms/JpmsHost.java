@@ -68,6 +68,14 @@ public final class JpmsHost implements PluginEvents<Plugin>, FrontEnd {
         this.dropped = Objects.requireNonNull(dropped, "dropped");
     }
 
+    /**
+     * @return a new id for the host core's plugins and hooks, unique among this front end's (e.g. for
+     *     the web console's timings hooks, {@link JpmsConsole})
+     */
+    public long nextId() {
+        return ids.incrementAndGet();
+    }
+
     /** @return completed with the host's reason when it asks the application to stop ({@link #stopApplication}) */
     public CompletableFuture<String> stopRequested() {
         return stopped;

@@ -53,6 +53,8 @@ public final class JpmsMain {
     public static final String REPORT_UNLOAD_PROPERTY = "orrery.jpms.reportUnload";
     /** Property: how long a plugin file must stay unchanged before it is loaded (ms). */
     public static final String QUIET_PROPERTY = "orrery.jpms.quietMillis";
+    /** The web console's module, served by {@link JpmsConsole} when the platform layer holds it. */
+    static final String CONSOLE_MODULE = "dev.orrery.plugin.console";
     static final long DEFAULT_POLL = 250;
     static final long DEFAULT_QUIET = 500;
     private static final long CHECK_MILLIS = 250;
@@ -145,6 +147,11 @@ public final class JpmsMain {
         front.settled();
         host.requestRebuild();
         front.startClients("platform", platform);
+        // The web console (the same handlers as in OSGi mode) when the platform layer holds its module;
+        // JpmsConsole is linked only then.
+        AutoCloseable console = platform.findModule(CONSOLE_MODULE).isPresent()
+                ? JpmsConsole.start(host, System::getProperty, front::nextId, System.getLogger(JpmsConsole.LOGGER)).orElse(null)
+                : null;
         System.out.println("orrery: started in JPMS mode: platform modules " + PlatformLayer.names(platform) + "; watching "
                 + pluginsDir + " for plugin jars");
         if (Boolean.parseBoolean(System.getProperty(REPORT_UNLOAD_PROPERTY))) {
@@ -184,6 +191,13 @@ public final class JpmsMain {
             failure = problem(host, headless).orElse(null);
         }
         front.stopClients();
+        if (console != null) {
+            try {
+                console.close();
+            } catch (Exception e) {
+                System.out.println("orrery: web console failed to stop: " + e);
+            }
+        }
         host.stop();
         layers.close();
         clear(cache);

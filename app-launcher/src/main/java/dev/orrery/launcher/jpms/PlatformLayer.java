@@ -24,14 +24,15 @@ import java.util.stream.Stream;
  * boot layer. Jars in the folder that are not explicit modules (OSGi-only bundles) are skipped.
  *
  * <p>Required modules: {@link #REQUIRED} (the scheduler and the host core); optional:
- * {@link #OPTIONAL} (the prefabs, the devtools): an optional module that is missing or does not
+ * {@link #OPTIONAL} (the prefabs, the devtools, the web console): an optional module that is missing or does not
  * resolve is left out with one line. Beyond the spec (Orrery's own).
  */
 public final class PlatformLayer {
     /** The modules without which there is no host. */
     public static final List<String> REQUIRED = List.of("dev.orrery.scheduler", "dev.orrery.host.core");
     /** The default plugins and tools, loaded when present and resolvable. */
-    public static final List<String> OPTIONAL = List.of("dev.orrery.plugin.prefab", "dev.orrery.plugin.devtools");
+    public static final List<String> OPTIONAL = List.of("dev.orrery.plugin.prefab", "dev.orrery.plugin.devtools",
+            "dev.orrery.plugin.console");
 
     private PlatformLayer() {
     }
