@@ -112,6 +112,32 @@ class JpmsModeIT {
     }
 
     @Test
+    @DisplayName("JPMS mode serves the web console (devtools there): schedules JSON and the order graph of the running demo")
+    void webConsole() throws Exception {
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        try (DemoProcess p = DemoProcess.start(Map.of("JAVA_OPTS", "-Dorrery.demo.exitWhenOver=false -Dorrery.console.port=" + port),
+                "--jpms", "--realtime", "--seed", "7")) {
+            String url = "http://127.0.0.1:" + port + "/orrery/";
+            p.awaitLine(l -> l.contains("web console at " + url), TIMEOUT);
+            java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+            java.net.http.HttpResponse<String> r = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url + "api/schedules"))
+                    .build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, r.statusCode(), r.body());
+            assertTrue(r.body().contains("\"dnd/turn\""), r.body());
+            r = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url + "graph.svg?schedule=dnd/turn")).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, r.statusCode(), r.body());
+            assertTrue(r.body().startsWith("<svg") && r.body().contains("data-system=\""), r.body());
+            p.terminate();
+            assertEquals(0, p.waitFor(TIMEOUT), p.text());
+            assertTrue(p.lines().stream().noneMatch(l -> l.startsWith("\tat ")), p.text());
+        }
+    }
+
+    @Test
     @DisplayName("JPMS mode: SIGTERM stops the host cleanly, with its closing line, exit code 0")
     void signal() throws Exception {
         try (DemoProcess p = DemoProcess.start(Map.of("JAVA_OPTS", "-Dorrery.demo.exitWhenOver=false"),

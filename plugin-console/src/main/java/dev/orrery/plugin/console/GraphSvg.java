@@ -56,6 +56,9 @@ public final class GraphSvg {
     private static final String LAYERED = "org.eclipse.elk.layered";
 
     static {
+        // On the module path (JPMS mode) ELK's ServiceLoader lookup, made from this module, needs `uses`
+        // (not in the generated module-info); a no-op in OSGi and on the class path (unnamed module).
+        GraphSvg.class.getModule().addUses(org.eclipse.elk.core.data.ILayoutMetaDataProvider.class);
         // Explicit: inside OSGi, ELK's ServiceLoader lookup does not see the embedded providers.
         LayoutMetaDataService.getInstance().registerLayoutMetaDataProviders(new CoreOptions(),
                 new LayeredMetaDataProvider());
