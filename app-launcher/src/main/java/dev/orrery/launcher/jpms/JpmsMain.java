@@ -33,6 +33,8 @@ import java.util.stream.Stream;
  *       in the plugins folder (each in its layer: {@link PluginLayers}, {@link JpmsHost}) are added in
  *       one batch, the first rebuild is asked for, and the platform's {@code HostClient}s are
  *       started.</li>
+ *   <li>The web console ({@link JpmsConsole}, the same handlers as in OSGi mode, {@code orrery.console.*}
+ *       settings) is served when the platform layer holds its module, and closed before the host stops.</li>
  *   <li>A poll of the plugins folder (period: {@value #POLL_PROPERTY}, default {@value #DEFAULT_POLL} ms),
  *       with a quiet time ({@value #QUIET_PROPERTY}, default {@value #DEFAULT_QUIET} ms), hands on
  *       added, replaced and deleted jars ({@link PluginFolderWatch}) and changes of the host file.</li>
