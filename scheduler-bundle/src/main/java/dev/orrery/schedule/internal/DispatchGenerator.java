@@ -187,8 +187,7 @@ final class DispatchGenerator {
         MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, name, CHUNK_DESC, null, null);
         mv.visitCode();
         Object[] throwable = {"java/lang/Throwable"};
-        List<int[]> handlers = new ArrayList<>(); // {i, stage, set}
-        List<Label> handlerLabels = new ArrayList<>();
+        List<Guard> guards = new ArrayList<>();
         int bytes = 0;
         int i = from;
         for (; i < phaseEnd && i - from < MAX_SITES && bytes < MAX_BYTES; i++) {
@@ -200,11 +199,7 @@ final class DispatchGenerator {
             bytes += 11;
             int sets = layout.setConditions[i] == null ? 0 : layout.setConditions[i].length;
             for (int c = 0; c < sets; c++) {
-                Label start = new Label();
-                Label stop = new Label();
-                Label handler = new Label();
-                mv.visitTryCatchBlock(start, stop, handler, "java/lang/Throwable");
-                mv.visitLabel(start);
+                Label[] guarded = beginGuarded(mv);
                 mv.visitVarInsn(Opcodes.ALOAD, C_SETS);
                 push(mv, i);
                 mv.visitInsn(Opcodes.AALOAD);
@@ -212,64 +207,71 @@ final class DispatchGenerator {
                 mv.visitInsn(Opcodes.AALOAD);
                 mv.visitVarInsn(Opcodes.ALOAD, C_WORLD);
                 mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, CONDITION, "test", "(L" + WORLD + ";)Z", true);
-                mv.visitLabel(stop);
+                endGuarded(mv, guarded, guards, i, SET_CONDITION, c);
                 mv.visitJumpInsn(Opcodes.IFEQ, next);
-                handlers.add(new int[] {i, SET_CONDITION, c});
-                handlerLabels.add(handler);
                 bytes += 35;
             }
             if (layout.conditions[i] != null) {
-                Label start = new Label();
-                Label stop = new Label();
-                Label handler = new Label();
-                mv.visitTryCatchBlock(start, stop, handler, "java/lang/Throwable");
-                mv.visitLabel(start);
+                Label[] guarded = beginGuarded(mv);
                 mv.visitVarInsn(Opcodes.ALOAD, C_CONDS);
                 push(mv, i);
                 mv.visitInsn(Opcodes.AALOAD);
                 mv.visitVarInsn(Opcodes.ALOAD, C_WORLD);
                 mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, CONDITION, "test", "(L" + WORLD + ";)Z", true);
-                mv.visitLabel(stop);
+                endGuarded(mv, guarded, guards, i, CONDITION_STAGE, -1);
                 mv.visitJumpInsn(Opcodes.IFEQ, next);
-                handlers.add(new int[] {i, CONDITION_STAGE, -1});
-                handlerLabels.add(handler);
                 bytes += 32;
             }
-            Label start = new Label();
-            Label stop = new Label();
-            Label handler = new Label();
-            mv.visitTryCatchBlock(start, stop, handler, "java/lang/Throwable");
-            mv.visitLabel(start);
+            Label[] guarded = beginGuarded(mv);
             mv.visitVarInsn(Opcodes.ALOAD, C_RUNS);
             push(mv, i);
             mv.visitInsn(Opcodes.AALOAD);
             mv.visitVarInsn(Opcodes.ALOAD, C_WORLD);
             mv.visitVarInsn(Opcodes.DLOAD, C_DT);
             mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, RUN_FN, "run", "(L" + WORLD + ";D)V", true);
-            mv.visitLabel(stop);
-            handlers.add(new int[] {i, RUN, -1});
-            handlerLabels.add(handler);
+            endGuarded(mv, guarded, guards, i, RUN, -1);
             bytes += 30;
             mv.visitLabel(next);
             mv.visitFrame(Opcodes.F_SAME, 0, null, 0, null);
         }
         mv.visitInsn(Opcodes.RETURN);
         // Cold code: one handler per call, after the hot path.
-        for (int h = 0; h < handlers.size(); h++) {
-            int[] at = handlers.get(h);
-            mv.visitLabel(handlerLabels.get(h));
+        for (Guard g : guards) {
+            mv.visitLabel(g.handler());
             mv.visitFrame(Opcodes.F_SAME1, 0, null, 1, throwable);
             mv.visitVarInsn(Opcodes.ALOAD, 0);
             mv.visitVarInsn(Opcodes.ALOAD, C_WORLD);
-            push(mv, at[0]);
-            push(mv, at[1]);
-            push(mv, at[2]);
+            push(mv, g.system());
+            push(mv, g.stage());
+            push(mv, g.set());
             mv.visitMethodInsn(Opcodes.INVOKESTATIC, RUNNER, "failedAt", FAILED_DESC, false);
             mv.visitInsn(Opcodes.ATHROW);
         }
         mv.visitMaxs(6, 8);
         mv.visitEnd();
         return i;
+    }
+
+    /** The cold handler of one guarded call site: system index, failure stage, set index or -1. */
+    private record Guard(Label handler, int system, int stage, int set) {
+    }
+
+    /**
+     * Opens a {@code try} block around one call site (its handler is emitted after the hot path).
+     *
+     * @return the labels start, stop and handler, for {@link #endGuarded}
+     */
+    private static Label[] beginGuarded(MethodVisitor mv) {
+        Label[] labels = {new Label(), new Label(), new Label()};
+        mv.visitTryCatchBlock(labels[0], labels[1], labels[2], "java/lang/Throwable");
+        mv.visitLabel(labels[0]);
+        return labels;
+    }
+
+    /** Closes the {@code try} block {@link #beginGuarded} opened and records its handler's attribution. */
+    private static void endGuarded(MethodVisitor mv, Label[] labels, List<Guard> guards, int system, int stage, int set) {
+        mv.visitLabel(labels[1]);
+        guards.add(new Guard(labels[2], system, stage, set));
     }
 
     private static void push(MethodVisitor mv, int value) {
