@@ -22,6 +22,7 @@ public final class ScheduleBuilder {
     private final List<SystemSet> sets = new ArrayList<>();
     private final List<EcsSystem> systems = new ArrayList<>();
     private ScheduleHooks hooks;
+    private RunProbe probe;
     private Schedule adoptStateOf;
     private boolean orderThroughEmptySets;
 
@@ -113,6 +114,20 @@ public final class ScheduleBuilder {
     }
 
     /**
+     * Beyond the spec (Orrery's own, issue 17): the built schedule publishes to {@code probe} which of
+     * its systems it is at, for another thread to read ({@link RunProbe#running()}), at the cost of one
+     * store per system. Unlike {@link #hooks}, a probe keeps the generated dispatcher. The schedules
+     * that {@link Schedule#withoutPlugins} makes publish to the same probe.
+     *
+     * @param probe the probe, or null for none (the default)
+     * @return this builder
+     */
+    public ScheduleBuilder probe(RunProbe probe) {
+        this.probe = probe;
+        return this;
+    }
+
+    /**
      * Beyond the spec (state carry-over): the built schedule uses the state trait of {@code previous}
      * instead of a new one, so every world keeps its disabled flags and OnStart completion across the
      * rebuild. Names of systems that left are ignored (SCH-125) and apply again if they come back;
@@ -154,6 +169,6 @@ public final class ScheduleBuilder {
      */
     public Schedule build() {
         return ScheduleFactory.build(new BuildInput(name, plugins, phases, sets, systems, hooks, adoptStateOf,
-                orderThroughEmptySets));
+                orderThroughEmptySets, probe == null ? null : probe.slot()));
     }
 }

@@ -11,6 +11,7 @@ import dev.orrery.host.core.FrontEnd;
 import dev.orrery.host.core.HostCore;
 import dev.orrery.host.core.PluginSource;
 import dev.orrery.schedule.Plugin;
+import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.ScheduleHooks;
 import dev.orrery.world.World;
 import java.lang.System.Logger;
@@ -71,7 +72,7 @@ public final class Engine implements HostCore {
         this.config = config;
         this.frontEnd = frontEnd;
         this.log = log;
-        FrameLoop l = new FrameLoop(config, new SystemTracker(), log, new FrameLoop.Ended() {
+        FrameLoop l = new FrameLoop(config, new RunProbe(), log, new FrameLoop.Ended() {
             @Override
             public void budgetDone() {
                 if (Engine.this.config.stopFrameworkWhenDone()) {

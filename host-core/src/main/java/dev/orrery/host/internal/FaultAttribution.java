@@ -2,6 +2,7 @@ package dev.orrery.host.internal;
 
 import dev.orrery.host.SystemFault;
 import dev.orrery.schedule.RunFailure;
+import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.world.World;
 import java.io.PrintWriter;
@@ -10,7 +11,8 @@ import java.io.StringWriter;
 /**
  * Names the culprit of a throwable that escaped a frame: the scheduler's own record of where it was
  * thrown ({@link RunFailure}: schedule, system, plugin, stage; the innermost schedule when a system
- * steps another), else the host's tracker of running systems, else nothing ({@code "?"}).
+ * steps another), else the system the host's {@link RunProbe} names while the throwable is handled (a
+ * system still running, when what threw was not a system's turn), else nothing ({@code "?"}).
  */
 final class FaultAttribution {
     private FaultAttribution() {
@@ -20,26 +22,26 @@ final class FaultAttribution {
      * @param thrown what escaped
      * @param world the world the frame ran on
      * @param main the main schedule that was running
-     * @param tracker the host's tracker (its innermost system, if any, is the one running)
+     * @param probe the host's probe (the system it names, if any, is the one running)
      * @param frame the frame number
      * @param frameThreadDied whether the frame thread is ending because of it
      * @return the fault, naming what is known
      */
-    static SystemFault of(Throwable thrown, World world, Schedule main, SystemTracker tracker, long frame,
+    static SystemFault of(Throwable thrown, World world, Schedule main, RunProbe probe, long frame,
                           boolean frameThreadDied) {
         String schedule = main == null ? "?" : main.name();
         String system = "?";
         String plugin = "?";
         String stage = SystemFault.STAGE_RUN;
         RunFailure failure = world == null ? null : RunFailure.of(world, thrown).orElse(null);
-        SystemTracker.Running running = tracker.innermost();
+        RunProbe.Running running = failure == null ? probe.running().orElse(null) : null;
         if (failure != null) {
             schedule = failure.schedule();
             system = failure.systemName();
             plugin = failure.plugin();
             stage = stageOf(failure);
         } else if (running != null) {
-            schedule = running.schedule().name();
+            schedule = running.schedule();
             system = running.system().name();
             plugin = running.plugin();
         }

@@ -11,6 +11,7 @@ import dev.orrery.host.SystemFault;
 import dev.orrery.host.SystemFaultException;
 import dev.orrery.host.core.UnloadedCode;
 import dev.orrery.schedule.Plugin;
+import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleHooks;
 import dev.orrery.world.World;
@@ -67,7 +68,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
 
     private final Logger log;
     private final World world = new World();
-    private final SystemTracker tracker;
+    private final RunProbe probe;
     private final FrameTasks tasks = new FrameTasks();
     private final FramePacer pacer;
     private final WorldPurger purger;
@@ -105,12 +106,12 @@ final class FrameLoop implements Runnable, RebuildTarget {
 
     /**
      * @param config timing and budget
-     * @param tracker the tracker built into every schedule
+     * @param probe where every schedule the host builds publishes the system it is at
      * @param log where faults and rebuilds are logged
      * @param onBudgetDone called on the frame thread after the fixed-mode frame budget is used up
      */
-    FrameLoop(HostConfig config, SystemTracker tracker, Logger log, Runnable onBudgetDone) {
-        this(config, tracker, log, new Ended() {
+    FrameLoop(HostConfig config, RunProbe probe, Logger log, Runnable onBudgetDone) {
+        this(config, probe, log, new Ended() {
             @Override
             public void budgetDone() {
                 onBudgetDone.run();
@@ -124,19 +125,19 @@ final class FrameLoop implements Runnable, RebuildTarget {
 
     /**
      * @param config timing and budget
-     * @param tracker the tracker built into every schedule
+     * @param probe where every schedule the host builds publishes the system it is at
      * @param log where faults and rebuilds are logged
      * @param onEnded told when the loop ends by itself
      * @param nanoTime the clock for dt, pacing and the watchdog, nanoseconds
      */
-    FrameLoop(HostConfig config, SystemTracker tracker, Logger log, Ended onEnded, LongSupplier nanoTime) {
+    FrameLoop(HostConfig config, RunProbe probe, Logger log, Ended onEnded, LongSupplier nanoTime) {
         this.config = config;
-        this.tracker = tracker;
+        this.probe = probe;
         this.log = log;
         this.onEnded = onEnded;
         this.pacer = new FramePacer(nanoTime);
         this.purger = new WorldPurger(log, tasks, FrameLoop.class.getClassLoader());
-        this.watchdog = new FrameWatchdog(log, nanoTime, tracker, config.frameWarnMillis());
+        this.watchdog = new FrameWatchdog(log, nanoTime, probe, config.frameWarnMillis());
         this.observers = new Observers(log);
         this.installed = new InstalledSchedules(config.mainSchedule());
         this.paused = config.startPaused();
@@ -208,9 +209,10 @@ final class FrameLoop implements Runnable, RebuildTarget {
         purger.request(world);
     }
 
-    /** @return the tracker built into every schedule */
-    SystemTracker tracker() {
-        return tracker;
+    /** @return the probe every schedule the host builds publishes to (issue 17) */
+    @Override
+    public RunProbe probe() {
+        return probe;
     }
 
     /** @return the frame watchdog (for tests) */
@@ -231,7 +233,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
         for (HooksEntry h : hooks) {
             guards.add(observers.guard(h));
         }
-        return tracker.around(guards);
+        return ObserverHooks.of(guards);
     }
 
     // ---------------------------------------------------------------- departures
@@ -284,9 +286,9 @@ final class FrameLoop implements Runnable, RebuildTarget {
         }
         try {
             if (!done.await(timeoutMillis, TimeUnit.MILLISECONDS)) {
-                SystemTracker.Running r = tracker.running();
+                RunProbe.Running r = probe.running().orElse(null);
                 log.log(Level.WARNING, what + " while a frame took more than " + timeoutMillis + " ms"
-                        + (r == null ? "" : " (system '" + r.system().name() + "' of schedule '" + r.schedule().name()
+                        + (r == null ? "" : " (system '" + r.system().name() + "' of schedule '" + r.schedule()
                         + "' is running)") + "; its systems stop at the end of that frame");
             }
         } catch (InterruptedException e) {
@@ -493,18 +495,17 @@ final class FrameLoop implements Runnable, RebuildTarget {
         } catch (Throwable t) {
             if (Containment.isFatal(t)) {
                 watchdog.frameEnded();
-                throw t; // to died(), with the frame count and the tracker as they were in this frame
+                throw t; // to died(), with the frame count as it was in this frame
             }
             fault(main, t, frameNo);
         }
         watchdog.frameEnded();
-        tracker.clear();
         frames = frameNo;
         stepping.frameRan(frames);
     }
 
     private void fault(Schedule main, Throwable t, long frameNo) {
-        SystemFault f = FaultAttribution.of(t, world, main, tracker, frameNo, false);
+        SystemFault f = FaultAttribution.of(t, world, main, probe, frameNo, false);
         lastFault = f;
         paused = true;
         state = RunState.PAUSED;
@@ -516,7 +517,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
     private void died(Throwable t) {
         SystemFault f = null;
         try {
-            f = FaultAttribution.of(t, world, installed.main(), tracker, frames + 1, true);
+            f = FaultAttribution.of(t, world, installed.main(), probe, frames + 1, true);
             lastFault = f;
             state = RunState.STOPPED;
             log.log(Level.ERROR, "the Orrery host stopped: " + f.describe()
@@ -525,7 +526,6 @@ final class FrameLoop implements Runnable, RebuildTarget {
             // Out of memory or worse: say the least that can be said.
             java.lang.System.err.println("orrery: the frame thread died: " + t);
         }
-        tracker.clear();
         if (f != null) {
             try {
                 onEnded.died(f);
@@ -587,7 +587,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
                     if (Containment.isFatal(t)) {
                         throw t;
                     }
-                    SystemFault f = FaultAttribution.of(t, world, schedule, tracker, frames, false);
+                    SystemFault f = FaultAttribution.of(t, world, schedule, probe, frames, false);
                     lastFault = f;
                     log.log(Level.ERROR, "disposing systems (" + why + "): " + f.describe()
                             + "; the host keeps running", t);

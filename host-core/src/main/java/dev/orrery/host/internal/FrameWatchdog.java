@@ -1,5 +1,6 @@
 package dev.orrery.host.internal;
 
+import dev.orrery.schedule.RunProbe;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.function.LongSupplier;
@@ -17,7 +18,7 @@ import java.util.function.LongSupplier;
 final class FrameWatchdog {
     private final Logger log;
     private final LongSupplier nanoTime;
-    private final SystemTracker tracker;
+    private final RunProbe probe;
     private volatile long startedNanos;
     private volatile long frame;
     private volatile long limitNanos;
@@ -26,13 +27,13 @@ final class FrameWatchdog {
     /**
      * @param log where the line goes
      * @param nanoTime the clock, nanoseconds
-     * @param tracker tells which system runs
+     * @param probe tells which system runs
      * @param limitMillis frames longer than this are reported; 0 turns the watchdog off
      */
-    FrameWatchdog(Logger log, LongSupplier nanoTime, SystemTracker tracker, long limitMillis) {
+    FrameWatchdog(Logger log, LongSupplier nanoTime, RunProbe probe, long limitMillis) {
         this.log = log;
         this.nanoTime = nanoTime;
-        this.tracker = tracker;
+        this.probe = probe;
         limit(limitMillis);
     }
 
@@ -79,12 +80,12 @@ final class FrameWatchdog {
             return false;
         }
         warnedFrame = frameNo;
-        SystemTracker.Running r = tracker.running();
+        RunProbe.Running r = probe.running().orElse(null);
         String who;
         if (r == null) {
             who = "no system is running (a run condition, an observer or the host itself is busy)";
         } else {
-            who = "system '" + r.system().name() + "' of plugin '" + r.plugin() + "' in schedule '" + r.schedule().name()
+            who = "system '" + r.system().name() + "' of plugin '" + r.plugin() + "' in schedule '" + r.schedule()
                     + "' is running";
         }
         log.log(Level.WARNING, "frame " + frameNo + " has run for " + ran / 1_000_000L + " ms (limit "

@@ -63,6 +63,18 @@ final class GuardedObserver {
         }
     }
 
+    /**
+     * @return the service's {@link ScheduleHooks#samplePeriod()} as it says at the time of the call, or 1
+     *     when that throws (the service is then quarantined at its first callback anyway)
+     */
+    int samplePeriod() {
+        try {
+            return entry.hooks().samplePeriod();
+        } catch (RuntimeException | LinkageError | StackOverflowError e) {
+            return 1;
+        }
+    }
+
     /** The service left: it is not called again (frame thread, or before the guard is handed out). */
     void retire() {
         off = true;

@@ -1,5 +1,6 @@
 package dev.orrery.host.internal;
 
+import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.ScheduleHooks;
 import java.util.List;
 
@@ -16,12 +17,20 @@ interface RebuildTarget {
     void swap(Swap swap);
 
     /**
-     * The observer to build into one schedule: the frame side's own tracking around the
-     * {@code ScheduleHooks} services that observe that schedule.
+     * The observer to build into one schedule: the {@code ScheduleHooks} services that observe it,
+     * each behind its fuse.
      *
      * @param schedule the schedule's name
      * @param hooks the hooks services that observe it, in service id order (possibly none)
      * @return the hooks to build in, or null for none
      */
     ScheduleHooks observe(String schedule, List<HooksEntry> hooks);
+
+    /**
+     * @return where every schedule built for the frame side publishes the system it is at (issue 17), or
+     *     null for none
+     */
+    default RunProbe probe() {
+        return null;
+    }
 }

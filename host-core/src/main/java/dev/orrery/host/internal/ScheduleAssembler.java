@@ -5,6 +5,7 @@ import dev.orrery.host.PluginStatus;
 import dev.orrery.schedule.BuildItem;
 import dev.orrery.schedule.BuildProblem;
 import dev.orrery.schedule.Plugin;
+import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleBuildException;
 import dev.orrery.schedule.ScheduleHooks;
@@ -65,10 +66,12 @@ final class ScheduleAssembler {
          * @param plugins the plugins' data, in schedule order
          * @param hooks the observers, or null
          * @param previous the schedule whose state trait to adopt, or null
+         * @param probe where the schedule publishes the system it is at (issue 17), or null
          * @return the schedule
          * @throws dev.orrery.schedule.ScheduleBuildException when the input is invalid
          */
-        Schedule build(String scheduleName, List<Plugin> plugins, ScheduleHooks hooks, Schedule previous);
+        Schedule build(String scheduleName, List<Plugin> plugins, ScheduleHooks hooks, Schedule previous,
+                       RunProbe probe);
     }
 
     /**
@@ -105,8 +108,8 @@ final class ScheduleAssembler {
      * The scheduler's own build. The host orders through empty sets (Orrery's own option), so the order of
      * the remaining plugins' systems does not flip while a plugin that fills a set is away.
      */
-    static final Build SCHEDULER = (name, plugins, hooks, previous) ->
-            Schedule.builder(name).plugins(plugins).hooks(hooks).adoptStateOf(previous).orderThroughEmptySets(true).build();
+    static final Build SCHEDULER = (name, plugins, hooks, previous, probe) -> Schedule.builder(name).plugins(plugins)
+            .hooks(hooks).probe(probe).adoptStateOf(previous).orderThroughEmptySets(true).build();
 
     private final Build builder;
     private final String scheduleName;
@@ -115,11 +118,12 @@ final class ScheduleAssembler {
     private final Set<String> runningNames = new HashSet<>();
     private final ScheduleHooks hooks;
     private final Schedule previous;
+    private final RunProbe probe;
     private final List<PluginEntry> candidates = new ArrayList<>();
     private final Map<PluginEntry, PluginStatus> leftOut = new LinkedHashMap<>();
 
     private ScheduleAssembler(Build builder, String scheduleName, Before before, ScheduleHooks hooks,
-                              Schedule previous) {
+                              Schedule previous, RunProbe probe) {
         this.builder = builder;
         this.scheduleName = scheduleName;
         before.active().forEach(p -> {
@@ -129,6 +133,7 @@ final class ScheduleAssembler {
         before.present().forEach(p -> present.add(p.plugin()));
         this.hooks = hooks;
         this.previous = previous;
+        this.probe = probe;
     }
 
     /**
@@ -158,7 +163,24 @@ final class ScheduleAssembler {
      */
     static BuildOutcome assemble(Build builder, String scheduleName, List<PluginEntry> ordered, Before before,
                                  ScheduleHooks hooks, Schedule previous) {
-        return new ScheduleAssembler(builder, scheduleName, before, hooks, previous).run(ordered);
+        return assemble(builder, scheduleName, ordered, before, hooks, previous, null);
+    }
+
+    /**
+     * {@link #assemble(Build, String, List, Before, ScheduleHooks, Schedule)} with a probe.
+     *
+     * @param builder see the other overload
+     * @param scheduleName see the other overload
+     * @param ordered see the other overload
+     * @param before see the other overload
+     * @param hooks see the other overload
+     * @param previous see the other overload
+     * @param probe where the schedule publishes the system it is at (issue 17), or null
+     * @return see the other overload
+     */
+    static BuildOutcome assemble(Build builder, String scheduleName, List<PluginEntry> ordered, Before before,
+                                 ScheduleHooks hooks, Schedule previous, RunProbe probe) {
+        return new ScheduleAssembler(builder, scheduleName, before, hooks, previous, probe).run(ordered);
     }
 
     private BuildOutcome run(List<PluginEntry> ordered) {
@@ -231,7 +253,7 @@ final class ScheduleAssembler {
         for (PluginEntry p : plugins) {
             data.add(p.data());
         }
-        return builder.build(scheduleName, data, hooks, previous);
+        return builder.build(scheduleName, data, hooks, previous, probe);
     }
 
     /**

@@ -325,4 +325,40 @@ class HostCoreTest {
             }
         }
     }
+
+    /**
+     * Issue 17: the host learns which system runs from its {@code RunProbe}, not from hooks, so a schedule
+     * with no observer service keeps the generated dispatcher and a stuck system is still named.
+     */
+    @Test
+    void theWatchdogNamesAStuckSystemOfAScheduleWithoutObservers() throws Exception {
+        Map<String, Object> settings = new java.util.HashMap<>(SETTINGS);
+        settings.put("frameWarnMillis", 20);
+        start(settings);
+        java.util.concurrent.atomic.AtomicBoolean armed = new java.util.concurrent.atomic.AtomicBoolean();
+        Plugin slow = Plugin.builder("slow").systems(EcsSystem.define("slow/first", (w, dt) -> { }),
+                EcsSystem.define("slow/block", (w, dt) -> {
+                    if (!armed.getAndSet(false)) {
+                        return;
+                    }
+                    // Stuck until the watchdog has named this system (an event; at most 10 s).
+                    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+                    while (log.lines().stream().noneMatch(l -> l.contains("has run for"))
+                            && System.nanoTime() < deadline) {
+                        Thread.onSpinWait();
+                    }
+                })).build();
+        host.pluginBound(3);
+        host.pluginAdded(new PluginSource(3, "slow.jar/1.0", null), slow);
+        host.requestRebuild();
+        awaitPlugin("slow", s -> s.map(p -> p.state() == PluginState.ACTIVE).orElse(false));
+
+        armed.set(true);
+        step(1);
+
+        List<String> warnings = log.lines().stream().filter(l -> l.contains("has run for")).toList();
+        assertEquals(1, warnings.size(), log.lines().toString());
+        assertTrue(warnings.get(0).contains("system 'slow/block' of plugin 'slow' in schedule 'main' is running"),
+                warnings.get(0));
+    }
 }

@@ -14,6 +14,7 @@ import dev.orrery.host.SystemFaultException;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.HookContext;
 import dev.orrery.schedule.Plugin;
+import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleHooks;
 import dev.orrery.schedule.ScheduleState;
@@ -38,7 +39,7 @@ import org.junit.jupiter.api.Test;
 class FrameLoopContainmentTest {
     private final Trait<int[]> counts = Trait.of("test/counts", () -> new int[4]);
     private final RecordingLogger log = new RecordingLogger();
-    private final SystemTracker tracker = new SystemTracker();
+    private final RunProbe probe = new RunProbe();
     private final CompletableFuture<SystemFault> died = new CompletableFuture<>();
     private FrameLoop loop;
 
@@ -51,7 +52,7 @@ class FrameLoopContainmentTest {
 
     private FrameLoop paused() {
         HostConfig c = HostConfig.from(Map.of("mode", "fixed", "rate", 0, "startPaused", true), k -> null);
-        loop = new FrameLoop(c, tracker, log, new FrameLoop.Ended() {
+        loop = new FrameLoop(c, probe, log, new FrameLoop.Ended() {
             @Override
             public void budgetDone() {
             }

@@ -9,6 +9,7 @@ import dev.orrery.host.SystemFault;
 import dev.orrery.host.SystemFaultException;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Plugin;
+import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
 import java.lang.System.Logger.Level;
 import java.util.List;
@@ -29,7 +30,7 @@ class FrameLoopLifecycleTest {
     /** What init, run and dispose did, with the thread they did it on. */
     private final List<String> events = new CopyOnWriteArrayList<>();
     private final RecordingLogger log = new RecordingLogger();
-    private final SystemTracker tracker = new SystemTracker();
+    private final RunProbe probe = new RunProbe();
     private FrameLoop loop;
     private Schedule current;
 
@@ -42,7 +43,7 @@ class FrameLoopLifecycleTest {
 
     private void paused() {
         HostConfig c = HostConfig.from(Map.of("mode", "fixed", "rate", 0, "startPaused", true), k -> null);
-        loop = new FrameLoop(c, tracker, log, () -> { });
+        loop = new FrameLoop(c, probe, log, () -> { });
         loop.start();
     }
 

@@ -9,6 +9,7 @@ import dev.orrery.host.RebuildInfo;
 import dev.orrery.host.core.UnloadedCode;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Plugin;
+import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.world.Trait;
 import java.net.URL;
@@ -42,8 +43,8 @@ class FrameLoopPurgeTest {
     private void start() throws Exception {
         HostConfig c = HostConfig.from(Map.of("mode", "fixed", "fixedDt", 0.25, "rate", 0, "startPaused", true),
                 k -> null);
-        SystemTracker tracker = new SystemTracker();
-        loop = new FrameLoop(c, tracker, new RecordingLogger(), () -> { });
+        RunProbe probe = new RunProbe();
+        loop = new FrameLoop(c, probe, new RecordingLogger(), () -> { });
         loop.purgeWith(() -> {
             purges.incrementAndGet();
             return new UnloadedCode() {
@@ -62,7 +63,7 @@ class FrameLoopPurgeTest {
             w.set(slot, gone);
             Thread.currentThread().setContextClassLoader(gone);
         })).build();
-        Schedule main = Schedule.builder("main").plugins(leaky).hooks(tracker.around(List.of())).build();
+        Schedule main = Schedule.builder("main").plugins(leaky).probe(probe).build();
         loop.start();
         loop.swap(Swaps.of("main", Map.of("main", main)));
         loop.step(1).toCompletableFuture().get(10, TimeUnit.SECONDS);

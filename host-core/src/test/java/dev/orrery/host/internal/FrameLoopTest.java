@@ -1,6 +1,8 @@
 package dev.orrery.host.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +13,7 @@ import dev.orrery.host.SystemFault;
 import dev.orrery.host.SystemFaultException;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Plugin;
+import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.world.Trait;
 import java.util.ArrayList;
@@ -26,7 +29,7 @@ import org.junit.jupiter.api.Test;
 
 class FrameLoopTest {
     private final Trait<List<Double>> dts = Trait.of("test/dts", ArrayList::new);
-    private final SystemTracker tracker = new SystemTracker();
+    private final RunProbe probe = new RunProbe();
     private FrameLoop loop;
 
     @AfterEach
@@ -38,8 +41,8 @@ class FrameLoopTest {
 
     private FrameLoop start(Map<String, Object> config, Runnable onBudgetDone, Plugin... plugins) {
         HostConfig c = HostConfig.from(config, k -> null);
-        loop = new FrameLoop(c, tracker, new RecordingLogger(), onBudgetDone);
-        Schedule main = Schedule.builder("main").plugins(plugins).hooks(tracker.around(List.of())).build();
+        loop = new FrameLoop(c, probe, new RecordingLogger(), onBudgetDone);
+        Schedule main = Schedule.builder("main").plugins(plugins).probe(probe).build();
         loop.start();
         loop.swap(Swaps.of("main", Map.of("main", main)));
         return loop;
@@ -145,7 +148,7 @@ class FrameLoopTest {
     void systemsReachOtherSchedulesThroughTheSchedulesTrait() throws Exception {
         AtomicInteger turns = new AtomicInteger();
         Schedule turn = Schedule.builder("turn").systems(EcsSystem.define("turn/s", (w, dt) -> turns.incrementAndGet()))
-                .hooks(tracker.around(List.of())).build();
+                .probe(probe).build();
         Plugin clock = Plugin.builder("clock").systems(EcsSystem.define("clock/s",
                 (w, dt) -> w.get(Schedules.TRAIT).require("turn").run(w, dt))).build();
         start(Map.of("mode", "fixed", "rate", 0, "startPaused", true), () -> { }, clock);
@@ -159,7 +162,7 @@ class FrameLoopTest {
     void faultInANestedScheduleNamesTheInnermostSystem() throws Exception {
         Schedule turn = Schedule.builder("turn").systems(EcsSystem.define("turn/bad", (w, dt) -> {
             throw new IllegalStateException("bad turn");
-        })).hooks(tracker.around(List.of())).build();
+        })).probe(probe).build();
         Plugin clock = Plugin.builder("clock").systems(EcsSystem.define("clock/s",
                 (w, dt) -> w.get(Schedules.TRAIT).require("turn").run(w, dt))).build();
         start(Map.of("mode", "fixed", "rate", 0, "startPaused", true), () -> { }, clock);
@@ -225,5 +228,26 @@ class FrameLoopTest {
         release.countDown();
         get(loop.submit(w -> null));
         assertEquals(false, ran.get());
+    }
+
+    @Test
+    void schedulesNoServiceObservesGetNoHooksAndSampledObserversKeepTheSmallestPeriod() {
+        loop = new FrameLoop(HostConfig.from(Map.of(), k -> null), probe, new RecordingLogger(), () -> { });
+        assertNull(loop.observe("main", List.of()), "no observer: no hooks, so the generated dispatcher runs (issue 17)");
+        assertSame(probe, loop.probe(), "every schedule the host builds publishes to the loop's probe");
+
+        dev.orrery.schedule.ScheduleHooks one = loop.observe("main", List.of(observer(64, 1)));
+        assertEquals(64, one.samplePeriod());
+        dev.orrery.schedule.ScheduleHooks two = loop.observe("main", List.of(observer(64, 1), observer(8, 2)));
+        assertEquals(8, two.samplePeriod(), "each service is called at least as often as it asked");
+    }
+
+    private static HooksEntry observer(int period, long serviceId) {
+        return new HooksEntry(new dev.orrery.schedule.ScheduleHooks() {
+            @Override
+            public int samplePeriod() {
+                return period;
+            }
+        }, "main", serviceId, "test.bundle");
     }
 }

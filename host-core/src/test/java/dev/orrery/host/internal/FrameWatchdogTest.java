@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Plugin;
+import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.world.World;
 import java.lang.System.Logger.Level;
@@ -17,8 +18,8 @@ import org.junit.jupiter.api.Test;
 class FrameWatchdogTest {
     private final AtomicLong now = new AtomicLong(1);
     private final RecordingLogger log = new RecordingLogger();
-    private final SystemTracker tracker = new SystemTracker();
-    private final FrameWatchdog watchdog = new FrameWatchdog(log, now::get, tracker, 2000);
+    private final RunProbe probe = new RunProbe();
+    private final FrameWatchdog watchdog = new FrameWatchdog(log, now::get, probe, 2000);
 
     @Test
     void aFrameLongerThanTheLimitLogsOneLineNamingTheRunningSystemAndItsPlugin() {
@@ -30,7 +31,7 @@ class FrameWatchdogTest {
             now.addAndGet(3_000_000_000L);
             checks.add(watchdog.check()); // still the same frame: no second line
         })).build();
-        Schedule main = Schedule.builder("main").plugins(slow).hooks(tracker.around(List.of())).build();
+        Schedule main = Schedule.builder("main").plugins(slow).probe(probe).build();
         watchdog.frameStarted(7);
         now.addAndGet(1_000_000_000L);
         main.run(new World(), 0.016);

@@ -41,7 +41,7 @@ class RebuildCoordinatorTest {
         snapshots++;
         RebuildCoordinator.Snapshot s = before.get();
         return s != null ? s : new RebuildCoordinator.Snapshot(++generation, config, plugins, hooks);
-    }, target, log, executor::nanoTime, executor, (n, p, h, prev) -> build.build(n, p, h, prev));
+    }, target, log, executor::nanoTime, executor, (n, p, h, prev, probe) -> build.build(n, p, h, prev, probe));
 
     /** Records what the coordinator hands the frame side; a test may make it throw. */
     private static final class RecordingTarget implements RebuildTarget {
@@ -457,7 +457,7 @@ class RebuildCoordinatorTest {
         rebuildNow();
         Schedule first = target.last().rebuilt().get("main");
 
-        build = (n, p, h, prev) -> {
+        build = (n, p, h, prev, probe) -> {
             throw new IllegalStateException("the scheduler is broken");
         };
         plugins = List.of(a, plugin("b", 2, "b/s"));

@@ -316,12 +316,12 @@ class ScheduleAssemblerTest {
         PluginEntry running = entry(simple("zzz-old", "o/s"));
         PluginEntry other = entry(simple("mmm-other", "m/s"));
         // a failure that names no plugin: the two cannot be built together
-        ScheduleAssembler.Build clash = (name, plugins, hooks, previous) -> {
+        ScheduleAssembler.Build clash = (name, plugins, hooks, previous, probe) -> {
             List<String> names = plugins.stream().map(Plugin::name).collect(Collectors.toList());
             if (names.contains("aaa-new") && names.contains("zzz-old")) {
                 throw new IllegalStateException("clash");
             }
-            return ScheduleAssembler.SCHEDULER.build(name, plugins, hooks, previous);
+            return ScheduleAssembler.SCHEDULER.build(name, plugins, hooks, previous, probe);
         };
         BuildOutcome out = ScheduleAssembler.assemble(clash, "main", List.of(newcomer, other, running),
                 new ScheduleAssembler.Before(List.of(running), List.of(running)), null, null);
@@ -335,11 +335,11 @@ class ScheduleAssemblerTest {
     void anErrorWhileBuildingIsContainedAndPinnedOnThePlugin() {
         PluginEntry bad = entry(simple("bad", "bad/s"));
         PluginEntry good = entry(simple("good", "good/s"));
-        ScheduleAssembler.Build linkage = (name, plugins, hooks, previous) -> {
+        ScheduleAssembler.Build linkage = (name, plugins, hooks, previous, probe) -> {
             if (plugins.stream().anyMatch(p -> p.name().equals("bad"))) {
                 throw new StackOverflowError();
             }
-            return ScheduleAssembler.SCHEDULER.build(name, plugins, hooks, previous);
+            return ScheduleAssembler.SCHEDULER.build(name, plugins, hooks, previous, probe);
         };
         BuildOutcome out = ScheduleAssembler.assemble(linkage, "main", List.of(bad, good),
                 ScheduleAssembler.Before.NOTHING, null, null);

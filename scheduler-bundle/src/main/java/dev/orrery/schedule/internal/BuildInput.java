@@ -20,10 +20,11 @@ import java.util.List;
  * @param hooks observers, or null
  * @param adoptStateOf schedule whose state trait to adopt, or null
  * @param orderThroughEmptySets whether set order passes through empty sets (Orrery's own option)
+ * @param probe where the run engine publishes the system it is at (Orrery's own, issue 17), or null
  */
 public record BuildInput(String name, List<Plugin> plugins, List<Phase> phases, List<SystemSet> sets,
                          List<EcsSystem> systems, ScheduleHooks hooks, Schedule adoptStateOf,
-                         boolean orderThroughEmptySets) {
+                         boolean orderThroughEmptySets, ProbeSlot probe) {
     /**
      * Without Orrery's order-through-empty-sets option.
      *
@@ -37,7 +38,7 @@ public record BuildInput(String name, List<Plugin> plugins, List<Phase> phases, 
      */
     public BuildInput(String name, List<Plugin> plugins, List<Phase> phases, List<SystemSet> sets,
                       List<EcsSystem> systems, ScheduleHooks hooks, Schedule adoptStateOf) {
-        this(name, plugins, phases, sets, systems, hooks, adoptStateOf, false);
+        this(name, plugins, phases, sets, systems, hooks, adoptStateOf, false, null);
     }
 
     /** Copies the lists. */

@@ -34,20 +34,23 @@ final class CompiledSchedule implements Schedule {
     private final ScheduleRunner runner;
     /** How the hook-free path dispatches (issue 17); kept for {@link #withoutPlugins}. */
     private final DispatchMode mode;
+    /** Where the engine publishes the system it is at (issue 17), or null; kept for {@link #withoutPlugins}. */
+    private final ProbeSlot probe;
     private final OrderGraph orderGraph;
     private final AccessReport access;
 
     CompiledSchedule(ExecutionPlan plan, ScheduleHooks hooks, Trait<ScheduleState> state,
                      Trait<InitialisedSystems> lifecycle, OrderGraph orderGraph, AccessReport access,
-                     DispatchMode mode) {
+                     DispatchMode mode, ProbeSlot probe) {
         this.orderGraph = orderGraph;
         this.access = access;
         this.plan = plan;
         this.state = state;
         this.hooks = hooks;
         this.lifecycle = lifecycle;
-        this.runner = new ScheduleRunner(this, plan, hooks, state, lifecycle, mode);
+        this.runner = new ScheduleRunner(this, plan, hooks, state, lifecycle, mode, probe);
         this.mode = mode;
+        this.probe = probe;
     }
 
     /**
@@ -110,6 +113,6 @@ final class CompiledSchedule implements Schedule {
         gone.addAll(plan.systems());
         gone.removeAll(filtered.systems());
         return new CompiledSchedule(filtered, hooks, state, lifecycle, orderGraph.without(gone), access.without(gone),
-                mode);
+                mode, probe);
     }
 }

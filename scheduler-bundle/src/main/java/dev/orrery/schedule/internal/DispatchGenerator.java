@@ -16,6 +16,7 @@ import org.objectweb.asm.Opcodes;
  *
  * <p><b>Shape.</b> For every system {@code i} (a constant in the code) one straight-line site:
  * <pre>
+ *   probe.at(i);                                  // only for a schedule built with a RunProbe
  *   if (!rt.isDisabled(i)                          // state record re-read per system (SCH-056, SCH-124)
  *       &amp;&amp; setConditions[i][0].test(world) ...      // one site per set condition, in order
  *       &amp;&amp; conditions[i].test(world))               // only when the system has one (SCH-118)
@@ -52,8 +53,9 @@ final class DispatchGenerator {
     private static final String WORLD = "dev/orrery/world/World";
     private static final String RUN_FN = "dev/orrery/schedule/RunFunction";
     private static final String CONDITION = "dev/orrery/schedule/Condition";
+    private static final String PROBE = PKG + "ProbeSlot";
     private static final String CHUNK_DESC = "(L" + RUNNER + ";L" + RUNTIME + ";L" + WORLD + ";D[L" + RUN_FN
-            + ";[L" + CONDITION + ";[[L" + CONDITION + ";)V";
+            + ";[L" + CONDITION + ";[[L" + CONDITION + ";L" + PROBE + ";)V";
     private static final String FAILED_DESC = "(Ljava/lang/Throwable;L" + RUNNER + ";L" + WORLD + ";III)Ljava/lang/Throwable;";
 
     /** Stage codes for {@code ScheduleRunner.failedAt}. */
@@ -68,6 +70,7 @@ final class DispatchGenerator {
     private static final int C_RUNS = 5;
     private static final int C_CONDS = 6;
     private static final int C_SETS = 7;
+    private static final int C_PROBE = 8;
 
 
     private DispatchGenerator() {
@@ -75,11 +78,12 @@ final class DispatchGenerator {
 
     /**
      * @param layout the schedule's layout
+     * @param probed whether each site first publishes its system to the runner's {@link ProbeSlot}
      * @return its generated dispatcher
      * @throws ReflectiveOperationException or {@link LinkageError} if the class cannot be defined
      */
-    static PhaseDispatch generate(RunLayout layout) throws ReflectiveOperationException {
-        byte[] bytes = bytes(layout);
+    static PhaseDispatch generate(RunLayout layout, boolean probed) throws ReflectiveOperationException {
+        byte[] bytes = bytes(layout, probed);
         MethodHandles.Lookup hidden = MethodHandles.lookup().defineHiddenClass(bytes, true);
         try {
             return (PhaseDispatch) hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class))
@@ -91,8 +95,12 @@ final class DispatchGenerator {
         }
     }
 
-    /** @return the class file of the dispatcher for {@code layout} */
-    static byte[] bytes(RunLayout layout) {
+    /**
+     * @param layout the schedule's layout
+     * @param probed whether each site first publishes its system to the runner's {@link ProbeSlot}
+     * @return the class file of the dispatcher for {@code layout}
+     */
+    static byte[] bytes(RunLayout layout, boolean probed) {
         // Frames and maxima are written by hand (every frame is "same locals, empty stack" or "same
         // locals, the Throwable"): ASM's COMPUTE_FRAMES would cost several times the whole build.
         ClassWriter cw = new ClassWriter(0);
@@ -116,7 +124,7 @@ final class DispatchGenerator {
                 int end = layout.phaseEnd[p];
                 while (i < end) {
                     String name = "c" + chunkCount++;
-                    i = chunk(cw, name, layout, i, end);
+                    i = chunk(cw, name, layout, i, end, probed);
                     names.add(name);
                 }
             }
@@ -160,6 +168,8 @@ final class DispatchGenerator {
                     layoutField(mv, "runs", "[L" + RUN_FN + ";");
                     layoutField(mv, "conditions", "[L" + CONDITION + ";");
                     layoutField(mv, "setConditions", "[[L" + CONDITION + ";");
+                    mv.visitVarInsn(Opcodes.ALOAD, 2);
+                    mv.visitFieldInsn(Opcodes.GETFIELD, RUNNER, "probe", "L" + PROBE + ";");
                     mv.visitMethodInsn(Opcodes.INVOKESTATIC, NAME, chunk, CHUNK_DESC, false);
                 }
                 mv.visitInsn(Opcodes.RETURN);
@@ -168,7 +178,7 @@ final class DispatchGenerator {
         mv.visitLabel(end);
         mv.visitFrame(Opcodes.F_FULL, locals.length, locals, 0, new Object[0]);
         mv.visitInsn(Opcodes.RETURN);
-        mv.visitMaxs(8, 8);
+        mv.visitMaxs(9, 8);
         mv.visitEnd();
     }
 
@@ -183,7 +193,7 @@ final class DispatchGenerator {
      *
      * @return the first system not in this chunk
      */
-    private static int chunk(ClassWriter cw, String name, RunLayout layout, int from, int phaseEnd) {
+    private static int chunk(ClassWriter cw, String name, RunLayout layout, int from, int phaseEnd, boolean probed) {
         MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, name, CHUNK_DESC, null, null);
         mv.visitCode();
         Object[] throwable = {"java/lang/Throwable"};
@@ -192,6 +202,12 @@ final class DispatchGenerator {
         int i = from;
         for (; i < phaseEnd && i - from < MAX_SITES && bytes < MAX_BYTES; i++) {
             Label next = new Label();
+            if (probed) {
+                mv.visitVarInsn(Opcodes.ALOAD, C_PROBE);
+                push(mv, i);
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, PROBE, "at", "(I)V", false);
+                bytes += 7;
+            }
             mv.visitVarInsn(Opcodes.ALOAD, C_RT);
             push(mv, i);
             mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, RUNTIME, "isDisabled", "(I)Z", false);
@@ -247,7 +263,7 @@ final class DispatchGenerator {
             mv.visitMethodInsn(Opcodes.INVOKESTATIC, RUNNER, "failedAt", FAILED_DESC, false);
             mv.visitInsn(Opcodes.ATHROW);
         }
-        mv.visitMaxs(6, 8);
+        mv.visitMaxs(6, 9);
         mv.visitEnd();
         return i;
     }

@@ -38,6 +38,6 @@ public final class ScheduleFactory {
         }
         ScheduleCompiler.Compiled compiled = ScheduleCompiler.compileAll(input);
         return new CompiledSchedule(compiled.plan(), input.hooks(), state, lifecycle, compiled.orderGraph(),
-                compiled.access(), DispatchMode.current());
+                compiled.access(), DispatchMode.current(), input.probe());
     }
 }

@@ -71,10 +71,16 @@ final class ScheduleRunner {
     private CompletableFuture<PhaseDispatch> pending;
     /** {@link ScheduleHooks#samplePeriod()} of the hooks, at least 1 (issue 17). */
     private final int samplePeriod;
+    /**
+     * Where the system this runner is at is published (issue 17), or null. Read by the generated
+     * dispatcher (same package), which stores into it only when it is not null at generation.
+     */
+    final ProbeSlot probe;
 
     ScheduleRunner(Schedule schedule, ExecutionPlan plan, ScheduleHooks hooks, Trait<ScheduleState> stateTrait,
-                   Trait<InitialisedSystems> lifecycleTrait, DispatchMode mode) {
+                   Trait<InitialisedSystems> lifecycleTrait, DispatchMode mode, ProbeSlot probe) {
         this.layout = new RunLayout(plan);
+        this.probe = probe;
         this.args = new RunArguments(layout);
         this.stateTrait = stateTrait;
         this.hooks = hooks;
@@ -85,13 +91,13 @@ final class ScheduleRunner {
         if ((hooks == null || samplePeriod > 1) && mode != DispatchMode.LOOP) {
             if (mode.inBackground(layout.systemCount())) {
                 CompletableFuture<PhaseDispatch> future = new CompletableFuture<>();
-                Thread t = new Thread(() -> future.complete(generated(layout)),
+                Thread t = new Thread(() -> future.complete(generated(layout, probe != null)),
                         "orrery dispatch generation: " + layout.scheduleName);
                 t.setDaemon(true);
                 this.pending = future;
                 t.start();
             } else {
-                this.dispatch = generated(layout);
+                this.dispatch = generated(layout, probe != null);
             }
         }
     }
@@ -115,9 +121,9 @@ final class ScheduleRunner {
     }
 
     /** @return the generated dispatcher, or null when it cannot be generated (then the loop runs) */
-    private static PhaseDispatch generated(RunLayout layout) {
+    private static PhaseDispatch generated(RunLayout layout, boolean probed) {
         try {
-            return DispatchGenerator.generate(layout);
+            return DispatchGenerator.generate(layout, probed);
         } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
             return null; // ASM missing (a plain class path without it) or a definition error: the loop
         }
@@ -329,6 +335,9 @@ final class ScheduleRunner {
             rt.activeContext = rt.calls++ % samplePeriod == 0 ? rt.hookContext : null;
         }
         rt.executing = true;
+        if (probe != null) {
+            probe.enter(rt, layout);
+        }
         return rt;
     }
 
@@ -352,7 +361,10 @@ final class ScheduleRunner {
         return next;
     }
 
-    private static void exit(WorldRuntime rt) {
+    private void exit(WorldRuntime rt) {
+        if (probe != null) {
+            probe.exit(rt);
+        }
         rt.endPass();
         rt.executing = false;
         if (rt.activeContext != null) {
@@ -400,7 +412,11 @@ final class ScheduleRunner {
         final Condition[] conditions = layout.conditions;
         final TraitRef<ScheduleState> state = rt.state;
         final boolean[] disabled = rt.disabled;
+        final ProbeSlot probe = this.probe;
         for (int i = from; i < to; i++) {
+            if (probe != null) {
+                probe.at(i);
+            }
             ScheduleState current = state.get();
             if (current != rt.disabledFor) {
                 rt.rebuildDisabled(current);
@@ -498,6 +514,9 @@ final class ScheduleRunner {
             }
             InitFunction init = layout.inits[i];
             if (init != null) {
+                if (probe != null) {
+                    probe.at(i);
+                }
                 try {
                     init.init(world);
                 } catch (Throwable t) {
@@ -579,6 +598,9 @@ final class ScheduleRunner {
      */
     private void consider(WorldRuntime rt, World world, int i, Phase phase, double dt) {
         MutableHookContext ctx = rt.activeContext;
+        if (probe != null) {
+            probe.at(i);
+        }
         if (rt.isDisabled(i)) {
             skip(ctx, world, i, phase, dt, rt.isPhaseBlocked(i) ? SkipReason.PHASE_DISABLED : SkipReason.DISABLED);
             return;

@@ -34,6 +34,9 @@ final class WorldRuntime {
     final boolean[] onStartHeld;
     /** Set while a run API of this schedule executes on this world (SCH-043, SCH-044). */
     boolean executing;
+    /** What the schedule's {@link ProbeSlot} published before the current run call (issue 17). */
+    RunLayout probeOuterLayout;
+    int probeOuterIndex = -1;
 
     /**
      * Per system index: blocked in the record {@link #disabledFor}: its own flag is off, or its

@@ -42,7 +42,7 @@ class GeneratedDispatchTest {
         }
     }
 
-    private static CompiledSchedule build(String mode, Supplier<Schedule> build) {
+    static CompiledSchedule build(String mode, Supplier<Schedule> build) {
         String before = System.getProperty(DispatchMode.PROPERTY);
         System.setProperty(DispatchMode.PROPERTY, mode);
         try {
