@@ -2,6 +2,7 @@ package dev.orrery.benchmarks;
 
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.RunFunction;
+import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.world.World;
 import java.util.concurrent.TimeUnit;
@@ -45,6 +46,7 @@ public class DispatchBenchmark {
     private Schedule plain;
     private RunFunction[] bare;
     private Schedule hooked;
+    private Schedule probed;
     private World world;
 
     /** Builds both schedules and warms the world once (the first call adds the state trait). */
@@ -55,10 +57,13 @@ public class DispatchBenchmark {
         boolean distinct = "distinct".equals(classes);
         plain = Fixtures.schedule(Fixtures.emptySystems(systems, null, distinct), null);
         hooked = Fixtures.schedule(Fixtures.emptySystems(systems, null, distinct), new Fixtures.CountingHooks());
+        probed = Schedule.builder("bench").systems(Fixtures.emptySystems(systems, null, distinct))
+                .probe(new RunProbe()).build();
         bare = plain.systems().stream().map(EcsSystem::run).toArray(RunFunction[]::new);
         world = new World();
         plain.run(world, 0.016);
         hooked.run(world, 0.016);
+        probed.run(world, 0.016);
     }
 
     /** One frame, no hooks. */
@@ -78,6 +83,16 @@ public class DispatchBenchmark {
         for (int i = 0; i < fns.length; i++) {
             fns[i].run(w, 0.016);
         }
+    }
+
+    /**
+     * One frame of a schedule built with a {@link RunProbe}, as the host builds every schedule (issue
+     * 17): the same dispatch plus one opaque store per system. The difference to {@link #run()} is the
+     * probe's cost.
+     */
+    @Benchmark
+    public void runWithProbe() {
+        probed.run(world, 0.016);
     }
 
     /** One frame with beforeSystem/afterSystem hooks. */

@@ -1,6 +1,7 @@
 package dev.orrery.benchmarks;
 
 import dev.orrery.plugin.devtools.SystemTimings;
+import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.world.World;
 import java.util.concurrent.TimeUnit;
@@ -32,6 +33,13 @@ public class TimingHooksBenchmark {
     @Param({"off", "1", "64", "256"})
     public String period;
 
+    /**
+     * Whether the schedule is built with a {@link RunProbe}, as the host builds every schedule (issue
+     * 17); the same in every row of one run, so the ratio is the timings' own cost.
+     */
+    @Param({"true"})
+    public boolean probe;
+
     private Schedule schedule;
     private World world;
 
@@ -41,7 +49,8 @@ public class TimingHooksBenchmark {
         System.setProperty("orrery.schedule.dispatch", "sync");
         SystemTimings timings = "off".equals(period) ? null
                 : new SystemTimings(System::nanoTime, Integer.parseInt(period));
-        schedule = Fixtures.schedule(Fixtures.emptySystems(systems, null, true), timings);
+        schedule = Schedule.builder("bench").systems(Fixtures.emptySystems(systems, null, true)).hooks(timings)
+                .probe(probe ? new RunProbe() : null).build();
         world = new World();
         schedule.run(world, 0.016);
     }

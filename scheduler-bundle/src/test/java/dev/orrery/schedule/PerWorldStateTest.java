@@ -172,11 +172,13 @@ class PerWorldStateTest {
      * Primitives, strings, enums, phases (immutable), lists that {@code List.copyOf} returns as they are,
      * empty arrays (nothing to mutate), and trait keys whose default factory makes a new value per world
      * (a {@code Trait} is an immutable, identity-compared key; its values live in worlds: the
-     * run-condition library's pass clock, state stack and jitter stream, issue 14).
+     * run-condition library's pass clock, state stack and jitter stream, issue 14), and var handles
+     * (immutable descriptors of an instance field; the run probe's slot, issue 17).
      */
     private static boolean isImmutableType(Field f) {
         Class<?> t = f.getType();
-        if (t.isPrimitive() || t == String.class || t.isEnum() || t == Phase.class) {
+        if (t.isPrimitive() || t == String.class || t.isEnum() || t == Phase.class
+                || t == java.lang.invoke.VarHandle.class) {
             return true;
         }
         if (t == Trait.class) {

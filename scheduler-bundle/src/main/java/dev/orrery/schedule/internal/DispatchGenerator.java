@@ -24,7 +24,12 @@ import org.objectweb.asm.Opcodes;
  * </pre>
  * Each {@code invokeinterface} is its own bytecode, so its type profile only ever sees the one
  * receiver class of that system or condition: the JIT checks the class and calls (or inlines) the
- * target directly instead of the megamorphic virtual call of a shared loop. Every call is covered by
+ * target directly instead of the megamorphic virtual call of a shared loop. A run of at least {@value #MIN_LOOP}
+ * consecutive systems of one phase whose run functions are of one class and which have no conditions
+ * (systems made by one factory or one lambda expression) becomes one loop instead, with the same
+ * checks per system and the index in a local: its one call site sees that one class too, and the code
+ * no longer grows with the number of such systems (straight-line code for 1,000 systems of one class
+ * overflowed the instruction cache; see BENCHMARKS.md, issue 17). Every call is covered by
  * its own exception-table entry whose handler, at the end of the method, records the failure
  * ({@code ScheduleRunner.failedAt}) and rethrows the same object; the normal path has no extra work.
  *
@@ -71,6 +76,11 @@ final class DispatchGenerator {
     private static final int C_CONDS = 6;
     private static final int C_SETS = 7;
     private static final int C_PROBE = 8;
+    private static final int C_INDEX = 9;
+    /** A {@link Guard}'s system index when it is in local {@code C_INDEX} (a same-class loop). */
+    private static final int IN_LOOP = -2;
+    /** Fewest consecutive same-class systems without conditions that become one loop. */
+    static final int MIN_LOOP = 4;
 
 
     private DispatchGenerator() {
@@ -196,59 +206,25 @@ final class DispatchGenerator {
     private static int chunk(ClassWriter cw, String name, RunLayout layout, int from, int phaseEnd, boolean probed) {
         MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, name, CHUNK_DESC, null, null);
         mv.visitCode();
+        // Local C_INDEX (the index of a same-class loop) is set up front, so every frame below has it.
+        mv.visitInsn(Opcodes.ICONST_0);
+        mv.visitVarInsn(Opcodes.ISTORE, C_INDEX);
+        Frames frames = new Frames(mv);
         Object[] throwable = {"java/lang/Throwable"};
         List<Guard> guards = new ArrayList<>();
         int bytes = 0;
+        int sites = 0;
         int i = from;
-        for (; i < phaseEnd && i - from < MAX_SITES && bytes < MAX_BYTES; i++) {
-            Label next = new Label();
-            if (probed) {
-                mv.visitVarInsn(Opcodes.ALOAD, C_PROBE);
-                push(mv, i);
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, PROBE, "at", "(I)V", false);
-                bytes += 7;
+        while (i < phaseEnd && sites < MAX_SITES && bytes < MAX_BYTES) {
+            int runEnd = sameClassRun(layout, i, phaseEnd);
+            if (runEnd - i >= MIN_LOOP) {
+                bytes += sameClassLoop(mv, frames, guards, i, runEnd, probed);
+                i = runEnd;
+            } else {
+                bytes += site(mv, frames, guards, layout, i, probed);
+                i++;
             }
-            mv.visitVarInsn(Opcodes.ALOAD, C_RT);
-            push(mv, i);
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, RUNTIME, "isDisabled", "(I)Z", false);
-            mv.visitJumpInsn(Opcodes.IFNE, next);
-            bytes += 11;
-            int sets = layout.setConditions[i] == null ? 0 : layout.setConditions[i].length;
-            for (int c = 0; c < sets; c++) {
-                Label[] guarded = beginGuarded(mv);
-                mv.visitVarInsn(Opcodes.ALOAD, C_SETS);
-                push(mv, i);
-                mv.visitInsn(Opcodes.AALOAD);
-                push(mv, c);
-                mv.visitInsn(Opcodes.AALOAD);
-                mv.visitVarInsn(Opcodes.ALOAD, C_WORLD);
-                mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, CONDITION, "test", "(L" + WORLD + ";)Z", true);
-                endGuarded(mv, guarded, guards, i, SET_CONDITION, c);
-                mv.visitJumpInsn(Opcodes.IFEQ, next);
-                bytes += 35;
-            }
-            if (layout.conditions[i] != null) {
-                Label[] guarded = beginGuarded(mv);
-                mv.visitVarInsn(Opcodes.ALOAD, C_CONDS);
-                push(mv, i);
-                mv.visitInsn(Opcodes.AALOAD);
-                mv.visitVarInsn(Opcodes.ALOAD, C_WORLD);
-                mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, CONDITION, "test", "(L" + WORLD + ";)Z", true);
-                endGuarded(mv, guarded, guards, i, CONDITION_STAGE, -1);
-                mv.visitJumpInsn(Opcodes.IFEQ, next);
-                bytes += 32;
-            }
-            Label[] guarded = beginGuarded(mv);
-            mv.visitVarInsn(Opcodes.ALOAD, C_RUNS);
-            push(mv, i);
-            mv.visitInsn(Opcodes.AALOAD);
-            mv.visitVarInsn(Opcodes.ALOAD, C_WORLD);
-            mv.visitVarInsn(Opcodes.DLOAD, C_DT);
-            mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, RUN_FN, "run", "(L" + WORLD + ";D)V", true);
-            endGuarded(mv, guarded, guards, i, RUN, -1);
-            bytes += 30;
-            mv.visitLabel(next);
-            mv.visitFrame(Opcodes.F_SAME, 0, null, 0, null);
+            sites++;
         }
         mv.visitInsn(Opcodes.RETURN);
         // Cold code: one handler per call, after the hot path.
@@ -257,15 +233,162 @@ final class DispatchGenerator {
             mv.visitFrame(Opcodes.F_SAME1, 0, null, 1, throwable);
             mv.visitVarInsn(Opcodes.ALOAD, 0);
             mv.visitVarInsn(Opcodes.ALOAD, C_WORLD);
-            push(mv, g.system());
+            if (g.system() == IN_LOOP) {
+                mv.visitVarInsn(Opcodes.ILOAD, C_INDEX);
+            } else {
+                push(mv, g.system());
+            }
             push(mv, g.stage());
             push(mv, g.set());
             mv.visitMethodInsn(Opcodes.INVOKESTATIC, RUNNER, "failedAt", FAILED_DESC, false);
             mv.visitInsn(Opcodes.ATHROW);
         }
-        mv.visitMaxs(6, 9);
+        mv.visitMaxs(6, 10);
         mv.visitEnd();
         return i;
+    }
+
+    /**
+     * @return the end (exclusive) of the run of systems from {@code i} whose run functions are of one
+     *     class and which have no conditions; {@code i} itself when system {@code i} has a condition
+     */
+    static int sameClassRun(RunLayout layout, int i, int phaseEnd) {
+        if (!unconditional(layout, i)) {
+            return i;
+        }
+        Class<?> type = layout.runs[i].getClass();
+        int j = i + 1;
+        while (j < phaseEnd && unconditional(layout, j) && layout.runs[j].getClass() == type) {
+            j++;
+        }
+        return j;
+    }
+
+    private static boolean unconditional(RunLayout layout, int i) {
+        return layout.conditions[i] == null && layout.setConditions[i] == null;
+    }
+
+    /** The straight-line site of system {@code i}; @return its estimated bytecode bytes. */
+    private static int site(MethodVisitor mv, Frames frames, List<Guard> guards, RunLayout layout, int i,
+                            boolean probed) {
+        int bytes = 0;
+        Label next = new Label();
+        if (probed) {
+            mv.visitVarInsn(Opcodes.ALOAD, C_PROBE);
+            push(mv, i);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, PROBE, "at", "(I)V", false);
+            bytes += 7;
+        }
+        mv.visitVarInsn(Opcodes.ALOAD, C_RT);
+        push(mv, i);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, RUNTIME, "isDisabled", "(I)Z", false);
+        mv.visitJumpInsn(Opcodes.IFNE, next);
+        bytes += 11;
+        int sets = layout.setConditions[i] == null ? 0 : layout.setConditions[i].length;
+        for (int c = 0; c < sets; c++) {
+            Label[] guarded = beginGuarded(mv);
+            mv.visitVarInsn(Opcodes.ALOAD, C_SETS);
+            push(mv, i);
+            mv.visitInsn(Opcodes.AALOAD);
+            push(mv, c);
+            mv.visitInsn(Opcodes.AALOAD);
+            mv.visitVarInsn(Opcodes.ALOAD, C_WORLD);
+            mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, CONDITION, "test", "(L" + WORLD + ";)Z", true);
+            endGuarded(mv, guarded, guards, i, SET_CONDITION, c);
+            mv.visitJumpInsn(Opcodes.IFEQ, next);
+            bytes += 35;
+        }
+        if (layout.conditions[i] != null) {
+            Label[] guarded = beginGuarded(mv);
+            mv.visitVarInsn(Opcodes.ALOAD, C_CONDS);
+            push(mv, i);
+            mv.visitInsn(Opcodes.AALOAD);
+            mv.visitVarInsn(Opcodes.ALOAD, C_WORLD);
+            mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, CONDITION, "test", "(L" + WORLD + ";)Z", true);
+            endGuarded(mv, guarded, guards, i, CONDITION_STAGE, -1);
+            mv.visitJumpInsn(Opcodes.IFEQ, next);
+            bytes += 32;
+        }
+        Label[] guarded = beginGuarded(mv);
+        mv.visitVarInsn(Opcodes.ALOAD, C_RUNS);
+        push(mv, i);
+        mv.visitInsn(Opcodes.AALOAD);
+        mv.visitVarInsn(Opcodes.ALOAD, C_WORLD);
+        mv.visitVarInsn(Opcodes.DLOAD, C_DT);
+        mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, RUN_FN, "run", "(L" + WORLD + ";D)V", true);
+        endGuarded(mv, guarded, guards, i, RUN, -1);
+        bytes += 30;
+        mv.visitLabel(next);
+        frames.same();
+        return bytes;
+    }
+
+    /**
+     * A loop over systems {@code from} to {@code to} (exclusive), all of one run-function class and
+     * without conditions: the same checks per system as {@link #site}, with the index in local
+     * {@code C_INDEX}; its one {@code invokeinterface} sees only that class, so it stays monomorphic
+     * while the code no longer grows with the number of systems.
+     *
+     * @return its estimated bytecode bytes
+     */
+    private static int sameClassLoop(MethodVisitor mv, Frames frames, List<Guard> guards, int from, int to,
+                                     boolean probed) {
+        Label head = new Label();
+        Label next = new Label();
+        Label done = new Label();
+        push(mv, from);
+        mv.visitVarInsn(Opcodes.ISTORE, C_INDEX);
+        mv.visitLabel(head);
+        frames.same();
+        mv.visitVarInsn(Opcodes.ILOAD, C_INDEX);
+        push(mv, to);
+        mv.visitJumpInsn(Opcodes.IF_ICMPGE, done);
+        if (probed) {
+            mv.visitVarInsn(Opcodes.ALOAD, C_PROBE);
+            mv.visitVarInsn(Opcodes.ILOAD, C_INDEX);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, PROBE, "at", "(I)V", false);
+        }
+        mv.visitVarInsn(Opcodes.ALOAD, C_RT);
+        mv.visitVarInsn(Opcodes.ILOAD, C_INDEX);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, RUNTIME, "isDisabled", "(I)Z", false);
+        mv.visitJumpInsn(Opcodes.IFNE, next);
+        Label[] guarded = beginGuarded(mv);
+        mv.visitVarInsn(Opcodes.ALOAD, C_RUNS);
+        mv.visitVarInsn(Opcodes.ILOAD, C_INDEX);
+        mv.visitInsn(Opcodes.AALOAD);
+        mv.visitVarInsn(Opcodes.ALOAD, C_WORLD);
+        mv.visitVarInsn(Opcodes.DLOAD, C_DT);
+        mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, RUN_FN, "run", "(L" + WORLD + ";D)V", true);
+        endGuarded(mv, guarded, guards, IN_LOOP, RUN, -1);
+        mv.visitLabel(next);
+        frames.same();
+        mv.visitIincInsn(C_INDEX, 1);
+        mv.visitJumpInsn(Opcodes.GOTO, head);
+        mv.visitLabel(done);
+        frames.same();
+        return 50;
+    }
+
+    /**
+     * The stack map frames of one chunk: all have the parameters and the int local {@code C_INDEX}
+     * and an empty stack; the first is written as an append of that local, the others as "same".
+     */
+    private static final class Frames {
+        private final MethodVisitor mv;
+        private boolean first = true;
+
+        Frames(MethodVisitor mv) {
+            this.mv = mv;
+        }
+
+        void same() {
+            if (first) {
+                mv.visitFrame(Opcodes.F_APPEND, 1, new Object[] {Opcodes.INTEGER}, 0, null);
+                first = false;
+            } else {
+                mv.visitFrame(Opcodes.F_SAME, 0, null, 0, null);
+            }
+        }
     }
 
     /** The cold handler of one guarded call site: system index, failure stage, set index or -1. */
