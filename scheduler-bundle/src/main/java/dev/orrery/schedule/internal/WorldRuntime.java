@@ -62,6 +62,8 @@ final class WorldRuntime {
     private InitialisedSystems lifecycleFor;
     private int lifecycleVersion;
     private boolean lifecycleSynced;
+    /** Whether any {@link #disabled} flag is set (as of {@link #disabledFor}). */
+    private boolean anyDisabled;
     /** The state record the {@link #disabled} flags were built from, by identity (null: trait absent). */
     ScheduleState disabledFor;
 
@@ -140,7 +142,10 @@ final class WorldRuntime {
         if (current != disabledFor) {
             rebuildDisabled(current);
         }
-        return disabled[system];
+        // anyDisabled first (issue 17): where the JIT can prove the loop around this call stores
+        // nothing (empty or pure systems), the check is loop-invariant and the array read disappears
+        // from the common case; otherwise it costs one field read.
+        return anyDisabled && disabled[system];
     }
 
     /**
@@ -220,6 +225,7 @@ final class WorldRuntime {
                 }
             }
         }
+        anyDisabled = disabledCount > 0 || disabledPhaseCount > 0;
         disabledFor = current;
     }
 

@@ -22,7 +22,9 @@ public final class TimingsHooksComponent implements ScheduleHooks, TimingsSource
      * System property: the sample period of the devtools' timings (issue 17); default 1 (every frame
      * observed, exact counts). A period of 64 makes timing cost about 1/64 of its full price, with
      * sampled counts; see {@link SystemTimings#SystemTimings(java.util.function.LongSupplier, int)}.
-     * Note that the host's own observer, which wraps every observer, observes every frame.
+     * The host calls its observer services at the smallest period among them, and on the frames they
+     * do not observe its schedules run their generated dispatchers (the host names running systems
+     * through a {@code RunProbe}, not through hooks).
      */
     public static final String SAMPLE_PERIOD_PROPERTY = "orrery.devtools.timings.samplePeriod";
 
