@@ -93,14 +93,14 @@ final class CompiledSchedule implements Schedule {
     @Override public void run(World world, double dt) { runner.run(world, dt); }
     @Override public void runPhase(World world, Phase phase, double dt) { runner.runPhase(world, phase, dt); }
     @Override public void runPhases(World world, Phase from, Phase to, double dt) { runner.runPhases(world, from, to, dt); }
-    @Override public void enable(World world, EcsSystem system) { runner.enable(world, system); }
-    @Override public void disable(World world, EcsSystem system) { runner.disable(world, system); }
-    @Override public boolean isEnabled(World world, EcsSystem system) { return runner.isEnabled(world, system); }
-    @Override public void enablePhase(World world, Phase phase) { runner.enablePhase(world, phase); }
-    @Override public void disablePhase(World world, Phase phase) { runner.disablePhase(world, phase); }
-    @Override public boolean isPhaseEnabled(World world, Phase phase) { return runner.isPhaseEnabled(world, phase); }
-    @Override public int disposeRemoved(World world) { return runner.dispose(world, false, "disposeRemoved"); }
-    @Override public int disposeAll(World world) { return runner.dispose(world, true, "disposeAll"); }
+    @Override public void enable(World world, EcsSystem system) { runner.toggles.enable(world, system); }
+    @Override public void disable(World world, EcsSystem system) { runner.toggles.disable(world, system); }
+    @Override public boolean isEnabled(World world, EcsSystem system) { return runner.toggles.isEnabled(world, system); }
+    @Override public void enablePhase(World world, Phase phase) { runner.toggles.enablePhase(world, phase); }
+    @Override public void disablePhase(World world, Phase phase) { runner.toggles.disablePhase(world, phase); }
+    @Override public boolean isPhaseEnabled(World world, Phase phase) { return runner.toggles.isPhaseEnabled(world, phase); }
+    @Override public int disposeRemoved(World world) { return runner.disposal.dispose(world, false, "disposeRemoved"); }
+    @Override public int disposeAll(World world) { return runner.disposal.dispose(world, true, "disposeAll"); }
 
     @Override
     public Schedule withoutPlugins(Collection<String> pluginNames) {

@@ -1,8 +1,6 @@
 package dev.orrery.schedule.internal;
 
 import dev.orrery.schedule.Condition;
-import dev.orrery.schedule.DisposeFunction;
-import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.InitFunction;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.RunFailure;
@@ -20,10 +18,10 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The run engine of one schedule: {@code run}, {@code runPhase}, {@code runPhases} and
- * {@code enable}/{@code disable}/{@code isEnabled} (SCH-F03, SCH-F04, SCH-F05, SCH-F07 hooks); beyond
- * the spec, the phase toggle ({@code enablePhase}/{@code disablePhase}/{@code isPhaseEnabled}) and the
- * system lifecycle (init per phase, {@code disposeRemoved}/{@code disposeAll}).
+ * The run engine of one schedule: {@code run}, {@code runPhase}, {@code runPhases} (SCH-F03, SCH-F04,
+ * SCH-F05, SCH-F07 hooks) and, beyond the spec, the init side of the system lifecycle (init per phase)
+ * and the {@link ProbeSlot} of a {@code RunProbe} (issue 17). The enabled flags and the phase toggle
+ * are {@link StateToggles}; dispose is {@link SystemDisposal}; both share this runner's world runtimes.
  *
  * <p>Order of work in a run call: argument checks (null arguments first, then phases, then dt,
  * SCH-115), the world's runtime and the re-entrancy check (SCH-043), the lazy add of the state trait
@@ -34,7 +32,8 @@ import java.util.concurrent.CompletableFuture;
  * into which the phase flag is folded (one trait read, an identity compare, an array read, SCH-124),
  * the set
  * conditions in the order of the system's sets, its own condition (SCH-118), then the run function,
- * with a null check for hooks around each step. After the first call on a world a call allocates
+ * with a null check for hooks around each step (and, with a probe, one store of the system's index
+ * before its enabled check). After the first call on a world a call allocates
  * nothing (SCH-117, SCH-149): no iterators, lambdas, boxing or per-call objects.
  *
  * <p>Exceptions from systems, conditions and hooks propagate unchanged; the executing marker is cleared
@@ -57,6 +56,10 @@ final class ScheduleRunner {
     private final Trait<ScheduleState> stateTrait;
     private final ScheduleHooks hooks;
     private final WorldRuntimes runtimes;
+    /** The enabled flags and the phase toggle of this schedule, on the same world runtimes. */
+    final StateToggles toggles;
+    /** {@code disposeRemoved}/{@code disposeAll} of this schedule, on the same world runtimes. */
+    final SystemDisposal disposal;
     private final Trait<InitialisedSystems> lifecycleTrait;
     /**
      * The generated hot path (issue 17, Orrery's own), or null: then {@link #runRange} is used. Only
@@ -86,6 +89,8 @@ final class ScheduleRunner {
         this.hooks = hooks;
         this.lifecycleTrait = lifecycleTrait;
         this.runtimes = new WorldRuntimes(schedule, layout, stateTrait, lifecycleTrait, hooks != null);
+        this.toggles = new StateToggles(layout, args, stateTrait, runtimes);
+        this.disposal = new SystemDisposal(layout, args, runtimes);
         int period = hooks == null ? 1 : hooks.samplePeriod();
         this.samplePeriod = period < 1 ? 1 : period;
         if ((hooks == null || samplePeriod > 1) && mode != DispatchMode.LOOP) {
@@ -184,138 +189,6 @@ final class ScheduleRunner {
         }
     }
 
-    void enable(World world, EcsSystem system) {
-        args.requireWorld(world, "enable");
-        String name = layout.systemNames[args.systemIndex(system, "enable")];
-        ScheduleState current = keepTruthful(runtimes.of(world), world, world.add(stateTrait));
-        List<String> disabled = current.disabled();
-        if (!disabled.contains(name)) {
-            return;
-        }
-        List<String> next = new ArrayList<>(disabled.size());
-        for (String n : disabled) {
-            if (!n.equals(name)) {
-                next.add(n);
-            }
-        }
-        world.set(stateTrait, current.withDisabled(next));
-    }
-
-    void disable(World world, EcsSystem system) {
-        args.requireWorld(world, "disable");
-        String name = layout.systemNames[args.systemIndex(system, "disable")];
-        ScheduleState current = keepTruthful(runtimes.of(world), world, world.add(stateTrait));
-        List<String> disabled = current.disabled();
-        if (disabled.contains(name)) {
-            return;
-        }
-        List<String> next = new ArrayList<>(disabled.size() + 1);
-        next.addAll(disabled);
-        next.add(name);
-        world.set(stateTrait, current.withDisabled(next));
-    }
-
-    boolean isEnabled(World world, EcsSystem system) {
-        args.requireWorld(world, "isEnabled");
-        int i = args.systemIndex(system, "isEnabled");
-        // Reads through the world's enabled cache; does not add the state trait (a query).
-        return !runtimes.of(world).isOwnDisabled(i);
-    }
-
-    /** Orrery's phase toggle: removes the phase's name from {@code disabledPhases}; idempotent. */
-    void enablePhase(World world, Phase phase) {
-        args.requireWorld(world, "enablePhase");
-        String name = layout.phases[args.phaseIndex(phase, "enablePhase", "phase")].name();
-        ScheduleState current = keepTruthful(runtimes.of(world), world, world.add(stateTrait));
-        List<String> off = current.disabledPhases();
-        if (!off.contains(name)) {
-            return;
-        }
-        List<String> next = new ArrayList<>(off.size());
-        for (String n : off) {
-            if (!n.equals(name)) {
-                next.add(n);
-            }
-        }
-        world.set(stateTrait, current.withDisabledPhases(next));
-    }
-
-    /** Orrery's phase toggle: adds the phase's name to {@code disabledPhases}; idempotent. */
-    void disablePhase(World world, Phase phase) {
-        args.requireWorld(world, "disablePhase");
-        String name = layout.phases[args.phaseIndex(phase, "disablePhase", "phase")].name();
-        ScheduleState current = keepTruthful(runtimes.of(world), world, world.add(stateTrait));
-        List<String> off = current.disabledPhases();
-        if (off.contains(name)) {
-            return;
-        }
-        List<String> next = new ArrayList<>(off.size() + 1);
-        next.addAll(off);
-        next.add(name);
-        world.set(stateTrait, current.withDisabledPhases(next));
-    }
-
-    /** Orrery's phase toggle: a query through the enabled cache; does not add the state trait. */
-    boolean isPhaseEnabled(World world, Phase phase) {
-        args.requireWorld(world, "isPhaseEnabled");
-        int p = args.phaseIndex(phase, "isPhaseEnabled", "phase");
-        return !runtimes.of(world).isPhaseDisabled(p);
-    }
-
-    /**
-     * Orrery's system lifecycle: disposes, newest first, the systems initialised in the world (through
-     * this schedule or one sharing its lifecycle trait) that are not in this schedule, or all of them.
-     * Each is removed from the record before its dispose function runs, so a throwing one counts as
-     * disposed and a second call goes on with the rest.
-     *
-     * @param all dispose every initialised system, not only those missing from this schedule
-     * @param api the API name for messages
-     * @return how many systems were disposed (removed from the record)
-     */
-    int dispose(World world, boolean all, String api) {
-        args.requireWorld(world, api);
-        WorldRuntime rt = runtimes.of(world);
-        if (rt.executing) {
-            throw args.reentered(api);
-        }
-        InitialisedSystems log = rt.lifecycle.get();
-        if (log == null || log.size() == 0) {
-            return 0;
-        }
-        int count = 0;
-        rt.executing = true;
-        try {
-            for (EcsSystem system : log.newestFirst()) {
-                if (!all && layout.indexOf(system) >= 0) {
-                    continue;
-                }
-                String source = log.sourceOf(system);
-                if (!log.remove(system)) {
-                    continue; // an earlier dispose function removed it (a reset, say)
-                }
-                count++;
-                DisposeFunction dispose = system.dispose().orElse(null);
-                if (dispose == null) {
-                    continue;
-                }
-                try {
-                    dispose.dispose(world);
-                } catch (Throwable t) {
-                    try {
-                        RunFailureLog.record(world, t, new RunFailure(layout.scheduleName, system, source,
-                                Stage.DISPOSE, null));
-                    } catch (Throwable ignored) {
-                        // Attribution is best effort; the exception itself propagates unchanged.
-                    }
-                    throw t;
-                }
-            }
-        } finally {
-            rt.executing = false;
-        }
-        return count;
-    }
-
     private WorldRuntime enter(World world, String api, double dt) {
         if (pending != null) {
             adoptGenerated();
@@ -328,7 +201,7 @@ final class ScheduleRunner {
         if (current == null) {
             current = world.add(stateTrait);
         }
-        keepTruthful(rt, world, current);
+        StateToggles.keepTruthful(rt, world, current, stateTrait);
         rt.beginPass(world, layout.usesClock, dt);
         if (rt.hookContext != null) {
             // Hook sampling (issue 17, Orrery's own): hooks on one call in samplePeriod, counted per world.
@@ -339,26 +212,6 @@ final class ScheduleRunner {
             probe.enter(rt, layout);
         }
         return rt;
-    }
-
-    /**
-     * Beyond the spec (issue 14): writes {@link OnStartProgress#truthful} when the record says OnStart
-     * is done although an OnStart system of this schedule is pending, so the record is truthful from
-     * this schedule's first call on the world (run APIs, {@code enable}, {@code disable},
-     * {@code enablePhase}, {@code disablePhase}); the same
-     * identity compare as the enabled cache when nothing is to be done.
-     *
-     * @return the record now in the world
-     */
-    private ScheduleState keepTruthful(WorldRuntime rt, World world, ScheduleState current) {
-        ScheduleState next = rt.onStart.truthful(current);
-        if (next != current) {
-            world.set(stateTrait, next);
-            if (rt.disabledFor == current) {
-                rt.disabledFor = next; // same disabled list: the enabled cache stays valid
-            }
-        }
-        return next;
     }
 
     private void exit(WorldRuntime rt) {

@@ -1,0 +1,132 @@
+package dev.orrery.schedule.internal;
+
+import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.Phase;
+import dev.orrery.schedule.ScheduleState;
+import dev.orrery.world.Trait;
+import dev.orrery.world.World;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The enabled flags of one schedule: {@code enable}, {@code disable}, {@code isEnabled} (SCH-050 to
+ * SCH-056, SCH-F07) and, beyond the spec, the phase toggle ({@code enablePhase}, {@code disablePhase},
+ * {@code isPhaseEnabled}, issue 14). Writes replace the world's {@link ScheduleState} record (SCH-063);
+ * reads go through the world's enabled cache and add nothing. Every write also keeps the OnStart flag
+ * truthful ({@link #keepTruthful}), as the run engine does at the start of a run call.
+ *
+ * <p>Confined to the world's thread, like the world; holds no world.
+ */
+final class StateToggles {
+    private final RunLayout layout;
+    private final RunArguments args;
+    private final Trait<ScheduleState> stateTrait;
+    private final WorldRuntimes runtimes;
+
+    StateToggles(RunLayout layout, RunArguments args, Trait<ScheduleState> stateTrait, WorldRuntimes runtimes) {
+        this.layout = layout;
+        this.args = args;
+        this.stateTrait = stateTrait;
+        this.runtimes = runtimes;
+    }
+
+    void enable(World world, EcsSystem system) {
+        args.requireWorld(world, "enable");
+        String name = layout.systemNames[args.systemIndex(system, "enable")];
+        ScheduleState current = keepTruthful(runtimes.of(world), world, world.add(stateTrait), stateTrait);
+        List<String> disabled = current.disabled();
+        if (!disabled.contains(name)) {
+            return;
+        }
+        List<String> next = new ArrayList<>(disabled.size());
+        for (String n : disabled) {
+            if (!n.equals(name)) {
+                next.add(n);
+            }
+        }
+        world.set(stateTrait, current.withDisabled(next));
+    }
+
+    void disable(World world, EcsSystem system) {
+        args.requireWorld(world, "disable");
+        String name = layout.systemNames[args.systemIndex(system, "disable")];
+        ScheduleState current = keepTruthful(runtimes.of(world), world, world.add(stateTrait), stateTrait);
+        List<String> disabled = current.disabled();
+        if (disabled.contains(name)) {
+            return;
+        }
+        List<String> next = new ArrayList<>(disabled.size() + 1);
+        next.addAll(disabled);
+        next.add(name);
+        world.set(stateTrait, current.withDisabled(next));
+    }
+
+    boolean isEnabled(World world, EcsSystem system) {
+        args.requireWorld(world, "isEnabled");
+        int i = args.systemIndex(system, "isEnabled");
+        // Reads through the world's enabled cache; does not add the state trait (a query).
+        return !runtimes.of(world).isOwnDisabled(i);
+    }
+
+    /** Orrery's phase toggle: removes the phase's name from {@code disabledPhases}; idempotent. */
+    void enablePhase(World world, Phase phase) {
+        args.requireWorld(world, "enablePhase");
+        String name = layout.phases[args.phaseIndex(phase, "enablePhase", "phase")].name();
+        ScheduleState current = keepTruthful(runtimes.of(world), world, world.add(stateTrait), stateTrait);
+        List<String> off = current.disabledPhases();
+        if (!off.contains(name)) {
+            return;
+        }
+        List<String> next = new ArrayList<>(off.size());
+        for (String n : off) {
+            if (!n.equals(name)) {
+                next.add(n);
+            }
+        }
+        world.set(stateTrait, current.withDisabledPhases(next));
+    }
+
+    /** Orrery's phase toggle: adds the phase's name to {@code disabledPhases}; idempotent. */
+    void disablePhase(World world, Phase phase) {
+        args.requireWorld(world, "disablePhase");
+        String name = layout.phases[args.phaseIndex(phase, "disablePhase", "phase")].name();
+        ScheduleState current = keepTruthful(runtimes.of(world), world, world.add(stateTrait), stateTrait);
+        List<String> off = current.disabledPhases();
+        if (off.contains(name)) {
+            return;
+        }
+        List<String> next = new ArrayList<>(off.size() + 1);
+        next.addAll(off);
+        next.add(name);
+        world.set(stateTrait, current.withDisabledPhases(next));
+    }
+
+    /** Orrery's phase toggle: a query through the enabled cache; does not add the state trait. */
+    boolean isPhaseEnabled(World world, Phase phase) {
+        args.requireWorld(world, "isPhaseEnabled");
+        int p = args.phaseIndex(phase, "isPhaseEnabled", "phase");
+        return !runtimes.of(world).isPhaseDisabled(p);
+    }
+
+    /**
+     * Beyond the spec (issue 14): writes {@link OnStartProgress#truthful} when the record says OnStart
+     * is done although an OnStart system of this schedule is pending, so the record is truthful from
+     * this schedule's first call on the world (run APIs, {@code enable}, {@code disable},
+     * {@code enablePhase}, {@code disablePhase}); the same
+     * identity compare as the enabled cache when nothing is to be done.
+     *
+     * @param stateTrait the schedule's state trait
+     * @return the record now in the world
+     */
+    static ScheduleState keepTruthful(WorldRuntime rt, World world, ScheduleState current,
+                                      Trait<ScheduleState> stateTrait) {
+        ScheduleState next = rt.onStart.truthful(current);
+        if (next != current) {
+            world.set(stateTrait, next);
+            if (rt.disabledFor == current) {
+                rt.disabledFor = next; // same disabled list: the enabled cache stays valid
+            }
+        }
+        return next;
+    }
+}
