@@ -233,7 +233,9 @@ final class FrameLoop implements Runnable, RebuildTarget {
         for (HooksEntry h : hooks) {
             guards.add(observers.guard(h));
         }
-        return ObserverHooks.of(guards);
+        // No hooks without observers, so the schedule runs its generated dispatcher every frame; several
+        // are called in service id order at the smallest of their sample periods (issue 17).
+        return guards.isEmpty() ? null : ScheduleHooks.all(guards);
     }
 
     // ---------------------------------------------------------------- departures

@@ -9,7 +9,8 @@ import java.lang.System.Logger.Level;
 
 /**
  * One observer service behind a fuse: a callback that throws quarantines the service (it is never
- * called again) instead of failing the system it observed. A departed service is retired the same
+ * called again) instead of failing the system it observed, so these hooks never throw (but for a
+ * {@link VirtualMachineError}, below) and {@link ScheduleHooks#all} may combine them. A departed service is retired the same
  * way at the next frame boundary, so no callback of a departed bundle runs after its unbind returned.
  *
  * <p>Implementation notes: {@code off} is read and written on the frame thread only (callbacks run
@@ -17,7 +18,7 @@ import java.lang.System.Logger.Level;
  * {@link #status()} may be read from any thread. A {@link VirtualMachineError} other than
  * {@link StackOverflowError} is not contained: the frame thread's own handler deals with it.
  */
-final class GuardedObserver {
+final class GuardedObserver implements ScheduleHooks {
     private final HooksEntry entry;
     private final Logger log;
     private boolean off; // frame thread only
@@ -33,7 +34,8 @@ final class GuardedObserver {
         return entry;
     }
 
-    void beforeSystem(HookContext ctx) {
+    @Override
+    public void beforeSystem(HookContext ctx) {
         if (!off) {
             try {
                 entry.hooks().beforeSystem(ctx);
@@ -43,7 +45,8 @@ final class GuardedObserver {
         }
     }
 
-    void afterSystem(HookContext ctx) {
+    @Override
+    public void afterSystem(HookContext ctx) {
         if (!off) {
             try {
                 entry.hooks().afterSystem(ctx);
@@ -53,7 +56,8 @@ final class GuardedObserver {
         }
     }
 
-    void onSkip(HookContext ctx, SkipReason skip) {
+    @Override
+    public void onSkip(HookContext ctx, SkipReason skip) {
         if (!off) {
             try {
                 entry.hooks().onSkip(ctx, skip);
@@ -67,7 +71,8 @@ final class GuardedObserver {
      * @return the service's {@link ScheduleHooks#samplePeriod()} as it says at the time of the call, or 1
      *     when that throws (the service is then quarantined at its first callback anyway)
      */
-    int samplePeriod() {
+    @Override
+    public int samplePeriod() {
         try {
             return entry.hooks().samplePeriod();
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
