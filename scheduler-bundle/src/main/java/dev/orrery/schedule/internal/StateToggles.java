@@ -33,32 +33,21 @@ final class StateToggles {
     void enable(World world, EcsSystem system) {
         args.requireWorld(world, "enable");
         String name = layout.systemNames[args.systemIndex(system, "enable")];
-        ScheduleState current = keepTruthful(runtimes.of(world), world, world.add(stateTrait), stateTrait);
-        List<String> disabled = current.disabled();
-        if (!disabled.contains(name)) {
-            return;
+        ScheduleState current = current(world);
+        List<String> next = with(current.disabled(), name, false);
+        if (next != null) {
+            world.set(stateTrait, current.withDisabled(next));
         }
-        List<String> next = new ArrayList<>(disabled.size());
-        for (String n : disabled) {
-            if (!n.equals(name)) {
-                next.add(n);
-            }
-        }
-        world.set(stateTrait, current.withDisabled(next));
     }
 
     void disable(World world, EcsSystem system) {
         args.requireWorld(world, "disable");
         String name = layout.systemNames[args.systemIndex(system, "disable")];
-        ScheduleState current = keepTruthful(runtimes.of(world), world, world.add(stateTrait), stateTrait);
-        List<String> disabled = current.disabled();
-        if (disabled.contains(name)) {
-            return;
+        ScheduleState current = current(world);
+        List<String> next = with(current.disabled(), name, true);
+        if (next != null) {
+            world.set(stateTrait, current.withDisabled(next));
         }
-        List<String> next = new ArrayList<>(disabled.size() + 1);
-        next.addAll(disabled);
-        next.add(name);
-        world.set(stateTrait, current.withDisabled(next));
     }
 
     boolean isEnabled(World world, EcsSystem system) {
@@ -72,33 +61,22 @@ final class StateToggles {
     void enablePhase(World world, Phase phase) {
         args.requireWorld(world, "enablePhase");
         String name = layout.phases[args.phaseIndex(phase, "enablePhase", "phase")].name();
-        ScheduleState current = keepTruthful(runtimes.of(world), world, world.add(stateTrait), stateTrait);
-        List<String> off = current.disabledPhases();
-        if (!off.contains(name)) {
-            return;
+        ScheduleState current = current(world);
+        List<String> next = with(current.disabledPhases(), name, false);
+        if (next != null) {
+            world.set(stateTrait, current.withDisabledPhases(next));
         }
-        List<String> next = new ArrayList<>(off.size());
-        for (String n : off) {
-            if (!n.equals(name)) {
-                next.add(n);
-            }
-        }
-        world.set(stateTrait, current.withDisabledPhases(next));
     }
 
     /** Orrery's phase toggle: adds the phase's name to {@code disabledPhases}; idempotent. */
     void disablePhase(World world, Phase phase) {
         args.requireWorld(world, "disablePhase");
         String name = layout.phases[args.phaseIndex(phase, "disablePhase", "phase")].name();
-        ScheduleState current = keepTruthful(runtimes.of(world), world, world.add(stateTrait), stateTrait);
-        List<String> off = current.disabledPhases();
-        if (off.contains(name)) {
-            return;
+        ScheduleState current = current(world);
+        List<String> next = with(current.disabledPhases(), name, true);
+        if (next != null) {
+            world.set(stateTrait, current.withDisabledPhases(next));
         }
-        List<String> next = new ArrayList<>(off.size() + 1);
-        next.addAll(off);
-        next.add(name);
-        world.set(stateTrait, current.withDisabledPhases(next));
     }
 
     /** Orrery's phase toggle: a query through the enabled cache; does not add the state trait. */
@@ -106,6 +84,34 @@ final class StateToggles {
         args.requireWorld(world, "isPhaseEnabled");
         int p = args.phaseIndex(phase, "isPhaseEnabled", "phase");
         return !runtimes.of(world).isPhaseDisabled(p);
+    }
+
+    /** @return the world's state record (added if absent), its OnStart flag made truthful first */
+    private ScheduleState current(World world) {
+        return keepTruthful(runtimes.of(world), world, world.add(stateTrait), stateTrait);
+    }
+
+    /**
+     * @param names a list of disabled names, in order
+     * @param name the name to add or remove
+     * @param present whether {@code name} is to be in the result
+     * @return the new list (an added name goes last, the others keep their order), or null when
+     *     {@code names} already is as asked
+     */
+    private static List<String> with(List<String> names, String name, boolean present) {
+        if (names.contains(name) == present) {
+            return null;
+        }
+        List<String> next = new ArrayList<>(names.size() + 1);
+        for (String n : names) {
+            if (!n.equals(name)) {
+                next.add(n);
+            }
+        }
+        if (present) {
+            next.add(name);
+        }
+        return next;
     }
 
     /**
