@@ -47,6 +47,7 @@ public class DispatchBenchmark {
     private RunFunction[] bare;
     private Schedule hooked;
     private Schedule probed;
+    private Flags flags;
     private World world;
 
     /** Builds both schedules and warms the world once (the first call adds the state trait). */
@@ -59,6 +60,7 @@ public class DispatchBenchmark {
         hooked = Fixtures.schedule(Fixtures.emptySystems(systems, null, distinct), new Fixtures.CountingHooks());
         probed = Schedule.builder("bench").systems(Fixtures.emptySystems(systems, null, distinct))
                 .probe(new RunProbe()).build();
+        flags = new Flags(systems);
         bare = plain.systems().stream().map(EcsSystem::run).toArray(RunFunction[]::new);
         world = new World();
         plain.run(world, 0.016);
@@ -93,6 +95,44 @@ public class DispatchBenchmark {
     @Benchmark
     public void runWithProbe() {
         probed.run(world, 0.016);
+    }
+
+    /**
+     * The floor under SCH-056 (issue 17): {@link #bareLoop()} plus the enabled check every conforming
+     * dispatcher makes before each system, because an earlier system of the same pass may have changed
+     * the flags: re-read the state record, compare it with the one the flags were built from, read the
+     * system's flag. No phases, conditions, hooks or fault attribution. The difference to
+     * {@link #bareLoop()} is what the spec's per-system check costs by itself.
+     */
+    @Benchmark
+    public void bareLoopWithEnabledCheck() {
+        RunFunction[] fns = bare;
+        World w = world;
+        Flags f = flags;
+        for (int i = 0; i < fns.length; i++) {
+            Object record = f.record;
+            if (record != f.builtFrom) {
+                f.rebuild(record);
+            }
+            if (!f.disabled[i]) {
+                fns[i].run(w, 0.016);
+            }
+        }
+    }
+
+    /** The enabled flags of {@link #bareLoopWithEnabledCheck()}: a record and the flags built from it. */
+    static final class Flags {
+        Object record = new Object();
+        Object builtFrom = record;
+        final boolean[] disabled;
+
+        Flags(int n) {
+            disabled = new boolean[n];
+        }
+
+        void rebuild(Object r) {
+            builtFrom = r;
+        }
     }
 
     /** One frame with beforeSystem/afterSystem hooks. */
