@@ -1,0 +1,244 @@
+package dev.orrery.benchmarks;
+
+import dev.orrery.host.core.HostCore;
+import dev.orrery.host.core.PluginSource;
+import dev.orrery.launcher.jpms.JpmsConsole;
+import dev.orrery.plugin.console.ConsoleHandler;
+import dev.orrery.plugin.console.ConsoleHttpServer;
+import dev.orrery.plugin.console.SessionTokens;
+import dev.orrery.plugin.console.TimingsFeed;
+import dev.orrery.plugin.devtools.SystemTiming;
+import dev.orrery.plugin.devtools.SystemTimings;
+import dev.orrery.schedule.Plugin;
+import dev.orrery.schedule.Schedule;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * Issue 16: what the web console adds to a frame. Score: nanoseconds per frame of the real host core
+ * ({@link HostCore}, fixed mode, unpaced) running one plugin of {@value #SYSTEMS} empty systems, each of
+ * its own class (the dispatch benchmark's systems, {@link Fixtures#emptySystems}). The host is paused and
+ * each benchmark call asks it for {@value #FRAMES} frames ({@code GameHost.step}) and waits for them: the
+ * frames run on the host's own frame thread, exactly as the frame loop runs every frame (watchdog, the
+ * host's system tracker as hooks, frame-boundary tasks); the hand-off is paid once per {@value #FRAMES}
+ * frames.
+ *
+ * <p>{@code console}: {@code none} (no console), {@code idle} (the console started and serving on a
+ * free loopback port, no page open), {@code page} (a page open: an {@code HttpClient} reads the live
+ * timings stream {@code /orrery/api/events}; measured once the stream's first event arrived and the
+ * schedule rebuilt for it is in force), {@code closed} (a page was open and is closed again: measured
+ * once the schedule rebuilt without the console's hooks is in force; with devtools the stream's end is
+ * not awaited, the server notices it at its next event, within a quarter of a second). {@code devtools}: {@code false} is the JPMS arrangement, the
+ * console of the JPMS front end ({@link JpmsConsole}, whose timings hooks reach the host core only while
+ * a page listens; the OSGi console without plugin-devtools does the same through a
+ * {@code ScheduleHooks} service); {@code true} is the OSGi arrangement with plugin-devtools: the
+ * devtools' {@link SystemTimings} are an observer in every frame whatever the console does, and the
+ * console's handler reads them (as the console's OSGi component does), served here by the JDK server
+ * instead of Jetty.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class ConsoleCostBenchmark {
+    /** Systems in the plugin. */
+    static final int SYSTEMS = 1000;
+    /** Frames per benchmark call. */
+    static final int FRAMES = 200;
+
+    /** {@code none}, {@code idle}, {@code page} or {@code closed}. */
+    @Param({"none", "idle", "page", "closed"})
+    public String console;
+
+    /** Whether plugin-devtools' timings observe every frame (the OSGi arrangement with devtools). */
+    @Param({"false", "true"})
+    public boolean devtools;
+
+    private HostCore host;
+    private AutoCloseable served;
+    private Stream<String> page;
+    private final AtomicLong events = new AtomicLong();
+    private final AtomicReference<String> lastEvent = new AtomicReference<>("");
+
+    /**
+     * Starts a paused host with the plugin (and the devtools' observer), waits for its schedule, then
+     * starts the console and opens the page as the parameters say.
+     *
+     * @throws Exception when the host, the console or the page does not come up
+     */
+    @Setup
+    public void setUp() throws Exception {
+        host = HostCore.create(Map.of("mode", "fixed", "rate", 0, "startPaused", true), key -> null,
+                after -> { }, Quiet.LOG);
+        host.start();
+        host.pluginBound(1);
+        host.pluginAdded(new PluginSource(1, "benchmark", null),
+                Plugin.builder("bench").systems(Fixtures.emptySystems(SYSTEMS, null, true)).build());
+        SystemTimings devtoolsTimings = new SystemTimings();
+        if (devtools) {
+            host.hooksAdded(new PluginSource(2, "dev.orrery.plugin.devtools (timings)", null), devtoolsTimings);
+        }
+        host.requestRebuild();
+        await("the host's first schedule", () -> host.schedule("main").isPresent());
+        host.step(FRAMES).toCompletableFuture().join();
+        if (console.equals("none")) {
+            return;
+        }
+        int port = freePort();
+        if (devtools) {
+            TimingsFeed feed = new TimingsFeed() {
+                @Override
+                public String source() {
+                    return "devtools";
+                }
+
+                @Override
+                public List<SystemTiming> snapshot() {
+                    return devtoolsTimings.snapshot();
+                }
+            };
+            served = ConsoleHttpServer.start(new ConsoleHandler(() -> host, () -> feed, new SessionTokens(),
+                    Duration.ofSeconds(2)), new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+        } else {
+            AtomicLong ids = new AtomicLong(1000);
+            served = JpmsConsole.start(host, Map.of("orrery.console.port", String.valueOf(port))::get,
+                    ids::incrementAndGet, Quiet.LOG).orElseThrow(() -> new IllegalStateException("console not served"));
+        }
+        if (console.equals("page") || console.equals("closed")) {
+            Schedule before = host.schedule("main").orElseThrow();
+            openPage(port);
+            await("the first timings event", () -> events.get() > 0);
+            if (!devtools) {
+                await("the schedule with the console's hooks", () -> host.schedule("main").orElseThrow() != before);
+            }
+        }
+        if (console.equals("closed")) {
+            Schedule open = host.schedule("main").orElseThrow();
+            page.close();
+            page = null;
+            if (!devtools) {
+                await("the schedule without the console's hooks", () -> host.schedule("main").orElseThrow() != open);
+            }
+        }
+    }
+
+    private void openPage(int port) throws IOException, InterruptedException {
+        HttpRequest req = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/orrery/api/events")).build();
+        page = HttpClient.newHttpClient().send(req, HttpResponse.BodyHandlers.ofLines()).body();
+        Thread reader = new Thread(() -> {
+            try {
+                page.forEach(line -> {
+                    if (line.startsWith("data: ")) {
+                        lastEvent.set(line);
+                        events.incrementAndGet();
+                    }
+                });
+            } catch (UncheckedIOException e) {
+                // the stream was closed at tear-down
+            }
+        }, "benchmark-page");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    /** {@value #FRAMES} frames of the host; the score is per frame. */
+    @Benchmark
+    @OperationsPerInvocation(FRAMES)
+    public long frames() {
+        return host.step(FRAMES).toCompletableFuture().join();
+    }
+
+    /**
+     * Closes the page and the console and stops the host. With a page open, checks that its last event
+     * timed every system (so the page did see live timings while frames were measured).
+     *
+     * @throws Exception when closing fails, or when the page saw no timings of every system
+     */
+    @TearDown
+    public void tearDown() throws Exception {
+        String last = lastEvent.get();
+        int timed = last.split("\"system\":", -1).length - 1;
+        if (page != null) {
+            page.close();
+        }
+        if (served != null) {
+            served.close();
+        }
+        host.stop();
+        if (console.equals("page") && timed != SYSTEMS) {
+            throw new IllegalStateException("the page's last timings event has " + timed + " systems, not " + SYSTEMS);
+        }
+        if (console.equals("page")) {
+            System.out.println("page: " + events.get() + " timings events, the last of " + timed + " systems");
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static void await(String what, BooleanSupplier done) throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!done.getAsBoolean()) {
+            if (System.nanoTime() > end) {
+                throw new IllegalStateException("benchmark set-up: no " + what + " within 30 s");
+            }
+            Thread.sleep(5);
+        }
+    }
+
+    /** A logger that prints warnings and errors only (the host's and console's INFO lines are dropped). */
+    private static final class Quiet implements System.Logger {
+        static final Quiet LOG = new Quiet();
+
+        @Override
+        public String getName() {
+            return "benchmark";
+        }
+
+        @Override
+        public boolean isLoggable(Level level) {
+            return level.getSeverity() >= Level.WARNING.getSeverity();
+        }
+
+        @Override
+        public void log(Level level, java.util.ResourceBundle bundle, String msg, Throwable thrown) {
+            if (isLoggable(level)) {
+                System.err.println(level + " " + msg + (thrown == null ? "" : ": " + thrown));
+            }
+        }
+
+        @Override
+        public void log(Level level, java.util.ResourceBundle bundle, String format, Object... params) {
+            if (isLoggable(level)) {
+                System.err.println(level + " " + (params == null ? format : java.text.MessageFormat.format(format, params)));
+            }
+        }
+    }
+}
