@@ -7,12 +7,14 @@ import dev.orrery.plugin.console.ConsoleHandler;
 import dev.orrery.plugin.console.ConsoleHttpServer;
 import dev.orrery.plugin.console.SessionTokens;
 import dev.orrery.plugin.console.TimingsFeed;
+import dev.orrery.plugin.console.TimingsStream;
 import dev.orrery.plugin.devtools.SystemTiming;
 import dev.orrery.plugin.devtools.SystemTimings;
 import dev.orrery.schedule.Plugin;
-import dev.orrery.schedule.Schedule;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -28,8 +30,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
+import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -46,7 +50,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * each benchmark call asks it for {@value #FRAMES} frames ({@code GameHost.step}) and waits for them: the
  * frames run on the host's own frame thread, exactly as the frame loop runs every frame (watchdog, the
  * host's system tracker as hooks, frame-boundary tasks); the hand-off is paid once per {@value #FRAMES}
- * frames.
+ * frames. Secondary metrics ({@link FrameThreadCpu}): the frame thread's CPU time and frames per
+ * iteration, whose quotient is CPU nanoseconds per frame.
  *
  * <p>{@code console}: {@code none} (no console), {@code idle} (the console started and serving on a
  * free loopback port, no page open), {@code page} (a page open: an {@code HttpClient} reads the live
@@ -79,6 +84,7 @@ public class ConsoleCostBenchmark {
     public boolean devtools;
 
     private HostCore host;
+    private long frameThread;
     private AutoCloseable served;
     private Stream<String> page;
     private final AtomicLong events = new AtomicLong();
@@ -105,6 +111,8 @@ public class ConsoleCostBenchmark {
         host.requestRebuild();
         await("the host's first schedule", () -> host.schedule("main").isPresent());
         host.step(FRAMES).toCompletableFuture().join();
+        frameThread = Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("orrery-frame"))
+                .findFirst().orElseThrow().getId();
         if (console.equals("none")) {
             return;
         }
@@ -129,21 +137,37 @@ public class ConsoleCostBenchmark {
                     ids::incrementAndGet, Quiet.LOG).orElseThrow(() -> new IllegalStateException("console not served"));
         }
         if (console.equals("page") || console.equals("closed")) {
-            Schedule before = host.schedule("main").orElseThrow();
+            int rebuilds = host.rebuilds().size();
             openPage(port);
-            await("the first timings event", () -> events.get() > 0);
+            await("the first timings event", () -> events.get() > 0 && streaming());
             if (!devtools) {
-                await("the schedule with the console's hooks", () -> host.schedule("main").orElseThrow() != before);
+                awaitHooksSwap("with the console's hooks", rebuilds);
             }
         }
         if (console.equals("closed")) {
-            Schedule open = host.schedule("main").orElseThrow();
+            int rebuilds = host.rebuilds().size();
             page.close();
             page = null;
+            await("the end of the server's timings stream", () -> !streaming());
             if (!devtools) {
-                await("the schedule without the console's hooks", () -> host.schedule("main").orElseThrow() != open);
+                awaitHooksSwap("without the console's hooks", rebuilds);
             }
         }
+        if (!devtools && host.observers().isEmpty() != !console.equals("page")) {
+            throw new IllegalStateException("console=" + console + " but the host's observers are " + host.observers());
+        }
+    }
+
+    /** Waits for the host to swap in a rebuild, after the first {@code after}, whose observers changed. */
+    private void awaitHooksSwap(String what, int after) throws InterruptedException {
+        await("swapped-in schedule " + what, () -> host.rebuilds().stream().skip(after)
+                .anyMatch(r -> r.hooksChanged() && r.swappedIn() != null));
+    }
+
+    /** @return whether a console server thread is inside {@code TimingsStream.run} (a stream is open) */
+    private static boolean streaming() {
+        return Thread.getAllStackTraces().values().stream().flatMap(Stream::of).anyMatch(f ->
+                f.getClassName().equals(TimingsStream.class.getName()) && f.getMethodName().equals("run"));
     }
 
     private void openPage(int port) throws IOException, InterruptedException {
@@ -165,11 +189,54 @@ public class ConsoleCostBenchmark {
         reader.start();
     }
 
-    /** {@value #FRAMES} frames of the host; the score is per frame. */
+    /**
+     * {@value #FRAMES} frames of the host; the score is wall-clock time per frame.
+     *
+     * @param cpu where the frame thread's CPU time is counted
+     * @return the host's frame count, consumed by JMH
+     */
     @Benchmark
     @OperationsPerInvocation(FRAMES)
-    public long frames() {
-        return host.step(FRAMES).toCompletableFuture().join();
+    public long frames(FrameThreadCpu cpu) {
+        long frame = host.step(FRAMES).toCompletableFuture().join();
+        cpu.add(frameThread, FRAMES);
+        return frame;
+    }
+
+    /**
+     * A second view, less sensitive to the other processes of a shared machine than wall-clock time:
+     * the host frame thread's CPU time ({@code ThreadMXBean.getThreadCpuTime}, read once per
+     * {@value #FRAMES} frames) per iteration, and the frames run in it. CPU time per frame =
+     * {@code cpuNanos / frames} of each iteration. It leaves out what other threads (the console's HTTP
+     * server, the page) spend, and includes the frame thread's frame-boundary work (the page's timings
+     * reads run there).
+     */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class FrameThreadCpu {
+        private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+        /** The frame thread's CPU time in this iteration, nanoseconds. */
+        public long cpuNanos;
+        /** Frames run in this iteration. */
+        public long frames;
+        private long last = -1;
+
+        /** Zeroes the counters before each iteration (JMH does not). */
+        @Setup(Level.Iteration)
+        public void reset() {
+            cpuNanos = 0;
+            frames = 0;
+            last = -1;
+        }
+
+        void add(long threadId, int ran) {
+            long now = THREADS.getThreadCpuTime(threadId);
+            if (last >= 0) {
+                cpuNanos += now - last;
+                frames += ran;
+            }
+            last = now;
+        }
     }
 
     /**
