@@ -58,7 +58,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * timings stream {@code /orrery/api/events}; measured once the stream's first event arrived and the
  * schedule rebuilt for it is in force), {@code closed} (a page was open and is closed again: measured
  * once the schedule rebuilt without the console's hooks is in force; with devtools the stream's end is
- * not awaited, the server notices it at its next event, within a quarter of a second). {@code devtools}: {@code false} is the JPMS arrangement, the
+ * not awaited, the server notices it at its next event, within a quarter of a second), {@code toggled}
+ * (no page; the console started and stopped between iterations, see {@link #toggle()}). {@code devtools}: {@code false} is the JPMS arrangement, the
  * console of the JPMS front end ({@link JpmsConsole}, whose timings hooks reach the host core only while
  * a page listens; the OSGi console without plugin-devtools does the same through a
  * {@code ScheduleHooks} service); {@code true} is the OSGi arrangement with plugin-devtools: the
@@ -75,8 +76,8 @@ public class ConsoleCostBenchmark {
     /** Frames per benchmark call. */
     static final int FRAMES = 200;
 
-    /** {@code none}, {@code idle}, {@code page} or {@code closed}. */
-    @Param({"none", "idle", "page", "closed"})
+    /** {@code none}, {@code idle}, {@code page}, {@code closed} or {@code toggled}. */
+    @Param({"none", "idle", "page", "closed", "toggled"})
     public String console;
 
     /** Whether plugin-devtools' timings observe every frame (the OSGi arrangement with devtools). */
@@ -85,6 +86,7 @@ public class ConsoleCostBenchmark {
 
     private HostCore host;
     private long frameThread;
+    private TimingsFeed devtoolsFeed;
     private AutoCloseable served;
     private Stream<String> page;
     private final AtomicLong events = new AtomicLong();
@@ -113,29 +115,21 @@ public class ConsoleCostBenchmark {
         host.step(FRAMES).toCompletableFuture().join();
         frameThread = Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("orrery-frame"))
                 .findFirst().orElseThrow().getId();
-        if (console.equals("none")) {
+        devtoolsFeed = new TimingsFeed() {
+            @Override
+            public String source() {
+                return "devtools";
+            }
+
+            @Override
+            public List<SystemTiming> snapshot() {
+                return devtoolsTimings.snapshot();
+            }
+        };
+        if (console.equals("none") || console.equals("toggled")) {
             return;
         }
-        int port = freePort();
-        if (devtools) {
-            TimingsFeed feed = new TimingsFeed() {
-                @Override
-                public String source() {
-                    return "devtools";
-                }
-
-                @Override
-                public List<SystemTiming> snapshot() {
-                    return devtoolsTimings.snapshot();
-                }
-            };
-            served = ConsoleHttpServer.start(new ConsoleHandler(() -> host, () -> feed, new SessionTokens(),
-                    Duration.ofSeconds(2)), new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
-        } else {
-            AtomicLong ids = new AtomicLong(1000);
-            served = JpmsConsole.start(host, Map.of("orrery.console.port", String.valueOf(port))::get,
-                    ids::incrementAndGet, Quiet.LOG).orElseThrow(() -> new IllegalStateException("console not served"));
-        }
+        int port = startConsole();
         if (console.equals("page") || console.equals("closed")) {
             int rebuilds = host.rebuilds().size();
             openPage(port);
@@ -170,6 +164,45 @@ public class ConsoleCostBenchmark {
                 f.getClassName().equals(TimingsStream.class.getName()) && f.getMethodName().equals("run"));
     }
 
+    /**
+     * {@code toggled}: the console is started before every odd iteration and stopped before every even
+     * one (warm-up included), so that iterations with and without an idle console alternate under the
+     * same machine load; the aux counter {@code consoleFrames} says which iterations had it.
+     *
+     * @throws Exception when the console cannot be started or stopped
+     */
+    @Setup(Level.Iteration)
+    public void toggle() throws Exception {
+        if (console.equals("toggled")) {
+            if (served == null) {
+                startConsole();
+            } else {
+                served.close();
+                served = null;
+            }
+        }
+    }
+
+    /**
+     * Starts the console on a free loopback port: with devtools, the console's handler over their
+     * timings on the JDK server; without, the JPMS front end's {@link JpmsConsole}.
+     *
+     * @return the port
+     * @throws IOException when it cannot be started
+     */
+    private int startConsole() throws IOException {
+        int port = freePort();
+        if (devtools) {
+            served = ConsoleHttpServer.start(new ConsoleHandler(() -> host, () -> devtoolsFeed, new SessionTokens(),
+                    Duration.ofSeconds(2)), new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+        } else {
+            AtomicLong ids = new AtomicLong(1000);
+            served = JpmsConsole.start(host, Map.of("orrery.console.port", String.valueOf(port))::get,
+                    ids::incrementAndGet, Quiet.LOG).orElseThrow(() -> new IllegalStateException("console not served"));
+        }
+        return port;
+    }
+
     private void openPage(int port) throws IOException, InterruptedException {
         HttpRequest req = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/orrery/api/events")).build();
         page = HttpClient.newHttpClient().send(req, HttpResponse.BodyHandlers.ofLines()).body();
@@ -199,7 +232,7 @@ public class ConsoleCostBenchmark {
     @OperationsPerInvocation(FRAMES)
     public long frames(FrameThreadCpu cpu) {
         long frame = host.step(FRAMES).toCompletableFuture().join();
-        cpu.add(frameThread, FRAMES);
+        cpu.add(frameThread, FRAMES, served != null);
         return frame;
     }
 
@@ -219,6 +252,8 @@ public class ConsoleCostBenchmark {
         public long cpuNanos;
         /** Frames run in this iteration. */
         public long frames;
+        /** Frames run in this iteration while a console was served. */
+        public long consoleFrames;
         private long last = -1;
 
         /** Zeroes the counters before each iteration (JMH does not). */
@@ -226,15 +261,17 @@ public class ConsoleCostBenchmark {
         public void reset() {
             cpuNanos = 0;
             frames = 0;
+            consoleFrames = 0;
             last = -1;
         }
 
-        void add(long threadId, int ran) {
+        void add(long threadId, int ran, boolean console) {
             long now = THREADS.getThreadCpuTime(threadId);
             if (last >= 0) {
                 cpuNanos += now - last;
                 frames += ran;
             }
+            consoleFrames += console ? ran : 0;
             last = now;
         }
     }
