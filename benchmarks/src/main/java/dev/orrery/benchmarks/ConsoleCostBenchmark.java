@@ -57,10 +57,10 @@ import org.openjdk.jmh.annotations.TearDown;
  * free loopback port, no page open), {@code page} (a page open: an {@code HttpClient} reads the live
  * timings stream {@code /orrery/api/events}; measured once the stream's first event arrived and the
  * schedule rebuilt for it is in force), {@code closed} (a page was open and is closed again: measured
- * once the schedule rebuilt without the console's hooks is in force; with devtools the stream's end is
- * not awaited, the server notices it at its next event, within a quarter of a second), {@code toggled}
- * (no page; the console started and stopped between iterations, see {@link #toggle()}). {@code devtools}: {@code false} is the JPMS arrangement, the
- * console of the JPMS front end ({@link JpmsConsole}, whose timings hooks reach the host core only while
+ * once the server's stream has ended and the schedule rebuilt without the console's hooks is in force),
+ * {@code toggled} (no page; the console started and stopped between iterations, see {@link #toggle()}).
+ *
+ * <p>{@code devtools}: {@code false} is the JPMS arrangement, the console of the JPMS front end ({@link JpmsConsole}, whose timings hooks reach the host core only while
  * a page listens; the OSGi console without plugin-devtools does the same through a
  * {@code ScheduleHooks} service); {@code true} is the OSGi arrangement with plugin-devtools: the
  * devtools' {@link SystemTimings} are an observer in every frame whatever the console does, and the
