@@ -1,6 +1,8 @@
 package dev.orrery.launcher.jpms;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.ObjLongConsumer;
 
@@ -18,6 +20,7 @@ public final class JpmsSoakProbe implements ObjLongConsumer<String> {
     public static final String TRAIT_NAME = "soak/probe";
     /** The report of the clock plugin's system. */
     public static final String TICK = "tick";
+    private static final int MAX_GAPS_KEPT = 10_000;
 
     private long frames; // guarded by this
     private long lastTickNanos; // guarded by this
@@ -27,6 +30,7 @@ public final class JpmsSoakProbe implements ObjLongConsumer<String> {
     private String expected = ""; // guarded by this
     private long expectedFirstRunNanos; // guarded by this
     private final Map<String, Long> lastRunFrame = new HashMap<>(); // guarded by this
+    private final List<Long> gapEnds = new ArrayList<>(); // guarded by this
 
     /**
      * Frame thread: a plugin's system ran.
@@ -42,6 +46,9 @@ public final class JpmsSoakProbe implements ObjLongConsumer<String> {
                 maxGapNanos = Math.max(maxGapNanos, gap);
                 if (gap > gapLimitNanos) {
                     gapsOverLimit++;
+                    if (gapEnds.size() < MAX_GAPS_KEPT) {
+                        gapEnds.add(nowNanos);
+                    }
                 }
             }
             lastTickNanos = nowNanos;
@@ -91,6 +98,12 @@ public final class JpmsSoakProbe implements ObjLongConsumer<String> {
         gapLimitNanos = limitNanos;
         gapsOverLimit = 0;
         maxGapNanos = 0;
+        gapEnds.clear();
+    }
+
+    /** @return when the gaps over the limit since {@link #resetGaps} ended ({@code System.nanoTime()}), the first {@value #MAX_GAPS_KEPT} */
+    public synchronized List<Long> gapEnds() {
+        return List.copyOf(gapEnds);
     }
 
     /** @return gaps between frames longer than the limit since {@link #resetGaps} */

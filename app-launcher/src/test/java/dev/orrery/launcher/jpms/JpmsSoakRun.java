@@ -67,6 +67,8 @@ public final class JpmsSoakRun {
     private static final String SOAK_MODULE = "soak";
     /** Frames after a deletion's removal before its departure is measured, when no next cycle comes. */
     private static final long DEPARTURE_WINDOW = 30;
+    private static final long NEAR_BEFORE_MILLIS = 100;
+    private static final long NEAR_AFTER_MILLIS = 200;
 
     private JpmsSoakRun() {
     }
@@ -164,8 +166,8 @@ public final class JpmsSoakRun {
                 long t0 = System.nanoTime();
                 place(v1, soakJar);
                 addMillis.add(awaitFirstRun(probe, t0, "version 1 in cycle " + i));
-                addSettle.add((recorder.addedNanos.get() - t0) / 1e6);
-                addHost.add((probe.expectedFirstRunNanos() - recorder.addedNanos.get()) / 1e6);
+                addSettle.add((handedOver(recorder) - t0) / 1e6);
+                addHost.add((probe.expectedFirstRunNanos() - handedOver(recorder)) / 1e6);
                 if (departedAt >= 0) { // the last cycle's departure: version 2 ran last at most this many frames after
                     departureFrames.add(Math.max(0, probe.lastRunFrame("2") - departedAt));
                 }
@@ -176,8 +178,8 @@ public final class JpmsSoakRun {
                 long t1 = System.nanoTime();
                 place(v2, soakJar);
                 updateMillis.add(awaitFirstRun(probe, t1, "version 2 in cycle " + i));
-                updateSettle.add((recorder.addedNanos.get() - t1) / 1e6);
-                updateHost.add((probe.expectedFirstRunNanos() - recorder.addedNanos.get()) / 1e6);
+                updateSettle.add((handedOver(recorder) - t1) / 1e6);
+                updateHost.add((probe.expectedFirstRunNanos() - handedOver(recorder)) / 1e6);
 
                 dephase(phase, poll);
                 recorder.removedFrame.set(-1);
@@ -199,6 +201,7 @@ public final class JpmsSoakRun {
             long expectedFrames = (long) Math.floor(wallSeconds * RATE);
             long lost = Math.max(0, expectedFrames - framesRun);
             long gaps = probe.gapsOverLimit();
+            String nearEvents = nearEvents(probe.gapEnds(), recorder.events, System.nanoTime() - startNanos);
             double maxGapMillis = probe.maxGapNanos() / 1e6;
             long rebuilds = lastSequence(host) - firstSequence;
             int events = 3 * cycles;
@@ -221,7 +224,7 @@ public final class JpmsSoakRun {
             report.add(String.format(Locale.ROOT, "wall time %.1f s; frames run %d of %d expected; frames lost %d (%.2f %%)",
                     wallSeconds, framesRun, expectedFrames, lost, 100.0 * lost / Math.max(1, expectedFrames)));
             report.add(String.format(Locale.ROOT, "frame gaps > 2 periods (%.1f ms): %d; longest gap %.1f ms",
-                    2 * PERIOD_NANOS / 1e6, gaps, maxGapMillis));
+                    2 * PERIOD_NANOS / 1e6, gaps, maxGapMillis) + "; " + nearEvents);
             report.add("add -> first run (ms): " + stats(addMillis) + "; of which file in place -> layer defined (settle): "
                     + stats(addSettle) + ", layer defined -> first run (rebuild + swap): " + stats(addHost));
             report.add("replace -> new code first run (ms): " + stats(updateMillis)
@@ -273,6 +276,8 @@ public final class JpmsSoakRun {
         final AtomicLong removedNanos = new AtomicLong();
         final AtomicLong removedFrame = new AtomicLong(-1);
         final List<WeakReference<ClassLoader>> loaders = Collections.synchronizedList(new ArrayList<>());
+        /** When a soak event reached the host (hand-over of an added provider, or a removal), {@code System.nanoTime()}. */
+        final List<Long> events = Collections.synchronizedList(new ArrayList<>());
         /** Whether the batch being delivered added a soak provider; the watch's thread only. */
         private boolean soakAdded;
 
@@ -299,7 +304,9 @@ public final class JpmsSoakRun {
             if (soak(key)) {
                 // the frames ticked when the host is told: HostCore.pluginRemoved is called next
                 removedFrame.compareAndSet(-1, probe.frames());
-                removedNanos.set(System.nanoTime());
+                long now = System.nanoTime();
+                removedNanos.set(now);
+                events.add(now);
             }
             front.removed(key);
         }
@@ -316,11 +323,14 @@ public final class JpmsSoakRun {
 
         @Override
         public void settled() {
-            front.settled(); // the batch's providers are handed to the host core here
             if (soakAdded) {
-                addedNanos.set(System.nanoTime());
+                // stamped before the hand-over: the frame thread may run the new code before settled() returns
+                long now = System.nanoTime();
+                addedNanos.set(now);
+                events.add(now);
                 soakAdded = false;
             }
+            front.settled(); // the batch's providers are handed to the host core here
         }
     }
 
@@ -359,6 +369,45 @@ public final class JpmsSoakRun {
                 "idle control (no plug events, %.1f s): frames run %d of %d expected; frames lost %d;"
                         + " gaps > 2 periods %d; longest gap %.1f ms",
                 wall, run, expected, Math.max(0, expected - run), probe.gapsOverLimit(), probe.maxGapNanos() / 1e6);
+    }
+
+    /**
+     * Which frame gaps came with the plug events: a gap counts when it ended from {@value #NEAR_BEFORE_MILLIS} ms
+     * before to {@value #NEAR_AFTER_MILLIS} ms after a soak event reached the host (the layer is defined
+     * on the watch's thread just before; the rebuild and swap follow), with the share of the wall time
+     * those windows cover (what a gap at a random time would hit).
+     */
+    private static String nearEvents(List<Long> gapEnds, List<Long> events, long wallNanos) {
+        List<Long> sorted;
+        synchronized (events) {
+            sorted = new ArrayList<>(events);
+        }
+        Collections.sort(sorted);
+        long before = TimeUnit.MILLISECONDS.toNanos(NEAR_BEFORE_MILLIS);
+        long after = TimeUnit.MILLISECONDS.toNanos(NEAR_AFTER_MILLIS);
+        long near = gapEnds.stream().filter(g -> sorted.stream().anyMatch(e -> g >= e - before && g <= e + after)).count();
+        long covered = 0;
+        long end = Long.MIN_VALUE;
+        for (long e : sorted) { // the union of the windows
+            long from = Math.max(e - before, end);
+            long to = e + after;
+            if (to > from) {
+                covered += to - from;
+            }
+            end = Math.max(end, to);
+        }
+        return String.format(Locale.ROOT, "%d of them within -%d/+%d ms of a soak event reaching the host"
+                + " (windows covering %.0f %% of the wall time)", near, NEAR_BEFORE_MILLIS, NEAR_AFTER_MILLIS,
+                100.0 * covered / Math.max(1, wallNanos));
+    }
+
+    /** @return when the soak provider was handed to the host (stamped before its first run can happen) */
+    private static long handedOver(Recorder recorder) {
+        long at = recorder.addedNanos.get();
+        if (at == 0) {
+            throw new IllegalStateException("the new code ran, but its hand-over to the host was not stamped");
+        }
+        return at;
     }
 
     private static double awaitFirstRun(JpmsSoakProbe probe, long fromNanos, String what) {
