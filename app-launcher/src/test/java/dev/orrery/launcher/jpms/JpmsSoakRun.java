@@ -277,7 +277,7 @@ public final class JpmsSoakRun {
         final AtomicLong removedFrame = new AtomicLong(-1);
         final List<WeakReference<ClassLoader>> loaders = Collections.synchronizedList(new ArrayList<>());
         /** When a soak event reached the host (hand-over of an added provider, or a removal), {@code System.nanoTime()}. */
-        final List<Long> events = Collections.synchronizedList(new ArrayList<>());
+        final List<Event> events = Collections.synchronizedList(new ArrayList<>());
         /** Whether the batch being delivered added a soak provider; the watch's thread only. */
         private boolean soakAdded;
 
@@ -306,7 +306,7 @@ public final class JpmsSoakRun {
                 removedFrame.compareAndSet(-1, probe.frames());
                 long now = System.nanoTime();
                 removedNanos.set(now);
-                events.add(now);
+                events.add(new Event(now, "removal"));
             }
             front.removed(key);
         }
@@ -327,7 +327,7 @@ public final class JpmsSoakRun {
                 // stamped before the hand-over: the frame thread may run the new code before settled() returns
                 long now = System.nanoTime();
                 addedNanos.set(now);
-                events.add(now);
+                events.add(new Event(now, "hand-over"));
                 soakAdded = false;
             }
             front.settled(); // the batch's providers are handed to the host core here
@@ -377,28 +377,42 @@ public final class JpmsSoakRun {
      * on the watch's thread just before; the rebuild and swap follow), with the share of the wall time
      * those windows cover (what a gap at a random time would hit).
      */
-    private static String nearEvents(List<Long> gapEnds, List<Long> events, long wallNanos) {
-        List<Long> sorted;
+    private static String nearEvents(List<Long> gapEnds, List<Event> events, long wallNanos) {
+        List<Event> sorted;
         synchronized (events) {
             sorted = new ArrayList<>(events);
         }
-        Collections.sort(sorted);
+        sorted.sort(Comparator.comparingLong(Event::nanos));
         long before = TimeUnit.MILLISECONDS.toNanos(NEAR_BEFORE_MILLIS);
         long after = TimeUnit.MILLISECONDS.toNanos(NEAR_AFTER_MILLIS);
-        long near = gapEnds.stream().filter(g -> sorted.stream().anyMatch(e -> g >= e - before && g <= e + after)).count();
+        long near = 0;
+        List<String> offsets = new ArrayList<>();
+        for (long g : gapEnds) {
+            Event nearest = sorted.stream().min(Comparator.comparingLong(e -> Math.abs(g - e.nanos()))).orElse(null);
+            if (nearest != null && g >= nearest.nanos() - before && g <= nearest.nanos() + after) {
+                near++;
+            }
+            if (nearest != null && offsets.size() < 20) {
+                offsets.add(String.format(Locale.ROOT, "%+.0f %s", (g - nearest.nanos()) / 1e6, nearest.kind()));
+            }
+        }
         long covered = 0;
         long end = Long.MIN_VALUE;
-        for (long e : sorted) { // the union of the windows
-            long from = Math.max(e - before, end);
-            long to = e + after;
+        for (Event e : sorted) { // the union of the windows
+            long from = Math.max(e.nanos() - before, end);
+            long to = e.nanos() + after;
             if (to > from) {
                 covered += to - from;
             }
             end = Math.max(end, to);
         }
-        return String.format(Locale.ROOT, "%d of them within -%d/+%d ms of a soak event reaching the host"
-                + " (windows covering %.0f %% of the wall time)", near, NEAR_BEFORE_MILLIS, NEAR_AFTER_MILLIS,
-                100.0 * covered / Math.max(1, wallNanos));
+        return String.format(Locale.ROOT, "%d of them ended within -%d/+%d ms of a soak event reaching the host"
+                + " (windows covering %.0f %% of the wall time); gap end - nearest event (ms): %s", near, NEAR_BEFORE_MILLIS,
+                NEAR_AFTER_MILLIS, 100.0 * covered / Math.max(1, wallNanos), offsets);
+    }
+
+    /** A soak event reaching the host: a provider handed over (add, replace) or a removal; {@code System.nanoTime()}. */
+    private record Event(long nanos, String kind) {
     }
 
     /** @return when the soak provider was handed to the host (stamped before its first run can happen) */
