@@ -2,8 +2,11 @@ package dev.orrery.launcher.jpms;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.module.ModuleReader;
+import java.lang.module.ResolvedModule;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.jar.Manifest;
 
 /**
@@ -51,9 +54,26 @@ public final class ProviderSchedules {
         return out;
     }
 
+    /**
+     * Reads the manifest through the module's own {@link ModuleReader}, opened and closed here. Not
+     * through {@code Module.getResourceAsStream}: for a module of a plugin layer that opens a
+     * {@code jar:} URL, whose connection caches the opened jar for the life of the JVM, so every dropped
+     * layer's jar copy would stay open (a file descriptor, and the deleted copy's disk space).
+     */
     private static String header(Module module) {
-        try (InputStream in = module.getResourceAsStream("META-INF/MANIFEST.MF")) {
-            return in == null ? null : new Manifest(in).getMainAttributes().getValue(HEADER);
+        ModuleLayer layer = module.getLayer();
+        Optional<ResolvedModule> resolved = layer == null ? Optional.empty() : layer.configuration().findModule(module.getName());
+        if (resolved.isEmpty()) {
+            return null; // the unnamed module, or a module not defined by a configuration
+        }
+        try (ModuleReader reader = resolved.get().reference().open()) {
+            Optional<InputStream> manifest = reader.open("META-INF/MANIFEST.MF");
+            if (manifest.isEmpty()) {
+                return null;
+            }
+            try (InputStream in = manifest.get()) {
+                return new Manifest(in).getMainAttributes().getValue(HEADER);
+            }
         } catch (IOException e) {
             return null;
         }

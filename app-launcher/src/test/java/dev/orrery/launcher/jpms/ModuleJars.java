@@ -29,6 +29,16 @@ final class ModuleJars {
      * @return {@code jar}
      */
     static Path build(Path work, Path jar, List<Path> modulePath, Map<String, String> sources) throws IOException {
+        return build(work, jar, modulePath, sources, "");
+    }
+
+    /**
+     * As {@link #build(Path, Path, List, Map)}, with more manifest headers.
+     *
+     * @param manifestHeaders lines such as {@code Orrery-Plugin-Schedule: a.B=dnd/turn\n} (each ending in a newline), or empty
+     */
+    static Path build(Path work, Path jar, List<Path> modulePath, Map<String, String> sources, String manifestHeaders)
+            throws IOException {
         Path src = Files.createTempDirectory(work, "src");
         Path out = Files.createTempDirectory(work, "classes");
         List<String> args = new ArrayList<>(List.of("-d", out.toString(), "--release", "17", "-nowarn"));
@@ -53,15 +63,19 @@ final class ModuleJars {
         if (rc != 0) {
             throw new IllegalStateException("javac failed: " + errors);
         }
-        return writeJar(out, jar);
+        return writeJar(out, jar, manifestHeaders);
     }
 
     /** Writes the files under {@code dir} as a jar (with a manifest). */
     static Path writeJar(Path dir, Path jar) throws IOException {
+        return writeJar(dir, jar, "");
+    }
+
+    private static Path writeJar(Path dir, Path jar, String manifestHeaders) throws IOException {
         Files.createDirectories(jar.toAbsolutePath().getParent());
         Path tmp = Files.createTempFile(dir.getParent(), "jar", ".tmp");
         try (OutputStream os = Files.newOutputStream(tmp); JarOutputStream out = new JarOutputStream(os, new java.util.jar.Manifest(
-                new java.io.ByteArrayInputStream("Manifest-Version: 1.0\n".getBytes(java.nio.charset.StandardCharsets.UTF_8))));
+                new java.io.ByteArrayInputStream(("Manifest-Version: 1.0\n" + manifestHeaders).getBytes(java.nio.charset.StandardCharsets.UTF_8))));
              Stream<Path> files = Files.walk(dir)) {
             for (Path f : (Iterable<Path>) files.sorted()::iterator) {
                 if (Files.isRegularFile(f)) {
