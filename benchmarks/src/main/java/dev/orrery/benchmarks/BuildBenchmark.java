@@ -33,13 +33,20 @@ public class BuildBenchmark {
     @Param({"sync", "loop"})
     public String dispatch;
 
+    /**
+     * {@code shared}: one lambda class for every run function (the generated dispatcher writes
+     * same-class loops); {@code distinct}: each of its own class, as in a game (one call site each).
+     */
+    @Param({"shared", "distinct"})
+    public String classes;
+
     private ScheduleBuilder input;
 
     /** Prepares the input once; each invocation builds it again. */
     @Setup
     public void setUp() {
         System.setProperty("orrery.schedule.dispatch", dispatch);
-        input = Fixtures.buildInput(systems, 42L);
+        input = Fixtures.buildInput(systems, 42L, "distinct".equals(classes));
     }
 
     /**

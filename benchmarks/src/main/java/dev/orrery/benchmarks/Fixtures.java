@@ -99,6 +99,19 @@ final class Fixtures {
      * @return a builder ready to build
      */
     static ScheduleBuilder buildInput(int count, long seed) {
+        return buildInput(count, seed, false);
+    }
+
+    /**
+     * {@link #buildInput(int, long)} with a choice of run-function classes.
+     *
+     * @param count number of systems
+     * @param seed random seed, fixed for repeatable input
+     * @param distinct whether each run function is of its own class (the generated dispatcher then
+     *     writes one call site per system) or all share one lambda class (it writes same-class loops)
+     * @return a builder ready to build
+     */
+    static ScheduleBuilder buildInput(int count, long seed, boolean distinct) {
         Random random = new Random(seed);
         List<Phase> phases = new ArrayList<>(100);
         for (int i = 0; i < 100; i++) {
@@ -122,11 +135,14 @@ final class Fixtures {
             byPhase.add(new ArrayList<>());
         }
         List<EcsSystem> systems = new ArrayList<>(count);
-        RunFunction body = (w, dt) -> { };
+        RunFunction shared = (w, dt) -> { };
+        List<RunFunction> bodies = distinct
+                ? DistinctClasses.instances(OrreryEmptySystem.class, RunFunction.class, count) : null;
         for (int i = 0; i < count; i++) {
             int p = i % 100;
             List<EcsSystem> same = byPhase.get(p);
-            EcsSystem.Builder b = EcsSystem.builder("s" + i).phase(phases.get(p)).run(body);
+            EcsSystem.Builder b = EcsSystem.builder("s" + i).phase(phases.get(p))
+                    .run(distinct ? bodies.get(i) : shared);
             for (int e = 0; e < 2 && !same.isEmpty(); e++) {
                 b.after(same.get(random.nextInt(same.size())));
             }
