@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs Orrery's JMH benchmarks with the peers in the same run.
-#   benchmarks/run.sh quick [regex]   smoke run: one fork, short iterations (about 3 minutes)
-#   benchmarks/run.sh full  [regex]   figures for BENCHMARKS.md (about 40 minutes on 2 cores)
+#   benchmarks/run.sh quick [regex]   smoke run: one fork, short iterations (about 12 minutes)
+#   benchmarks/run.sh full  [regex]   figures for BENCHMARKS.md (about 80 minutes on 2 cores: 126 configurations)
 # Results: benchmarks/target/jmh-<mode>.txt (table) and jmh-<mode>.json; the allocation run
 # (-prof gc on the dispatch benchmarks) goes to jmh-<mode>-gc.txt.
 set -euo pipefail
