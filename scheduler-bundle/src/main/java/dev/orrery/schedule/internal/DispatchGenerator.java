@@ -233,11 +233,7 @@ final class DispatchGenerator {
             mv.visitFrame(Opcodes.F_SAME1, 0, null, 1, throwable);
             mv.visitVarInsn(Opcodes.ALOAD, 0);
             mv.visitVarInsn(Opcodes.ALOAD, C_WORLD);
-            if (g.system() == IN_LOOP) {
-                mv.visitVarInsn(Opcodes.ILOAD, C_INDEX);
-            } else {
-                push(mv, g.system());
-            }
+            index(mv, g.system());
             push(mv, g.stage());
             push(mv, g.set());
             mv.visitMethodInsn(Opcodes.INVOKESTATIC, RUNNER, "failedAt", FAILED_DESC, false);
@@ -271,19 +267,8 @@ final class DispatchGenerator {
     /** The straight-line site of system {@code i}; @return its estimated bytecode bytes. */
     private static int site(MethodVisitor mv, Frames frames, List<Guard> guards, RunLayout layout, int i,
                             boolean probed) {
-        int bytes = 0;
         Label next = new Label();
-        if (probed) {
-            mv.visitVarInsn(Opcodes.ALOAD, C_PROBE);
-            push(mv, i);
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, PROBE, "at", "(I)V", false);
-            bytes += 7;
-        }
-        mv.visitVarInsn(Opcodes.ALOAD, C_RT);
-        push(mv, i);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, RUNTIME, "isDisabled", "(I)Z", false);
-        mv.visitJumpInsn(Opcodes.IFNE, next);
-        bytes += 11;
+        int bytes = enter(mv, i, next, probed);
         int sets = layout.setConditions[i] == null ? 0 : layout.setConditions[i].length;
         for (int c = 0; c < sets; c++) {
             Label[] guarded = beginGuarded(mv);
@@ -309,15 +294,7 @@ final class DispatchGenerator {
             mv.visitJumpInsn(Opcodes.IFEQ, next);
             bytes += 32;
         }
-        Label[] guarded = beginGuarded(mv);
-        mv.visitVarInsn(Opcodes.ALOAD, C_RUNS);
-        push(mv, i);
-        mv.visitInsn(Opcodes.AALOAD);
-        mv.visitVarInsn(Opcodes.ALOAD, C_WORLD);
-        mv.visitVarInsn(Opcodes.DLOAD, C_DT);
-        mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, RUN_FN, "run", "(L" + WORLD + ";D)V", true);
-        endGuarded(mv, guarded, guards, i, RUN, -1);
-        bytes += 30;
+        bytes += run(mv, guards, i);
         mv.visitLabel(next);
         frames.same();
         return bytes;
@@ -343,23 +320,8 @@ final class DispatchGenerator {
         mv.visitVarInsn(Opcodes.ILOAD, C_INDEX);
         push(mv, to);
         mv.visitJumpInsn(Opcodes.IF_ICMPGE, done);
-        if (probed) {
-            mv.visitVarInsn(Opcodes.ALOAD, C_PROBE);
-            mv.visitVarInsn(Opcodes.ILOAD, C_INDEX);
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, PROBE, "at", "(I)V", false);
-        }
-        mv.visitVarInsn(Opcodes.ALOAD, C_RT);
-        mv.visitVarInsn(Opcodes.ILOAD, C_INDEX);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, RUNTIME, "isDisabled", "(I)Z", false);
-        mv.visitJumpInsn(Opcodes.IFNE, next);
-        Label[] guarded = beginGuarded(mv);
-        mv.visitVarInsn(Opcodes.ALOAD, C_RUNS);
-        mv.visitVarInsn(Opcodes.ILOAD, C_INDEX);
-        mv.visitInsn(Opcodes.AALOAD);
-        mv.visitVarInsn(Opcodes.ALOAD, C_WORLD);
-        mv.visitVarInsn(Opcodes.DLOAD, C_DT);
-        mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, RUN_FN, "run", "(L" + WORLD + ";D)V", true);
-        endGuarded(mv, guarded, guards, IN_LOOP, RUN, -1);
+        enter(mv, IN_LOOP, next, probed);
+        run(mv, guards, IN_LOOP);
         mv.visitLabel(next);
         frames.same();
         mv.visitIincInsn(C_INDEX, 1);
@@ -367,6 +329,55 @@ final class DispatchGenerator {
         mv.visitLabel(done);
         frames.same();
         return 50;
+    }
+
+    /**
+     * The start of a system's turn: publishes it to the probe (when {@code probed}), then jumps to
+     * {@code skip} when it is disabled (the state record re-read, SCH-056, SCH-124).
+     *
+     * @param i the system index, or {@link #IN_LOOP} for the index in local {@code C_INDEX}
+     * @return the estimated bytecode bytes
+     */
+    private static int enter(MethodVisitor mv, int i, Label skip, boolean probed) {
+        int bytes = 11;
+        if (probed) {
+            mv.visitVarInsn(Opcodes.ALOAD, C_PROBE);
+            index(mv, i);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, PROBE, "at", "(I)V", false);
+            bytes += 7;
+        }
+        mv.visitVarInsn(Opcodes.ALOAD, C_RT);
+        index(mv, i);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, RUNTIME, "isDisabled", "(I)Z", false);
+        mv.visitJumpInsn(Opcodes.IFNE, skip);
+        return bytes;
+    }
+
+    /**
+     * The guarded call of a system's run function, its failure attributed as {@link #RUN}.
+     *
+     * @param i the system index, or {@link #IN_LOOP} for the index in local {@code C_INDEX}
+     * @return the estimated bytecode bytes
+     */
+    private static int run(MethodVisitor mv, List<Guard> guards, int i) {
+        Label[] guarded = beginGuarded(mv);
+        mv.visitVarInsn(Opcodes.ALOAD, C_RUNS);
+        index(mv, i);
+        mv.visitInsn(Opcodes.AALOAD);
+        mv.visitVarInsn(Opcodes.ALOAD, C_WORLD);
+        mv.visitVarInsn(Opcodes.DLOAD, C_DT);
+        mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, RUN_FN, "run", "(L" + WORLD + ";D)V", true);
+        endGuarded(mv, guarded, guards, i, RUN, -1);
+        return 30;
+    }
+
+    /** Pushes system index {@code i}, or for {@link #IN_LOOP} the loop's index from local {@code C_INDEX}. */
+    private static void index(MethodVisitor mv, int i) {
+        if (i == IN_LOOP) {
+            mv.visitVarInsn(Opcodes.ILOAD, C_INDEX);
+        } else {
+            push(mv, i);
+        }
     }
 
     /**
