@@ -2,10 +2,8 @@ package dev.orrery.launcher.jpms;
 
 import dev.orrery.host.core.HostCore;
 import dev.orrery.host.core.PluginSource;
-import dev.orrery.plugin.console.TimingsFeed;
-import dev.orrery.plugin.devtools.SystemTiming;
+import dev.orrery.plugin.console.ListenedTimingsFeed;
 import dev.orrery.plugin.devtools.SystemTimings;
-import java.util.List;
 import java.util.Objects;
 import java.util.function.LongSupplier;
 
@@ -14,16 +12,15 @@ import java.util.function.LongSupplier;
  * schedule hooks ({@link HostCore#hooksAdded}) only while at least one console page listens, and
  * removed ({@link HostCore#hooksRemoved}) when the last one goes, so no open page means no hook in any
  * frame. The JPMS counterpart of the console's OSGi-only {@code OwnTimingsFeed} (which registers a
- * {@code ScheduleHooks} service). Thread-safe. Beyond the spec (Orrery's own).
+ * {@code ScheduleHooks} service); the listener count is {@link ListenedTimingsFeed}'s. Thread-safe.
+ * Beyond the spec (Orrery's own).
  */
-final class HookTimingsFeed implements TimingsFeed {
+final class HookTimingsFeed extends ListenedTimingsFeed {
     /** The hooks' origin, as shown in the host's reports. */
     static final String ORIGIN = "dev.orrery.plugin.console (web console timings)";
     private final HostCore host;
     private final LongSupplier ids;
-    private final SystemTimings timings = new SystemTimings();
-    private int listeners;
-    private long id = -1;
+    private long id = -1; // guarded by the feed's lock (attach/detach)
 
     /**
      * @param host the host core the hooks are handed to; not null
@@ -35,35 +32,14 @@ final class HookTimingsFeed implements TimingsFeed {
     }
 
     @Override
-    public String source() {
-        return "console";
+    protected void attach(SystemTimings timings) {
+        id = ids.getAsLong();
+        host.hooksAdded(new PluginSource(id, ORIGIN, null), timings);
     }
 
     @Override
-    public List<SystemTiming> snapshot() {
-        return timings.snapshot();
-    }
-
-    @Override
-    public synchronized void subscribe() {
-        if (listeners++ == 0) {
-            id = ids.getAsLong();
-            host.hooksAdded(new PluginSource(id, ORIGIN, null), timings);
-        }
-    }
-
-    @Override
-    public synchronized void unsubscribe() {
-        if (listeners > 0 && --listeners == 0) {
-            close();
-        }
-    }
-
-    /** Removes the hooks from the host (no page listens, or the console stops). */
-    synchronized void close() {
-        if (id >= 0) {
-            host.hooksRemoved(id);
-            id = -1;
-        }
+    protected void detach() {
+        host.hooksRemoved(id);
+        id = -1;
     }
 }

@@ -1,10 +1,8 @@
 package dev.orrery.plugin.console.internal;
 
-import dev.orrery.plugin.console.TimingsFeed;
-import dev.orrery.plugin.devtools.SystemTiming;
+import dev.orrery.plugin.console.ListenedTimingsFeed;
 import dev.orrery.plugin.devtools.SystemTimings;
 import dev.orrery.schedule.ScheduleHooks;
-import java.util.List;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
 
@@ -13,49 +11,26 @@ import org.osgi.framework.ServiceRegistration;
  * service exists only while at least one page listens (the host rebuilds its schedules with it when it
  * appears and without it when it goes), so no page open means no hook in any frame.
  */
-final class OwnTimingsFeed implements TimingsFeed {
+final class OwnTimingsFeed extends ListenedTimingsFeed {
     private final BundleContext context;
-    private final SystemTimings timings = new SystemTimings();
-    private int listeners;
-    private ServiceRegistration<ScheduleHooks> registration;
+    private ServiceRegistration<ScheduleHooks> registration; // guarded by the feed's lock (attach/detach)
 
     OwnTimingsFeed(BundleContext context) {
         this.context = context;
     }
 
     @Override
-    public String source() {
-        return "console";
+    protected void attach(SystemTimings timings) {
+        registration = context.registerService(ScheduleHooks.class, timings, null);
     }
 
     @Override
-    public List<SystemTiming> snapshot() {
-        return timings.snapshot();
-    }
-
-    @Override
-    public synchronized void subscribe() {
-        if (listeners++ == 0) {
-            registration = context.registerService(ScheduleHooks.class, timings, null);
+    protected void detach() {
+        try {
+            registration.unregister();
+        } catch (IllegalStateException e) {
+            // already gone with the bundle
         }
-    }
-
-    @Override
-    public synchronized void unsubscribe() {
-        if (listeners > 0 && --listeners == 0) {
-            close();
-        }
-    }
-
-    /** Removes the hooks (no page listens, or the console stops). */
-    synchronized void close() {
-        if (registration != null) {
-            try {
-                registration.unregister();
-            } catch (IllegalStateException e) {
-                // already gone with the bundle
-            }
-            registration = null;
-        }
+        registration = null;
     }
 }
