@@ -17,7 +17,8 @@ import org.objectweb.asm.Opcodes;
  * <p><b>Shape.</b> For every system {@code i} (a constant in the code) one straight-line site:
  * <pre>
  *   probe.at(i);                                  // only for a schedule built with a RunProbe
- *   if (!rt.isDisabled(i)                          // state record re-read per system (SCH-056, SCH-124)
+ *   if (!rt.isDisabled(i)                          // state record re-read per system (SCH-056, SCH-124),
+ *                                                  // written out in the site (see enter)
  *       &amp;&amp; setConditions[i][0].test(world) ...      // one site per set condition, in order
  *       &amp;&amp; conditions[i].test(world))               // only when the system has one (SCH-118)
  *     runs[i].run(world, dt);
@@ -59,6 +60,8 @@ final class DispatchGenerator {
     private static final String RUN_FN = "dev/orrery/schedule/RunFunction";
     private static final String CONDITION = "dev/orrery/schedule/Condition";
     private static final String PROBE = PKG + "ProbeSlot";
+    private static final String TRAIT_REF = "dev/orrery/world/TraitRef";
+    private static final String STATE = "dev/orrery/schedule/ScheduleState";
     private static final String CHUNK_DESC = "(L" + RUNNER + ";L" + RUNTIME + ";L" + WORLD + ";D[L" + RUN_FN
             + ";[L" + CONDITION + ";[[L" + CONDITION + ";L" + PROBE + ";)V";
     private static final String FAILED_DESC = "(Ljava/lang/Throwable;L" + RUNNER + ";L" + WORLD + ";III)Ljava/lang/Throwable;";
@@ -268,7 +271,7 @@ final class DispatchGenerator {
     private static int site(MethodVisitor mv, Frames frames, List<Guard> guards, RunLayout layout, int i,
                             boolean probed) {
         Label next = new Label();
-        int bytes = enter(mv, i, next, probed);
+        int bytes = enter(mv, frames, i, next, probed);
         int sets = layout.setConditions[i] == null ? 0 : layout.setConditions[i].length;
         for (int c = 0; c < sets; c++) {
             Label[] guarded = beginGuarded(mv);
@@ -320,7 +323,7 @@ final class DispatchGenerator {
         mv.visitVarInsn(Opcodes.ILOAD, C_INDEX);
         push(mv, to);
         mv.visitJumpInsn(Opcodes.IF_ICMPGE, done);
-        enter(mv, IN_LOOP, next, probed);
+        enter(mv, frames, IN_LOOP, next, probed);
         run(mv, guards, IN_LOOP);
         mv.visitLabel(next);
         frames.same();
@@ -333,23 +336,53 @@ final class DispatchGenerator {
 
     /**
      * The start of a system's turn: publishes it to the probe (when {@code probed}), then jumps to
-     * {@code skip} when it is disabled (the state record re-read, SCH-056, SCH-124).
+     * {@code skip} when it is disabled (the state record re-read, SCH-056, SCH-124). The check is
+     * {@link WorldRuntime#isDisabled} written out in the site, so that its branches are profiled per
+     * site: the record changes only when a system of the pass changes it (the runner refreshes the
+     * flags before each phase), so in a steady game the JIT compiles the rebuild branch of a site as an
+     * uncommon trap and the loads of a same-class loop's check become loop-invariant; called through
+     * the shared method, one rebuild anywhere kept a real call to {@code rebuildDisabled} in every loop.
+     * <pre>
+     *   if (rt.state.get() != rt.disabledFor) { if (rt.isDisabled(i)) goto skip; }   // rare
+     *   else if (rt.anyDisabled &amp;&amp; rt.disabled[i]) goto skip;
+     * </pre>
      *
      * @param i the system index, or {@link #IN_LOOP} for the index in local {@code C_INDEX}
      * @return the estimated bytecode bytes
      */
-    private static int enter(MethodVisitor mv, int i, Label skip, boolean probed) {
-        int bytes = 11;
+    private static int enter(MethodVisitor mv, Frames frames, int i, Label skip, boolean probed) {
+        int bytes = 40;
         if (probed) {
             mv.visitVarInsn(Opcodes.ALOAD, C_PROBE);
             index(mv, i);
             mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, PROBE, "at", "(I)V", false);
             bytes += 7;
         }
+        Label fresh = new Label();
+        Label enabled = new Label();
+        mv.visitVarInsn(Opcodes.ALOAD, C_RT);
+        mv.visitFieldInsn(Opcodes.GETFIELD, RUNTIME, "state", "L" + TRAIT_REF + ";");
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, TRAIT_REF, "get", "()Ljava/lang/Object;", false);
+        mv.visitVarInsn(Opcodes.ALOAD, C_RT);
+        mv.visitFieldInsn(Opcodes.GETFIELD, RUNTIME, "disabledFor", "L" + STATE + ";");
+        mv.visitJumpInsn(Opcodes.IF_ACMPEQ, fresh);
         mv.visitVarInsn(Opcodes.ALOAD, C_RT);
         index(mv, i);
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, RUNTIME, "isDisabled", "(I)Z", false);
         mv.visitJumpInsn(Opcodes.IFNE, skip);
+        mv.visitJumpInsn(Opcodes.GOTO, enabled);
+        mv.visitLabel(fresh);
+        frames.same();
+        mv.visitVarInsn(Opcodes.ALOAD, C_RT);
+        mv.visitFieldInsn(Opcodes.GETFIELD, RUNTIME, "anyDisabled", "Z");
+        mv.visitJumpInsn(Opcodes.IFEQ, enabled);
+        mv.visitVarInsn(Opcodes.ALOAD, C_RT);
+        mv.visitFieldInsn(Opcodes.GETFIELD, RUNTIME, "disabled", "[Z");
+        index(mv, i);
+        mv.visitInsn(Opcodes.BALOAD);
+        mv.visitJumpInsn(Opcodes.IFNE, skip);
+        mv.visitLabel(enabled);
+        frames.same();
         return bytes;
     }
 

@@ -62,8 +62,11 @@ final class WorldRuntime {
     private InitialisedSystems lifecycleFor;
     private int lifecycleVersion;
     private boolean lifecycleSynced;
-    /** Whether any {@link #disabled} flag is set (as of {@link #disabledFor}). */
-    private boolean anyDisabled;
+    /**
+     * Whether any {@link #disabled} flag is set (as of {@link #disabledFor}). Package-private because
+     * generated dispatchers read it directly ({@code DispatchGenerator}).
+     */
+    boolean anyDisabled;
     /** The state record the {@link #disabled} flags were built from, by identity (null: trait absent). */
     ScheduleState disabledFor;
 
