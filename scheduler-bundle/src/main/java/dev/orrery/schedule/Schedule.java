@@ -193,8 +193,9 @@ public interface Schedule {
 
     /**
      * Beyond the spec (Orrery's own): the resolved ordering graph, with the provenance of every edge
-     * (which system or set declared it, by which declaration, from which plugin), computed once at
-     * build. For a schedule derived by {@link #withoutPlugins}, the graph without the removed systems and
+     * (which system or set declared it, by which declaration, from which plugin), computed once, on the
+     * first call (from what the build resolved; only tools read it, so {@code build()} does not pay for
+     * it), on any thread. For a schedule derived by {@link #withoutPlugins}, the graph without the removed systems and
      * the edges they declared or that end at them (sets stay): two remaining systems ordered only through
      * a removed one keep their run order (nothing is re-sorted) but have no {@link OrderGraph#path} any
      * more, as in a rebuild without those plugins.

@@ -15,6 +15,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.List;
 
 /**
@@ -36,13 +37,14 @@ final class CompiledSchedule implements Schedule {
     private final DispatchMode mode;
     /** Where the engine publishes the system it is at (issue 17), or null; kept for {@link #withoutPlugins}. */
     private final ProbeSlot probe;
-    private final OrderGraph orderGraph;
+    /** Computed when a tool first asks (issue 17): the run engine never reads it. */
+    private final Memo<OrderGraph> orderGraph;
     private final AccessReport access;
 
     CompiledSchedule(ExecutionPlan plan, ScheduleHooks hooks, Trait<ScheduleState> state,
-                     Trait<InitialisedSystems> lifecycle, OrderGraph orderGraph, AccessReport access,
+                     Trait<InitialisedSystems> lifecycle, Supplier<OrderGraph> orderGraph, AccessReport access,
                      DispatchMode mode, ProbeSlot probe) {
-        this.orderGraph = orderGraph;
+        this.orderGraph = new Memo<>(orderGraph);
         this.access = access;
         this.plan = plan;
         this.state = state;
@@ -88,7 +90,7 @@ final class CompiledSchedule implements Schedule {
     @Override public List<Plugin> plugins() { return plan.plugins(); }
     @Override public List<SystemSet> sets() { return plan.sets(); }
     @Override public String sourceOf(EcsSystem system) { return PlanLookup.sourceOf(plan, system); }
-    @Override public OrderGraph orderGraph() { return orderGraph; }
+    @Override public OrderGraph orderGraph() { return orderGraph.get(); }
     @Override public AccessReport accessReport() { return access; }
     @Override public void run(World world, double dt) { runner.run(world, dt); }
     @Override public void runPhase(World world, Phase phase, double dt) { runner.runPhase(world, phase, dt); }
@@ -112,7 +114,8 @@ final class CompiledSchedule implements Schedule {
         Set<EcsSystem> gone = Collections.newSetFromMap(new IdentityHashMap<>());
         gone.addAll(plan.systems());
         gone.removeAll(filtered.systems());
-        return new CompiledSchedule(filtered, hooks, state, lifecycle, orderGraph.without(gone), access.without(gone),
-                mode, probe);
+        Memo<OrderGraph> whole = orderGraph;
+        return new CompiledSchedule(filtered, hooks, state, lifecycle, () -> whole.get().without(gone),
+                access.without(gone), mode, probe);
     }
 }

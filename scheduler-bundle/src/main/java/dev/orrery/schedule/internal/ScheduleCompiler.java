@@ -2,12 +2,14 @@ package dev.orrery.schedule.internal;
 
 import dev.orrery.schedule.AccessReport;
 import dev.orrery.schedule.BuildProblem;
+import dev.orrery.schedule.OrderEdge;
 import dev.orrery.schedule.OrderGraph;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.ScheduleBuildException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Validates a {@link BuildInput} and computes its {@link ExecutionPlan}, once (SCH-106). Stages, each
@@ -42,10 +44,10 @@ final class ScheduleCompiler {
      * What a build computes: the plan, and (Orrery's own) the published order graph and access report.
      *
      * @param plan the execution plan
-     * @param orderGraph the resolved ordering declarations with provenance
+     * @param orderGraph builds the resolved ordering declarations with provenance (on first use)
      * @param access the access report
      */
-    record Compiled(ExecutionPlan plan, OrderGraph orderGraph, AccessReport access) {
+    record Compiled(ExecutionPlan plan, Supplier<OrderGraph> orderGraph, AccessReport access) {
     }
 
     /**
@@ -86,7 +88,11 @@ final class ScheduleCompiler {
         PhaseComponents components = PhaseComponents.of(phaseGraph, phaseOrder);
         ExecutionPlan plan = PlanAssembler.assemble(input, decl, phaseGraph, phaseOrder, components, systemPhasePos,
                 systemResult.order());
-        OrderGraph orderGraph = OrderGraph.of(plan.systems(), systemGraph.orderEdges(), input.orderThroughEmptySets());
+        // The published order graph is built when a tool first asks (issue 17: a third of build()).
+        List<EcsSystem> planned = plan.systems();
+        List<OrderEdge> edges = systemGraph.orderEdges();
+        boolean throughEmptySets = input.orderThroughEmptySets();
+        Supplier<OrderGraph> orderGraph = () -> OrderGraph.of(planned, edges, throughEmptySets);
         Phase[] phaseOf = new Phase[decl.systems().size()];
         for (Declared<EcsSystem> d : decl.systems()) {
             phaseOf[d.index()] = d.item().phase();
