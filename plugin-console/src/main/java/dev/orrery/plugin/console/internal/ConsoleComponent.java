@@ -27,8 +27,10 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * Jetty in the distribution): checks the settings ({@link ConsoleSettings}) against the HTTP server's
  * bind address ({@value #JETTY_HOST}), then registers one servlet, and reports "web console at ..." only
  * when the HTTP server publishes an endpoint on the console's port, else one line naming host:port and
- * the cause ({@link ListenWatch}). Timings come from plugin-devtools'
- * {@link TimingsSource} when it is there, else from the console's own hooks while a page listens.
+ * the cause ({@link ListenWatch}). Timings come from plugin-devtools' {@link TimingsSource} when it is
+ * there and times every frame, else (no devtools, or devtools sampling one frame in N, their default)
+ * from the console's own hooks while a page listens: exact live timings while someone watches, and
+ * no cost per frame when no one does ({@link #feedOf}).
  */
 @Component(immediate = true)
 public final class ConsoleComponent {
@@ -89,8 +91,17 @@ public final class ConsoleComponent {
     }
 
     private TimingsFeed feed() {
+        return feedOf(devtools, own);
+    }
+
+    /**
+     * @param devtools plugin-devtools' timings, or null when that bundle is absent
+     * @param own the console's own feed (hooks attached only while a page listens)
+     * @return the devtools' timings when they time every frame (sample period 1), else {@code own}
+     */
+    static TimingsFeed feedOf(TimingsSource devtools, TimingsFeed own) {
         TimingsSource d = devtools;
-        if (d == null) {
+        if (d == null || d.timings().samplePeriod() > 1) {
             return own;
         }
         return new TimingsFeed() {

@@ -130,7 +130,7 @@ final class Introspection {
     TimingsReport timings(String schedule) {
         String name = ScheduleLookup.nameOf(host(), schedule);
         ScheduleLookup.require(host(), name);
-        return new TimingsReport(name, frame.call(world -> timings.snapshot(name)));
+        return new TimingsReport(name, frame.call(world -> timings.snapshot(name)), timings.samplePeriod());
     }
 
     /** @throws CommandException for an unknown schedule */

@@ -19,17 +19,27 @@ public final class TimingsHooksComponent implements ScheduleHooks, TimingsSource
     public static final String PROPERTY = "orrery.devtools";
 
     /**
-     * System property: the sample period of the devtools' timings (issue 17); default 1 (every frame
-     * observed, exact counts). A period of 64 makes timing cost about 1/64 of its full price, with
-     * sampled counts; see {@link SystemTimings#SystemTimings(java.util.function.LongSupplier, int)}.
-     * The host calls its observer services at the smallest period among them, and on the frames they
-     * do not observe its schedules run their generated dispatchers (the host names running systems
-     * through a {@code RunProbe}, not through hooks).
+     * System property: the sample period of the devtools' timings (issue 17); default
+     * {@value #DEFAULT_SAMPLE_PERIOD}. A period of N makes timing cost about 1/N of its full price, with
+     * sampled counts; see {@link SystemTimings#SystemTimings(java.util.function.LongSupplier, int)}; 1
+     * times every frame (exact counts, at about 50 times the cost of a frame of empty systems). The host
+     * calls its observer services at the smallest period among them, and on the frames they do not
+     * observe its schedules run their generated dispatchers (the host names running systems through a
+     * {@code RunProbe}, not through hooks).
      */
     public static final String SAMPLE_PERIOD_PROPERTY = "orrery.devtools.timings.samplePeriod";
 
+    /**
+     * The default sample period (issue 17): the devtools are in the distribution by default, so their
+     * timings must cost little on every frame; one frame in 256 timed keeps a host frame of 1,000 empty
+     * systems within 1.3 times its cost without timings (BENCHMARKS.md), and times each system every
+     * 4.3 s at 60 frames per second. The web console shows exact live timings while a page is open
+     * through its own hooks instead.
+     */
+    public static final int DEFAULT_SAMPLE_PERIOD = 256;
+
     private final SystemTimings timings = new SystemTimings(System::nanoTime,
-            Math.max(1, Integer.getInteger(SAMPLE_PERIOD_PROPERTY, 1)));
+            Math.max(1, Integer.getInteger(SAMPLE_PERIOD_PROPERTY, DEFAULT_SAMPLE_PERIOD)));
 
     @Override
     public int samplePeriod() {

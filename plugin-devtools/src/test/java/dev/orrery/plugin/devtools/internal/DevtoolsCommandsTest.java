@@ -184,6 +184,19 @@ class DevtoolsCommandsTest {
     }
 
     @Test
+    @DisplayName("issue 17: sampled timings say so in the header, with the period and how to get exact counts")
+    void sampled_timings_header() {
+        SystemTimings sampled = new SystemTimings(System::nanoTime, 4);
+        DevtoolsCommands c = new DevtoolsCommands(host, sampled, Duration.ofSeconds(5));
+        host.put(Schedule.builder("main").plugins(physics, render, turns).hooks(sampled).build());
+        assertEquals("stepped 8 frames; now at frame 8\n", c.step(8));
+        String t = c.timings(null);
+        assertTrue(t.startsWith("schedule main: timings of 4 systems, sampled: 1 frame in 4 is timed, counts are sampled"
+                + " counts (exact: -Dorrery.devtools.timings.samplePeriod=1)\n"), t);
+        assertTrue(t.matches("(?s).*\\n1  physics/integrate  OnUpdate     2 +[0-9.]+ +[0-9.]+ +[0-9.]+ +0 +0 +0\\n.*"), t);
+    }
+
+    @Test
     @DisplayName("timings before the schedule ran say so")
     void timings_before_any_run() {
         assertEquals("no timings for schedule main yet: none of its systems has run since the devtools started (paused? try step)\n",

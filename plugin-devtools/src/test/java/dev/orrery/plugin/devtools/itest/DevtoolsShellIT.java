@@ -87,6 +87,8 @@ public class DevtoolsShellIT {
                         .value(System.getProperty("org.ops4j.pax.url.mvn.localRepository", "")),
                 systemProperty("org.ops4j.pax.url.mvn.repositories").value("+"),
                 systemProperty("org.ops4j.pax.logging.DefaultServiceLog.level").value("WARN"),
+                // Exact counts (every frame timed); the distribution's default samples 1 frame in 256 (issue 17).
+                systemProperty("orrery.devtools.timings.samplePeriod").value("1"),
                 frameworkProperty("orrery.host.startPaused").value("true"),
                 frameworkProperty("orrery.host.order").value("physics,render,loop,late"),
                 frameworkProperty("orrery.host.mode").value("fixed"),
