@@ -58,7 +58,10 @@ public final class SystemTimings implements ScheduleHooks {
      * counts are sampled counts (about {@code 1/samplePeriod} of the true ones); {@code last} is the
      * last sampled run; {@code mean} is the mean of the sampled runs (unbiased for a steady system,
      * noisier for one whose duration varies); {@code max} can miss a spike that falls between samples.
-     * At 60 frames per second and a period of 64, each system is timed about once a second.
+     * At 60 frames per second and a period of 64, each system is timed about once a second. In the
+     * host, observers are called at the smallest period any of them asks for, so while another observer
+     * (the web console's, while a page is open) asks for every frame, these timings see every frame too:
+     * the period is the least often they are called.
      *
      * @param nanoClock a monotonic clock in nanoseconds; not null
      * @param samplePeriod observe one run call in this many; at least 1 (1: every call, exact counts)
