@@ -229,13 +229,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
 
     @Override
     public ScheduleHooks observe(String schedule, List<HooksEntry> hooks) {
-        List<GuardedObserver> guards = new ArrayList<>(hooks.size());
-        for (HooksEntry h : hooks) {
-            guards.add(observers.guard(h));
-        }
-        // No hooks without observers, so the schedule runs its generated dispatcher every frame; several
-        // are called in service id order at the smallest of their sample periods (issue 17).
-        return guards.isEmpty() ? null : ScheduleHooks.all(guards);
+        return observers.hooks(hooks);
     }
 
     // ---------------------------------------------------------------- departures
