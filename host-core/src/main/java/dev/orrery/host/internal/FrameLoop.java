@@ -35,8 +35,8 @@ import java.util.function.Supplier;
  * frame boundary runs submitted work, installs rebuilt schedules and suspends departed plugins.
  *
  * <p>The parts, one concern each: {@link FrameTasks} (work handed to the frame thread),
- * {@link FramePacer} (dt and pacing, with an injectable clock), {@link Stepping} (step requests of a
- * paused simulation), {@link InstalledSchedules} (schedules in force, departure suspensions, state carry),
+ * {@link FramePacer} (dt and pacing, with an injectable clock), {@link RunControl} (pause, resume,
+ * step and the frame count; the step requests of a paused simulation in {@link Stepping}), {@link InstalledSchedules} (schedules in force, departure suspensions, state carry),
  * {@link FaultAttribution} (who threw), {@link WorldPurger} (unloaded code), {@link FrameWatchdog} (long
  * frames), {@link Observers} (observer fuses), {@link RebuildRecords} (statuses and rebuild history).
  * This class holds the thread and the loop.
@@ -70,6 +70,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
     private final World world = new World();
     private final RunProbe probe;
     private final FrameTasks tasks = new FrameTasks();
+    private final RunControl run;
     private final FramePacer pacer;
     private final WorldPurger purger;
     private final FrameWatchdog watchdog;
@@ -81,15 +82,11 @@ final class FrameLoop implements Runnable, RebuildTarget {
 
     private volatile HostConfig config;
     private volatile boolean stopRequested;
-    private volatile boolean paused;
-    private volatile RunState state = RunState.PAUSED;
-    private volatile long frames;
     private volatile SystemFault lastFault;
     private final RebuildRecords records = new RebuildRecords();
 
     // Frame thread only.
     private final InstalledSchedules installed;
-    private final Stepping stepping = new Stepping();
 
     /** What the loop tells its owner when it ends by itself. */
     interface Ended {
@@ -140,12 +137,12 @@ final class FrameLoop implements Runnable, RebuildTarget {
         this.watchdog = new FrameWatchdog(log, nanoTime, probe, config.frameWarnMillis());
         this.observers = new Observers(log);
         this.installed = new InstalledSchedules(config.mainSchedule());
-        this.paused = config.startPaused();
+        this.run = new RunControl(tasks, config.startPaused());
     }
 
     /** Starts the frame thread and its watchdog. */
     void start() {
-        state = paused ? RunState.PAUSED : RunState.RUNNING;
+        run.started();
         thread = new Thread(this, "orrery-frame");
         thread.setDaemon(false);
         thread.setContextClassLoader(FrameLoop.class.getClassLoader());
@@ -316,53 +313,27 @@ final class FrameLoop implements Runnable, RebuildTarget {
         return f;
     }
 
+    /** Pauses the simulation at the next frame boundary ({@link RunControl#pause}). */
     void pause() {
-        tasks.offer(() -> {
-            paused = true;
-            state = RunState.PAUSED;
-        });
+        run.pause();
     }
 
+    /** Resumes the simulation at the next frame boundary ({@link RunControl#resume}). */
     void resume() {
-        tasks.offer(() -> {
-            paused = false;
-            stepping.clearPending();
-            state = RunState.RUNNING;
-        });
+        run.resume();
     }
 
     /**
      * @param n frames to run, at least 1; requests add up as {@code long}s, so they never wrap
-     * @return completes with the frame count after the last of them
+     * @return completes with the frame count after the last of them ({@link RunControl#step})
      * @throws IllegalArgumentException if {@code n < 1}
      */
     CompletionStage<Long> step(long n) {
-        if (n < 1) {
-            throw new IllegalArgumentException("step: frames must be >= 1, got " + n);
-        }
-        CompletableFuture<Long> f = new CompletableFuture<>();
-        if (!tasks.offer(() -> {
-            if (!paused) {
-                f.completeExceptionally(new IllegalStateException("step: the simulation is running; pause it first"));
-                return;
-            }
-            if (f.isDone()) {
-                return; // cancelled before it was taken up
-            }
-            stepping.request(n, f, frames);
-        })) {
-            f.completeExceptionally(new IllegalStateException("step: the Orrery host is stopped"));
-        }
-        f.whenComplete((frame, failure) -> {
-            if (f.isCancelled()) {
-                tasks.offer(() -> stepping.drop(f, frames));
-            }
-        });
-        return f;
+        return run.step(n);
     }
 
     HostStatus status() {
-        return new HostStatus(state, config.mode(), frames, lastFault);
+        return new HostStatus(run.state(), config.mode(), run.frames(), lastFault);
     }
 
     Schedules schedules() {
@@ -391,7 +362,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
         } catch (Throwable t) {
             died(t);
         } finally {
-            state = RunState.STOPPED;
+            run.stopped();
             watchdog.frameEnded();
             if (watchdogExecutor != null) {
                 watchdogExecutor.shutdownNow();
@@ -411,14 +382,14 @@ final class FrameLoop implements Runnable, RebuildTarget {
             if (stopRequested) {
                 break;
             }
-            if ((paused && !stepping.hasPending()) || installed.main() == null) {
+            if (run.idle() || installed.main() == null) {
                 runTask(poll(IDLE_POLL_NANOS));
                 pacer.restart();
                 continue;
             }
             HostConfig cfg = config;
             runFrame(pacer.beginFrame(cfg));
-            if (cfg.mode() == FrameMode.FIXED && cfg.frames() > 0 && frames >= cfg.frames()) {
+            if (cfg.mode() == FrameMode.FIXED && cfg.frames() > 0 && run.frames() >= cfg.frames()) {
                 log.log(Level.INFO, "frame budget of " + cfg.frames() + " frames used up; frame loop ends");
                 stopRequested = true;
                 onEnded.budgetDone();
@@ -484,7 +455,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
         if (!world.has(Schedules.TRAIT)) {
             world.set(Schedules.TRAIT, installed.published());
         }
-        long frameNo = frames + 1;
+        long frameNo = run.frames() + 1;
         watchdog.frameStarted(frameNo);
         try {
             main.run(world, dt);
@@ -496,26 +467,24 @@ final class FrameLoop implements Runnable, RebuildTarget {
             fault(main, t, frameNo);
         }
         watchdog.frameEnded();
-        frames = frameNo;
-        stepping.frameRan(frames);
+        run.frameRan(frameNo);
     }
 
     private void fault(Schedule main, Throwable t, long frameNo) {
         SystemFault f = FaultAttribution.of(t, world, main, probe, frameNo, false);
         lastFault = f;
-        paused = true;
-        state = RunState.PAUSED;
+        run.pauseForFault();
         log.log(Level.ERROR, "simulation paused: " + f.describe() + "; the host keeps running, resume when fixed", t);
-        stepping.failAll(new SystemFaultException(f));
+        run.failSteps(new SystemFaultException(f));
     }
 
     /** The frame thread is ending because of {@code t}: one log line with the cause, the fault kept. */
     private void died(Throwable t) {
         SystemFault f = null;
         try {
-            f = FaultAttribution.of(t, world, installed.main(), probe, frames + 1, true);
+            f = FaultAttribution.of(t, world, installed.main(), probe, run.frames() + 1, true);
             lastFault = f;
-            state = RunState.STOPPED;
+            run.stopped();
             log.log(Level.ERROR, "the Orrery host stopped: " + f.describe()
                     + "; the simulation cannot go on (restart the host)", t);
         } catch (Throwable again) {
@@ -583,7 +552,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
                     if (Containment.isFatal(t)) {
                         throw t;
                     }
-                    SystemFault f = FaultAttribution.of(t, world, schedule, probe, frames, false);
+                    SystemFault f = FaultAttribution.of(t, world, schedule, probe, run.frames(), false);
                     lastFault = f;
                     log.log(Level.ERROR, "disposing systems (" + why + "): " + f.describe()
                             + "; the host keeps running", t);
@@ -594,7 +563,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
 
     private void finishPending() {
         List<Runnable> left = tasks.close();
-        stepping.failAll(new IllegalStateException("the Orrery host stopped"));
+        run.failSteps(new IllegalStateException("the Orrery host stopped"));
         // Work submitted but not run: run it so futures complete (the loop stopped at a frame boundary,
         // or died between frames).
         for (Runnable t : left) {
