@@ -37,7 +37,8 @@ import java.util.function.Supplier;
  * <p>The parts, one concern each: {@link FrameTasks} (work handed to the frame thread),
  * {@link FramePacer} (dt and pacing, with an injectable clock), {@link RunControl} (pause, resume,
  * step and the frame count; the step requests of a paused simulation in {@link Stepping}), {@link InstalledSchedules} (schedules in force, departure suspensions, state carry),
- * {@link FaultAttribution} (who threw), {@link WorldPurger} (unloaded code), {@link FrameWatchdog} (long
+ * {@link FrameFaults} (frame faults, dispose faults and the frame thread's death: kept, logged,
+ * acted on; the culprit named by {@link FaultAttribution}), {@link WorldPurger} (unloaded code), {@link FrameWatchdog} (long
  * frames), {@link Observers} (observer fuses), {@link RebuildRecords} (statuses and rebuild history).
  * This class holds the thread and the loop.
  *
@@ -71,6 +72,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
     private final RunProbe probe;
     private final FrameTasks tasks = new FrameTasks();
     private final RunControl run;
+    private final FrameFaults faults;
     private final FramePacer pacer;
     private final WorldPurger purger;
     private final FrameWatchdog watchdog;
@@ -82,7 +84,6 @@ final class FrameLoop implements Runnable, RebuildTarget {
 
     private volatile HostConfig config;
     private volatile boolean stopRequested;
-    private volatile SystemFault lastFault;
     private final RebuildRecords records = new RebuildRecords();
 
     // Frame thread only.
@@ -138,6 +139,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
         this.observers = new Observers(log);
         this.installed = new InstalledSchedules(config.mainSchedule());
         this.run = new RunControl(tasks, config.startPaused());
+        this.faults = new FrameFaults(world, probe, log, run, installed, onEnded);
     }
 
     /** Starts the frame thread and its watchdog. */
@@ -333,7 +335,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
     }
 
     HostStatus status() {
-        return new HostStatus(run.state(), config.mode(), run.frames(), lastFault);
+        return new HostStatus(run.state(), config.mode(), run.frames(), faults.last());
     }
 
     Schedules schedules() {
@@ -360,7 +362,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
             loop();
             dispose(true, "the host stopped");
         } catch (Throwable t) {
-            died(t);
+            faults.died(t);
         } finally {
             run.stopped();
             watchdog.frameEnded();
@@ -462,42 +464,12 @@ final class FrameLoop implements Runnable, RebuildTarget {
         } catch (Throwable t) {
             if (Containment.isFatal(t)) {
                 watchdog.frameEnded();
-                throw t; // to died(), with the frame count as it was in this frame
+                throw t; // to FrameFaults.died, with the frame count as it was in this frame
             }
-            fault(main, t, frameNo);
+            faults.frameFailed(main, t, frameNo);
         }
         watchdog.frameEnded();
         run.frameRan(frameNo);
-    }
-
-    private void fault(Schedule main, Throwable t, long frameNo) {
-        SystemFault f = FaultAttribution.of(t, world, main, probe, frameNo, false);
-        lastFault = f;
-        run.pauseForFault();
-        log.log(Level.ERROR, "simulation paused: " + f.describe() + "; the host keeps running, resume when fixed", t);
-        run.failSteps(new SystemFaultException(f));
-    }
-
-    /** The frame thread is ending because of {@code t}: one log line with the cause, the fault kept. */
-    private void died(Throwable t) {
-        SystemFault f = null;
-        try {
-            f = FaultAttribution.of(t, world, installed.main(), probe, run.frames() + 1, true);
-            lastFault = f;
-            run.stopped();
-            log.log(Level.ERROR, "the Orrery host stopped: " + f.describe()
-                    + "; the simulation cannot go on (restart the host)", t);
-        } catch (Throwable again) {
-            // Out of memory or worse: say the least that can be said.
-            java.lang.System.err.println("orrery: the frame thread died: " + t);
-        }
-        if (f != null) {
-            try {
-                onEnded.died(f);
-            } catch (RuntimeException e) {
-                log.log(Level.ERROR, "stopping after the frame thread died failed: " + e);
-            }
-        }
     }
 
     private void install(Swap swap) {
@@ -552,10 +524,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
                     if (Containment.isFatal(t)) {
                         throw t;
                     }
-                    SystemFault f = FaultAttribution.of(t, world, schedule, probe, run.frames(), false);
-                    lastFault = f;
-                    log.log(Level.ERROR, "disposing systems (" + why + "): " + f.describe()
-                            + "; the host keeps running", t);
+                    faults.disposeFailed(schedule, t, why);
                 }
             }
         }
