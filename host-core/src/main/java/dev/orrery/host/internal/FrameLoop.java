@@ -50,13 +50,9 @@ import java.util.function.Supplier;
  * (stage {@value SystemFault#STAGE_FRAME_THREAD}); then {@code onEnded} is told.
  *
  * <p>System lifecycle (Orrery's own, see {@link Schedule}): init functions run inside frames (a
- * throwing one is a frame fault, stage {@code init}). Dispose functions run on this thread at a frame
- * boundary: after a swap or a departure's suspension has put in force schedules without some
- * initialised systems, those are disposed ({@link Schedule#disposeRemoved}), before any purge (when the
- * main schedule was renamed, every initialised system of the old name, whose lifecycle record the new
- * name does not share, so none is initialised twice without a dispose between); when the loop stops, every initialised system is ({@link Schedule#disposeAll}), not when the frame thread
- * dies. A throwing dispose function is logged and kept as the last fault, naming system, plugin and
- * stage {@code dispose}; the simulation is not paused and the other systems are still disposed.
+ * throwing one is a frame fault, stage {@code init}); dispose functions run on this thread at frame
+ * boundaries ({@link SystemDisposer}): after a swap or a departure's suspension, before any purge, and
+ * for every initialised system when the loop stops, not when the frame thread dies.
  *
  * <p>Implementation notes: fields marked "frame thread only" are touched by the frame thread alone;
  * the volatile ones are read by any thread and written by the frame thread, except {@code config}
@@ -73,6 +69,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
     private final FrameTasks tasks = new FrameTasks();
     private final RunControl run;
     private final FrameFaults faults;
+    private final SystemDisposer disposer;
     private final FramePacer pacer;
     private final WorldPurger purger;
     private final FrameWatchdog watchdog;
@@ -140,6 +137,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
         this.installed = new InstalledSchedules(config.mainSchedule());
         this.run = new RunControl(tasks, config.startPaused());
         this.faults = new FrameFaults(world, probe, log, run, installed, onEnded);
+        this.disposer = new SystemDisposer(world, installed, faults);
     }
 
     /** Starts the frame thread and its watchdog. */
@@ -248,7 +246,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
         atBoundary(() -> {
             if (installed.suspend(plugin, pluginName, generation)) {
                 world.set(Schedules.TRAIT, installed.published());
-                dispose(false, "plugin '" + pluginName + "' left");
+                disposer.disposeRemoved("plugin '" + pluginName + "' left");
             }
         }, timeoutMillis, "plugin '" + pluginName + "' left");
     }
@@ -360,7 +358,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
     public void run() {
         try {
             loop();
-            dispose(true, "the host stopped");
+            disposer.disposeAll("the host stopped");
         } catch (Throwable t) {
             faults.died(t);
         } finally {
@@ -477,7 +475,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
         world.set(Schedules.TRAIT, installed.published());
         // A renamed main schedule has a new lifecycle record: the old name's initialised systems are
         // disposed here, so a system is never initialised twice without a dispose in between.
-        dispose(false, "a rebuilt schedule was swapped in", swap.carryState().values());
+        disposer.disposeRemoved("a rebuilt schedule was swapped in", swap.carryState().values());
         List<RebuildInfo> infos = records.installed(swap, java.time.Instant.now());
         boolean departed = false;
         for (RebuildInfo info : infos) {
@@ -486,47 +484,6 @@ final class FrameLoop implements Runnable, RebuildTarget {
         }
         if (departed) {
             purger.purge(world, "plugins left or were replaced");
-        }
-    }
-
-    /**
-     * Orrery's system lifecycle, on the frame thread at a frame boundary: disposes the initialised
-     * systems that the schedules in force no longer have ({@link Schedule#disposeRemoved}: after a swap
-     * or a departure's suspension, before any purge of the departed code), or, when the loop stops,
-     * every initialised system ({@link Schedule#disposeAll}). A dispose function that throws is a
-     * fault naming system, plugin and stage {@code dispose}: logged and kept as the last fault; the
-     * simulation is not paused, and the remaining systems are still disposed (a throwing system counts
-     * as disposed, so each call after a throw goes on with the rest).
-     *
-     * @param all dispose every initialised system (the loop stops), not only those that left
-     * @param why for the log line
-     */
-    private void dispose(boolean all, String why) {
-        dispose(all, why, List.of());
-    }
-
-    /**
-     * As {@link #dispose(boolean, String)}, disposing every initialised system of the schedules named in
-     * {@code renamedFrom} (the old names of a renamed main schedule, whose record the new name does not
-     * share).
-     */
-    private void dispose(boolean all, String why, Collection<String> renamedFrom) {
-        for (Schedule schedule : installed.running()) {
-            while (true) {
-                try {
-                    if (all || renamedFrom.contains(schedule.name())) {
-                        schedule.disposeAll(world);
-                    } else {
-                        schedule.disposeRemoved(world);
-                    }
-                    break;
-                } catch (Throwable t) {
-                    if (Containment.isFatal(t)) {
-                        throw t;
-                    }
-                    faults.disposeFailed(schedule, t, why);
-                }
-            }
         }
     }
 
