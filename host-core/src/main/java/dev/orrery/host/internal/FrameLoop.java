@@ -37,6 +37,7 @@ import java.util.function.Supplier;
  * <p>The parts, one concern each: {@link FrameTasks} (work handed to the frame thread),
  * {@link FramePacer} (dt and pacing, with an injectable clock), {@link RunControl} (pause, resume,
  * step and the frame count; the step requests of a paused simulation in {@link Stepping}), {@link InstalledSchedules} (schedules in force, departure suspensions, state carry),
+ * {@link ScheduleChanges} (swaps and departures put in force at a boundary),
  * {@link FrameFaults} (frame faults, dispose faults and the frame thread's death: kept, logged,
  * acted on; the culprit named by {@link FaultAttribution}), {@link WorldPurger} (unloaded code), {@link FrameWatchdog} (long
  * frames), {@link Observers} (observer fuses), {@link RebuildRecords} (statuses and rebuild history).
@@ -70,6 +71,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
     private final RunControl run;
     private final FrameFaults faults;
     private final SystemDisposer disposer;
+    private final ScheduleChanges changes;
     private final FramePacer pacer;
     private final WorldPurger purger;
     private final FrameWatchdog watchdog;
@@ -138,6 +140,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
         this.run = new RunControl(tasks, config.startPaused());
         this.faults = new FrameFaults(world, probe, log, run, installed, onEnded);
         this.disposer = new SystemDisposer(world, installed, faults);
+        this.changes = new ScheduleChanges(world, installed, disposer, records, purger, log);
     }
 
     /** Starts the frame thread and its watchdog. */
@@ -221,7 +224,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
 
     @Override
     public void swap(Swap swap) {
-        tasks.offer(() -> install(swap));
+        tasks.offer(() -> changes.install(swap));
     }
 
     @Override
@@ -244,10 +247,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
      */
     void suspend(Plugin plugin, String pluginName, long generation, long timeoutMillis) {
         atBoundary(() -> {
-            if (installed.suspend(plugin, pluginName, generation)) {
-                world.set(Schedules.TRAIT, installed.published());
-                disposer.disposeRemoved("plugin '" + pluginName + "' left");
-            }
+            changes.suspend(plugin, pluginName, generation);
         }, timeoutMillis, "plugin '" + pluginName + "' left");
     }
 
@@ -468,23 +468,6 @@ final class FrameLoop implements Runnable, RebuildTarget {
         }
         watchdog.frameEnded();
         run.frameRan(frameNo);
-    }
-
-    private void install(Swap swap) {
-        installed.install(swap, world);
-        world.set(Schedules.TRAIT, installed.published());
-        // A renamed main schedule has a new lifecycle record: the old name's initialised systems are
-        // disposed here, so a system is never initialised twice without a dispose in between.
-        disposer.disposeRemoved("a rebuilt schedule was swapped in", swap.carryState().values());
-        List<RebuildInfo> infos = records.installed(swap, java.time.Instant.now());
-        boolean departed = false;
-        for (RebuildInfo info : infos) {
-            log.log(Level.INFO, info.summary());
-            departed |= !info.left().isEmpty() || !info.replaced().isEmpty();
-        }
-        if (departed) {
-            purger.purge(world, "plugins left or were replaced");
-        }
     }
 
     private void finishPending() {
