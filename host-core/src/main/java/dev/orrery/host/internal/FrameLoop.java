@@ -35,6 +35,7 @@ import java.util.function.Supplier;
  * frame boundary runs submitted work, installs rebuilt schedules and suspends departed plugins.
  *
  * <p>The parts, one concern each: {@link FrameTasks} (work handed to the frame thread),
+ * {@link BoundaryHandoff} (submitted work and boundary tasks waited for with a timeout),
  * {@link FramePacer} (dt and pacing, with an injectable clock), {@link RunControl} (pause, resume,
  * step and the frame count; the step requests of a paused simulation in {@link Stepping}), {@link InstalledSchedules} (schedules in force, departure suspensions, state carry),
  * {@link ScheduleChanges} (swaps and departures put in force at a boundary),
@@ -72,6 +73,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
     private final FrameFaults faults;
     private final SystemDisposer disposer;
     private final ScheduleChanges changes;
+    private final BoundaryHandoff handoff;
     private final FramePacer pacer;
     private final WorldPurger purger;
     private final FrameWatchdog watchdog;
@@ -141,6 +143,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
         this.faults = new FrameFaults(world, probe, log, run, installed, onEnded);
         this.disposer = new SystemDisposer(world, installed, faults);
         this.changes = new ScheduleChanges(world, installed, disposer, records, purger, log);
+        this.handoff = new BoundaryHandoff(tasks, world, probe, log, this::isFrameThread);
     }
 
     /** Starts the frame thread and its watchdog. */
@@ -246,9 +249,8 @@ final class FrameLoop implements Runnable, RebuildTarget {
      * @param timeoutMillis how long to wait for the boundary
      */
     void suspend(Plugin plugin, String pluginName, long generation, long timeoutMillis) {
-        atBoundary(() -> {
-            changes.suspend(plugin, pluginName, generation);
-        }, timeoutMillis, "plugin '" + pluginName + "' left");
+        handoff.await(() -> changes.suspend(plugin, pluginName, generation), timeoutMillis,
+                "plugin '" + pluginName + "' left");
     }
 
     /**
@@ -259,34 +261,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
      * @param timeoutMillis how long to wait for the boundary
      */
     void retireObserver(long serviceId, long timeoutMillis) {
-        atBoundary(() -> observers.retire(serviceId), timeoutMillis, "observer service " + serviceId + " left");
-    }
-
-    private void atBoundary(Runnable task, long timeoutMillis, String what) {
-        if (isFrameThread()) {
-            tasks.offer(task);
-            return;
-        }
-        CountDownLatch done = new CountDownLatch(1);
-        if (!tasks.offer(() -> {
-            try {
-                task.run();
-            } finally {
-                done.countDown();
-            }
-        })) {
-            return; // the loop has ended: nothing runs any more
-        }
-        try {
-            if (!done.await(timeoutMillis, TimeUnit.MILLISECONDS)) {
-                RunProbe.Running r = probe.running().orElse(null);
-                log.log(Level.WARNING, what + " while a frame took more than " + timeoutMillis + " ms"
-                        + (r == null ? "" : " (system '" + r.system().name() + "' of schedule '" + r.schedule()
-                        + "' is running)") + "; its systems stop at the end of that frame");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        handoff.await(() -> observers.retire(serviceId), timeoutMillis, "observer service " + serviceId + " left");
     }
 
     // ---------------------------------------------------------------- work from other threads
@@ -297,20 +272,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
      * @return its result
      */
     <T> CompletionStage<T> submit(Function<World, T> work) {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        if (!tasks.offer(() -> {
-            if (f.isDone()) {
-                return; // cancelled before it started: the work never runs
-            }
-            try {
-                f.complete(work.apply(world));
-            } catch (Throwable t) {
-                f.completeExceptionally(t);
-            }
-        })) {
-            f.completeExceptionally(new IllegalStateException("the Orrery host is stopped; work was not run"));
-        }
-        return f;
+        return handoff.submit(work);
     }
 
     /** Pauses the simulation at the next frame boundary ({@link RunControl#pause}). */
