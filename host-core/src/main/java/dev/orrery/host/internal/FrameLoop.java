@@ -35,6 +35,7 @@ import java.util.function.Supplier;
  * frame boundary runs submitted work, installs rebuilt schedules and suspends departed plugins.
  *
  * <p>The parts, one concern each: {@link FrameTasks} (work handed to the frame thread),
+ * {@link FrameTaskRunner} (how the frame thread runs it: failures and interrupts contained),
  * {@link BoundaryHandoff} (submitted work and boundary tasks waited for with a timeout),
  * {@link FramePacer} (dt and pacing, with an injectable clock), {@link RunControl} (pause, resume,
  * step and the frame count; the step requests of a paused simulation in {@link Stepping}), {@link InstalledSchedules} (schedules in force, departure suspensions, state carry),
@@ -74,6 +75,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
     private final SystemDisposer disposer;
     private final ScheduleChanges changes;
     private final BoundaryHandoff handoff;
+    private final FrameTaskRunner runner;
     private final FramePacer pacer;
     private final WorldPurger purger;
     private final FrameWatchdog watchdog;
@@ -144,6 +146,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
         this.disposer = new SystemDisposer(world, installed, faults);
         this.changes = new ScheduleChanges(world, installed, disposer, records, purger, log);
         this.handoff = new BoundaryHandoff(tasks, world, probe, log, this::isFrameThread);
+        this.runner = new FrameTaskRunner(tasks, log, () -> stopRequested);
     }
 
     /** Starts the frame thread and its watchdog. */
@@ -337,15 +340,13 @@ final class FrameLoop implements Runnable, RebuildTarget {
     private void loop() {
         pacer.restart();
         while (!stopRequested) {
-            if (Thread.interrupted()) {
-                interrupted(); // left by the last frame or task: cleared before the next one, every time
-            }
-            drainTasks();
+            runner.clearInterrupt(); // left by the last frame or task: cleared before the next one, every time
+            runner.runAll();
             if (stopRequested) {
                 break;
             }
             if (run.idle() || installed.main() == null) {
-                runTask(poll(IDLE_POLL_NANOS));
+                runner.runNext(IDLE_POLL_NANOS);
                 pacer.restart();
                 continue;
             }
@@ -370,45 +371,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
             if (left <= 0) {
                 return;
             }
-            runTask(poll(left));
-        }
-    }
-
-    /** Waits for work; an interrupt (not ours: only {@link #stop} ends the loop) is cleared and logged. */
-    private Runnable poll(long nanos) {
-        try {
-            return tasks.poll(nanos);
-        } catch (InterruptedException e) {
-            interrupted();
-            return null;
-        }
-    }
-
-    /** Logs a cleared interrupt (not ours: only {@link #stop} ends the loop). */
-    private void interrupted() {
-        if (!stopRequested) {
-            log.log(Level.WARNING, "the frame thread was interrupted (a system or submitted work left its"
-                    + " interrupt flag set); the interrupt is cleared and the loop goes on");
-        }
-    }
-
-    private void drainTasks() {
-        Runnable t;
-        while ((t = tasks.poll()) != null) {
-            runTask(t);
-        }
-    }
-
-    private void runTask(Runnable t) {
-        if (t == null) {
-            return;
-        }
-        try {
-            t.run();
-        } catch (VirtualMachineError e) {
-            throw e;
-        } catch (Throwable e) {
-            log.log(Level.ERROR, "work on the frame thread failed: " + e, e);
+            runner.runNext(left);
         }
     }
 
@@ -437,12 +400,6 @@ final class FrameLoop implements Runnable, RebuildTarget {
         run.failSteps(new IllegalStateException("the Orrery host stopped"));
         // Work submitted but not run: run it so futures complete (the loop stopped at a frame boundary,
         // or died between frames).
-        for (Runnable t : left) {
-            try {
-                t.run();
-            } catch (Throwable e) {
-                // a future's own failure path; nothing to add
-            }
-        }
+        runner.runLeft(left);
     }
 }
