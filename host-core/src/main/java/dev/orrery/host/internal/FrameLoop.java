@@ -155,19 +155,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
         thread = new Thread(this, "orrery-frame");
         thread.setDaemon(false);
         thread.setContextClassLoader(FrameLoop.class.getClassLoader());
-        watchdogExecutor = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "orrery-frame-watchdog");
-            t.setDaemon(true);
-            return t;
-        });
-        watchdogExecutor.scheduleWithFixedDelay(() -> {
-            try {
-                watchdog.check();
-            } catch (RuntimeException e) {
-                // a check that fails must not cancel the ones after it
-                log.log(Level.DEBUG, "frame watchdog check failed: " + e);
-            }
-        }, 250, 250, TimeUnit.MILLISECONDS);
+        watchdogExecutor = watchdog.checkPeriodically();
         thread.start();
     }
 
