@@ -5,10 +5,8 @@ import dev.orrery.host.HostStatus;
 import dev.orrery.host.ObserverStatus;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.host.RebuildInfo;
-import dev.orrery.host.RunState;
 import dev.orrery.host.Schedules;
 import dev.orrery.host.SystemFault;
-import dev.orrery.host.SystemFaultException;
 import dev.orrery.host.core.UnloadedCode;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunProbe;
@@ -17,13 +15,9 @@ import dev.orrery.schedule.ScheduleHooks;
 import dev.orrery.world.World;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
-import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -34,16 +28,22 @@ import java.util.function.Supplier;
  * The frame loop: one thread that owns the world, runs the main schedule once per frame, and at every
  * frame boundary runs submitted work, installs rebuilt schedules and suspends departed plugins.
  *
- * <p>The parts, one concern each: {@link FrameTasks} (work handed to the frame thread),
- * {@link FrameTaskRunner} (how the frame thread runs it: failures and interrupts contained),
- * {@link BoundaryHandoff} (submitted work and boundary tasks waited for with a timeout),
- * {@link FramePacer} (dt and pacing, with an injectable clock), {@link RunControl} (pause, resume,
- * step and the frame count; the step requests of a paused simulation in {@link Stepping}), {@link InstalledSchedules} (schedules in force, departure suspensions, state carry),
- * {@link ScheduleChanges} (swaps and departures put in force at a boundary),
- * {@link FrameFaults} (frame faults, dispose faults and the frame thread's death: kept, logged,
- * acted on; the culprit named by {@link FaultAttribution}), {@link WorldPurger} (unloaded code), {@link FrameWatchdog} (long
- * frames), {@link Observers} (observer fuses), {@link RebuildRecords} (statuses and rebuild history).
- * This class holds the thread and the loop.
+ * <p>This class holds the thread and the loop, and wires the parts, one concern each:
+ * <ul>
+ *   <li>{@link FrameTasks}: work handed to the frame thread; {@link FrameTaskRunner}: how the frame
+ *       thread runs it (failures and interrupts contained); {@link BoundaryHandoff}: submitted work, and
+ *       boundary tasks a departure waits for with a timeout;</li>
+ *   <li>{@link FramePacer}: dt and pacing, with an injectable clock; {@link FrameWatchdog}: long frames;</li>
+ *   <li>{@link RunControl}: pause, resume, step and the frame count (the step requests of a paused
+ *       simulation in {@link Stepping});</li>
+ *   <li>{@link InstalledSchedules}: schedules in force, departure suspensions, state carry;
+ *       {@link ScheduleChanges}: swaps and departures put in force at a boundary;
+ *       {@link SystemDisposer}: the dispose half of the system lifecycle;</li>
+ *   <li>{@link FrameFaults}: frame faults, dispose faults and the frame thread's death (the culprit
+ *       named by {@link FaultAttribution});</li>
+ *   <li>{@link WorldPurger}: unloaded code; {@link Observers}: observer fuses; {@link RebuildRecords}:
+ *       plugin statuses and rebuild history.</li>
+ * </ul>
  *
  * <p>A frame runs when a main schedule is installed and the simulation is running (or a step is
  * pending). Departures never hold frames: {@link #suspend} takes effect at the next boundary. A
@@ -57,40 +57,45 @@ import java.util.function.Supplier;
  * boundaries ({@link SystemDisposer}): after a swap or a departure's suspension, before any purge, and
  * for every initialised system when the loop stops, not when the frame thread dies.
  *
- * <p>Implementation notes: fields marked "frame thread only" are touched by the frame thread alone;
- * the volatile ones are read by any thread and written by the frame thread, except {@code config}
- * ({@link #configure}) and {@code stopRequested} ({@link #stop}), which other threads write. An
- * interrupt of the frame thread (a system that restored an interrupt flag) is cleared and logged, never
- * fatal: only {@link #stop} ends the loop.
+ * <p>At a boundary the queued work runs in the order it was queued (swaps, departures, pause, resume,
+ * step requests, submitted work, purges); then a frame runs if one is due, else the loop waits for work
+ * (and paced frames for their time), running each task as it comes. When the loop
+ * ends: every initialised system is disposed (not after the thread died), the run state is STOPPED, the
+ * queue is closed, waiting step requests fail, and the work still queued runs so its futures complete.
+ *
+ * <p>Implementation notes: {@code config} is written by any thread ({@link #configure}) and read by the
+ * frame thread once per frame; {@code stopRequested} is written by any thread ({@link #stop}) and by the
+ * frame thread (frame budget); {@code thread} and {@code watchdogExecutor} are written once by the thread
+ * that calls {@link #start()}, before the frame thread starts. Each part says which thread owns its
+ * fields. An interrupt of the frame thread (a system that restored an interrupt flag) is cleared and
+ * logged, never fatal: only {@link #stop} ends the loop.
  */
 final class FrameLoop implements Runnable, RebuildTarget {
     private static final long IDLE_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
 
     private final Logger log;
-    private final World world = new World();
+    private final World world = new World(); // frame thread only, after start
     private final RunProbe probe;
     private final FrameTasks tasks = new FrameTasks();
-    private final RunControl run;
-    private final FrameFaults faults;
-    private final SystemDisposer disposer;
-    private final ScheduleChanges changes;
-    private final BoundaryHandoff handoff;
     private final FrameTaskRunner runner;
+    private final BoundaryHandoff handoff;
     private final FramePacer pacer;
-    private final WorldPurger purger;
     private final FrameWatchdog watchdog;
+    private final RunControl run;
+    private final InstalledSchedules installed;
+    private final ScheduleChanges changes;
+    private final SystemDisposer disposer;
+    private final FrameFaults faults;
+    private final WorldPurger purger;
     private final Observers observers;
+    private final RebuildRecords records = new RebuildRecords();
     private final Ended onEnded;
     private final CountDownLatch ended = new CountDownLatch(1);
-    private Thread thread;
-    private ScheduledExecutorService watchdogExecutor;
+    private Thread thread; // written by start(), before the frame thread starts
+    private ScheduledExecutorService watchdogExecutor; // written by start(), before the frame thread starts
 
     private volatile HostConfig config;
     private volatile boolean stopRequested;
-    private final RebuildRecords records = new RebuildRecords();
-
-    // Frame thread only.
-    private final InstalledSchedules installed;
 
     /** What the loop tells its owner when it ends by itself. */
     interface Ended {
