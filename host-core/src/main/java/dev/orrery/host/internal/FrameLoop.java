@@ -214,11 +214,6 @@ final class FrameLoop implements Runnable, RebuildTarget {
         return probe;
     }
 
-    /** @return the frame watchdog (for tests) */
-    FrameWatchdog watchdog() {
-        return watchdog;
-    }
-
     // ---------------------------------------------------------------- RebuildTarget
 
     @Override
