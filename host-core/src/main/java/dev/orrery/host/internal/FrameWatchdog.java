@@ -15,8 +15,8 @@ import java.util.function.LongSupplier;
  *
  * <p>Implementation notes: the frame thread calls {@link #frameStarted}/{@link #frameEnded} (one
  * volatile write each per frame); another thread calls {@link #check()} periodically (the executor of
- * {@link #checkPeriodically()}, started with the frame thread; tests call it directly with a fake clock). {@code warnedFrame} is written by the
- * checking thread only.
+ * {@link #checkPeriodically()}, started with the frame thread; tests call it directly with a fake
+ * clock). {@code warnedFrame} is written by the checking thread only.
  */
 final class FrameWatchdog {
     private final Logger log;

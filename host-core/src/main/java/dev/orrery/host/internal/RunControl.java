@@ -51,7 +51,10 @@ final class RunControl {
         });
     }
 
-    /** Resumes the simulation at the next frame boundary; pending steps are forgotten, their requests complete as frames run. */
+    /**
+     * Resumes the simulation at the next frame boundary; the pending step frames are forgotten, and the
+     * waiting step requests complete as frames run.
+     */
     void resume() {
         tasks.offer(() -> {
             paused = false;
