@@ -5,10 +5,8 @@ import dev.orrery.host.HostStatus;
 import dev.orrery.host.ObserverStatus;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.host.RebuildInfo;
-import dev.orrery.host.RunState;
 import dev.orrery.host.Schedules;
 import dev.orrery.host.SystemFault;
-import dev.orrery.host.SystemFaultException;
 import dev.orrery.host.core.UnloadedCode;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunProbe;
@@ -17,13 +15,9 @@ import dev.orrery.schedule.ScheduleHooks;
 import dev.orrery.world.World;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
-import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -34,12 +28,22 @@ import java.util.function.Supplier;
  * The frame loop: one thread that owns the world, runs the main schedule once per frame, and at every
  * frame boundary runs submitted work, installs rebuilt schedules and suspends departed plugins.
  *
- * <p>The parts, one concern each: {@link FrameTasks} (work handed to the frame thread),
- * {@link FramePacer} (dt and pacing, with an injectable clock), {@link Stepping} (step requests of a
- * paused simulation), {@link InstalledSchedules} (schedules in force, departure suspensions, state carry),
- * {@link FaultAttribution} (who threw), {@link WorldPurger} (unloaded code), {@link FrameWatchdog} (long
- * frames), {@link Observers} (observer fuses), {@link RebuildRecords} (statuses and rebuild history).
- * This class holds the thread and the loop.
+ * <p>This class holds the thread and the loop, and wires the parts, one concern each:
+ * <ul>
+ *   <li>{@link FrameTasks}: work handed to the frame thread; {@link FrameTaskRunner}: how the frame
+ *       thread runs it (failures and interrupts contained); {@link BoundaryHandoff}: submitted work, and
+ *       boundary tasks a departure waits for with a timeout;</li>
+ *   <li>{@link FramePacer}: dt and pacing, with an injectable clock; {@link FrameWatchdog}: long frames;</li>
+ *   <li>{@link RunControl}: pause, resume, step and the frame count (the step requests of a paused
+ *       simulation in {@link Stepping});</li>
+ *   <li>{@link InstalledSchedules}: schedules in force, departure suspensions, state carry;
+ *       {@link ScheduleChanges}: swaps and departures put in force at a boundary;
+ *       {@link SystemDisposer}: the dispose half of the system lifecycle;</li>
+ *   <li>{@link FrameFaults}: frame faults, dispose faults and the frame thread's death (the culprit
+ *       named by {@link FaultAttribution});</li>
+ *   <li>{@link WorldPurger}: unloaded code; {@link Observers}: observer fuses; {@link RebuildRecords}:
+ *       plugin statuses and rebuild history.</li>
+ * </ul>
  *
  * <p>A frame runs when a main schedule is installed and the simulation is running (or a step is
  * pending). Departures never hold frames: {@link #suspend} takes effect at the next boundary. A
@@ -49,47 +53,49 @@ import java.util.function.Supplier;
  * (stage {@value SystemFault#STAGE_FRAME_THREAD}); then {@code onEnded} is told.
  *
  * <p>System lifecycle (Orrery's own, see {@link Schedule}): init functions run inside frames (a
- * throwing one is a frame fault, stage {@code init}). Dispose functions run on this thread at a frame
- * boundary: after a swap or a departure's suspension has put in force schedules without some
- * initialised systems, those are disposed ({@link Schedule#disposeRemoved}), before any purge (when the
- * main schedule was renamed, every initialised system of the old name, whose lifecycle record the new
- * name does not share, so none is initialised twice without a dispose between); when the loop stops, every initialised system is ({@link Schedule#disposeAll}), not when the frame thread
- * dies. A throwing dispose function is logged and kept as the last fault, naming system, plugin and
- * stage {@code dispose}; the simulation is not paused and the other systems are still disposed.
+ * throwing one is a frame fault, stage {@code init}); dispose functions run on this thread at frame
+ * boundaries ({@link SystemDisposer}): after a swap or a departure's suspension, before any purge, and
+ * for every initialised system when the loop stops, not when the frame thread dies.
  *
- * <p>Implementation notes: fields marked "frame thread only" are touched by the frame thread alone;
- * the volatile ones are read by any thread and written by the frame thread, except {@code config}
- * ({@link #configure}) and {@code stopRequested} ({@link #stop}), which other threads write. An
- * interrupt of the frame thread (a system that restored an interrupt flag) is cleared and logged, never
- * fatal: only {@link #stop} ends the loop.
+ * <p>At a boundary the queued work runs in the order it was queued (swaps, departures, pause, resume,
+ * step requests, submitted work, purges); then a frame runs if one is due, else the loop waits for work
+ * (and paced frames for their time), running each task as it comes. When the loop
+ * ends: every initialised system is disposed (not after the thread died), the run state is STOPPED, the
+ * queue is closed, waiting step requests fail, and the work still queued runs so its futures complete.
+ *
+ * <p>Implementation notes: {@code config} is written by any thread ({@link #configure}) and read by the
+ * frame thread once per frame; {@code stopRequested} is written by any thread ({@link #stop}) and by the
+ * frame thread (frame budget); {@code thread} and {@code watchdogExecutor} are written once by the thread
+ * that calls {@link #start()}, before the frame thread starts. Each part says which thread owns its
+ * fields. An interrupt of the frame thread (a system that restored an interrupt flag) is cleared and
+ * logged, never fatal: only {@link #stop} ends the loop.
  */
 final class FrameLoop implements Runnable, RebuildTarget {
     private static final long IDLE_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
 
     private final Logger log;
-    private final World world = new World();
+    private final World world = new World(); // frame thread only, after start
     private final RunProbe probe;
     private final FrameTasks tasks = new FrameTasks();
+    private final FrameTaskRunner runner;
+    private final BoundaryHandoff handoff;
     private final FramePacer pacer;
-    private final WorldPurger purger;
     private final FrameWatchdog watchdog;
+    private final RunControl run;
+    private final InstalledSchedules installed;
+    private final ScheduleChanges changes;
+    private final SystemDisposer disposer;
+    private final FrameFaults faults;
+    private final WorldPurger purger;
     private final Observers observers;
+    private final RebuildRecords records = new RebuildRecords();
     private final Ended onEnded;
     private final CountDownLatch ended = new CountDownLatch(1);
-    private Thread thread;
-    private ScheduledExecutorService watchdogExecutor;
+    private Thread thread; // written by start(), before the frame thread starts
+    private ScheduledExecutorService watchdogExecutor; // written by start(), before the frame thread starts
 
     private volatile HostConfig config;
     private volatile boolean stopRequested;
-    private volatile boolean paused;
-    private volatile RunState state = RunState.PAUSED;
-    private volatile long frames;
-    private volatile SystemFault lastFault;
-    private final RebuildRecords records = new RebuildRecords();
-
-    // Frame thread only.
-    private final InstalledSchedules installed;
-    private final Stepping stepping = new Stepping();
 
     /** What the loop tells its owner when it ends by itself. */
     interface Ended {
@@ -140,28 +146,21 @@ final class FrameLoop implements Runnable, RebuildTarget {
         this.watchdog = new FrameWatchdog(log, nanoTime, probe, config.frameWarnMillis());
         this.observers = new Observers(log);
         this.installed = new InstalledSchedules(config.mainSchedule());
-        this.paused = config.startPaused();
+        this.run = new RunControl(tasks, config.startPaused());
+        this.faults = new FrameFaults(world, probe, log, run, installed, onEnded);
+        this.disposer = new SystemDisposer(world, installed, faults);
+        this.changes = new ScheduleChanges(world, installed, disposer, records, purger, log);
+        this.handoff = new BoundaryHandoff(tasks, world, probe, log, this::isFrameThread);
+        this.runner = new FrameTaskRunner(tasks, log, () -> stopRequested);
     }
 
     /** Starts the frame thread and its watchdog. */
     void start() {
-        state = paused ? RunState.PAUSED : RunState.RUNNING;
+        run.started();
         thread = new Thread(this, "orrery-frame");
         thread.setDaemon(false);
         thread.setContextClassLoader(FrameLoop.class.getClassLoader());
-        watchdogExecutor = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "orrery-frame-watchdog");
-            t.setDaemon(true);
-            return t;
-        });
-        watchdogExecutor.scheduleWithFixedDelay(() -> {
-            try {
-                watchdog.check();
-            } catch (RuntimeException e) {
-                // a check that fails must not cancel the ones after it
-                log.log(Level.DEBUG, "frame watchdog check failed: " + e);
-            }
-        }, 250, 250, TimeUnit.MILLISECONDS);
+        watchdogExecutor = watchdog.checkPeriodically();
         thread.start();
     }
 
@@ -215,27 +214,16 @@ final class FrameLoop implements Runnable, RebuildTarget {
         return probe;
     }
 
-    /** @return the frame watchdog (for tests) */
-    FrameWatchdog watchdog() {
-        return watchdog;
-    }
-
     // ---------------------------------------------------------------- RebuildTarget
 
     @Override
     public void swap(Swap swap) {
-        tasks.offer(() -> install(swap));
+        tasks.offer(() -> changes.install(swap));
     }
 
     @Override
     public ScheduleHooks observe(String schedule, List<HooksEntry> hooks) {
-        List<GuardedObserver> guards = new ArrayList<>(hooks.size());
-        for (HooksEntry h : hooks) {
-            guards.add(observers.guard(h));
-        }
-        // No hooks without observers, so the schedule runs its generated dispatcher every frame; several
-        // are called in service id order at the smallest of their sample periods (issue 17).
-        return guards.isEmpty() ? null : ScheduleHooks.all(guards);
+        return observers.hooks(hooks);
     }
 
     // ---------------------------------------------------------------- departures
@@ -252,12 +240,8 @@ final class FrameLoop implements Runnable, RebuildTarget {
      * @param timeoutMillis how long to wait for the boundary
      */
     void suspend(Plugin plugin, String pluginName, long generation, long timeoutMillis) {
-        atBoundary(() -> {
-            if (installed.suspend(plugin, pluginName, generation)) {
-                world.set(Schedules.TRAIT, installed.published());
-                dispose(false, "plugin '" + pluginName + "' left");
-            }
-        }, timeoutMillis, "plugin '" + pluginName + "' left");
+        handoff.await(() -> changes.suspend(plugin, pluginName, generation), timeoutMillis,
+                "plugin '" + pluginName + "' left");
     }
 
     /**
@@ -268,34 +252,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
      * @param timeoutMillis how long to wait for the boundary
      */
     void retireObserver(long serviceId, long timeoutMillis) {
-        atBoundary(() -> observers.retire(serviceId), timeoutMillis, "observer service " + serviceId + " left");
-    }
-
-    private void atBoundary(Runnable task, long timeoutMillis, String what) {
-        if (isFrameThread()) {
-            tasks.offer(task);
-            return;
-        }
-        CountDownLatch done = new CountDownLatch(1);
-        if (!tasks.offer(() -> {
-            try {
-                task.run();
-            } finally {
-                done.countDown();
-            }
-        })) {
-            return; // the loop has ended: nothing runs any more
-        }
-        try {
-            if (!done.await(timeoutMillis, TimeUnit.MILLISECONDS)) {
-                RunProbe.Running r = probe.running().orElse(null);
-                log.log(Level.WARNING, what + " while a frame took more than " + timeoutMillis + " ms"
-                        + (r == null ? "" : " (system '" + r.system().name() + "' of schedule '" + r.schedule()
-                        + "' is running)") + "; its systems stop at the end of that frame");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        handoff.await(() -> observers.retire(serviceId), timeoutMillis, "observer service " + serviceId + " left");
     }
 
     // ---------------------------------------------------------------- work from other threads
@@ -306,69 +263,30 @@ final class FrameLoop implements Runnable, RebuildTarget {
      * @return its result
      */
     <T> CompletionStage<T> submit(Function<World, T> work) {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        if (!tasks.offer(() -> {
-            if (f.isDone()) {
-                return; // cancelled before it started: the work never runs
-            }
-            try {
-                f.complete(work.apply(world));
-            } catch (Throwable t) {
-                f.completeExceptionally(t);
-            }
-        })) {
-            f.completeExceptionally(new IllegalStateException("the Orrery host is stopped; work was not run"));
-        }
-        return f;
+        return handoff.submit(work);
     }
 
+    /** Pauses the simulation at the next frame boundary ({@link RunControl#pause}). */
     void pause() {
-        tasks.offer(() -> {
-            paused = true;
-            state = RunState.PAUSED;
-        });
+        run.pause();
     }
 
+    /** Resumes the simulation at the next frame boundary ({@link RunControl#resume}). */
     void resume() {
-        tasks.offer(() -> {
-            paused = false;
-            stepping.clearPending();
-            state = RunState.RUNNING;
-        });
+        run.resume();
     }
 
     /**
      * @param n frames to run, at least 1; requests add up as {@code long}s, so they never wrap
-     * @return completes with the frame count after the last of them
+     * @return completes with the frame count after the last of them ({@link RunControl#step})
      * @throws IllegalArgumentException if {@code n < 1}
      */
     CompletionStage<Long> step(long n) {
-        if (n < 1) {
-            throw new IllegalArgumentException("step: frames must be >= 1, got " + n);
-        }
-        CompletableFuture<Long> f = new CompletableFuture<>();
-        if (!tasks.offer(() -> {
-            if (!paused) {
-                f.completeExceptionally(new IllegalStateException("step: the simulation is running; pause it first"));
-                return;
-            }
-            if (f.isDone()) {
-                return; // cancelled before it was taken up
-            }
-            stepping.request(n, f, frames);
-        })) {
-            f.completeExceptionally(new IllegalStateException("step: the Orrery host is stopped"));
-        }
-        f.whenComplete((frame, failure) -> {
-            if (f.isCancelled()) {
-                tasks.offer(() -> stepping.drop(f, frames));
-            }
-        });
-        return f;
+        return run.step(n);
     }
 
     HostStatus status() {
-        return new HostStatus(state, config.mode(), frames, lastFault);
+        return new HostStatus(run.state(), config.mode(), run.frames(), faults.last());
     }
 
     Schedules schedules() {
@@ -393,11 +311,11 @@ final class FrameLoop implements Runnable, RebuildTarget {
     public void run() {
         try {
             loop();
-            dispose(true, "the host stopped");
+            disposer.disposeAll("the host stopped");
         } catch (Throwable t) {
-            died(t);
+            faults.died(t);
         } finally {
-            state = RunState.STOPPED;
+            run.stopped();
             watchdog.frameEnded();
             if (watchdogExecutor != null) {
                 watchdogExecutor.shutdownNow();
@@ -410,21 +328,19 @@ final class FrameLoop implements Runnable, RebuildTarget {
     private void loop() {
         pacer.restart();
         while (!stopRequested) {
-            if (Thread.interrupted()) {
-                interrupted(); // left by the last frame or task: cleared before the next one, every time
-            }
-            drainTasks();
+            runner.clearInterrupt(); // left by the last frame or task: cleared before the next one, every time
+            runner.runAll();
             if (stopRequested) {
                 break;
             }
-            if ((paused && !stepping.hasPending()) || installed.main() == null) {
-                runTask(poll(IDLE_POLL_NANOS));
+            if (run.idle() || installed.main() == null) {
+                runner.runNext(IDLE_POLL_NANOS);
                 pacer.restart();
                 continue;
             }
             HostConfig cfg = config;
             runFrame(pacer.beginFrame(cfg));
-            if (cfg.mode() == FrameMode.FIXED && cfg.frames() > 0 && frames >= cfg.frames()) {
+            if (cfg.mode() == FrameMode.FIXED && cfg.frames() > 0 && run.frames() >= cfg.frames()) {
                 log.log(Level.INFO, "frame budget of " + cfg.frames() + " frames used up; frame loop ends");
                 stopRequested = true;
                 onEnded.budgetDone();
@@ -443,45 +359,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
             if (left <= 0) {
                 return;
             }
-            runTask(poll(left));
-        }
-    }
-
-    /** Waits for work; an interrupt (not ours: only {@link #stop} ends the loop) is cleared and logged. */
-    private Runnable poll(long nanos) {
-        try {
-            return tasks.poll(nanos);
-        } catch (InterruptedException e) {
-            interrupted();
-            return null;
-        }
-    }
-
-    /** Logs a cleared interrupt (not ours: only {@link #stop} ends the loop). */
-    private void interrupted() {
-        if (!stopRequested) {
-            log.log(Level.WARNING, "the frame thread was interrupted (a system or submitted work left its"
-                    + " interrupt flag set); the interrupt is cleared and the loop goes on");
-        }
-    }
-
-    private void drainTasks() {
-        Runnable t;
-        while ((t = tasks.poll()) != null) {
-            runTask(t);
-        }
-    }
-
-    private void runTask(Runnable t) {
-        if (t == null) {
-            return;
-        }
-        try {
-            t.run();
-        } catch (VirtualMachineError e) {
-            throw e;
-        } catch (Throwable e) {
-            log.log(Level.ERROR, "work on the frame thread failed: " + e, e);
+            runner.runNext(left);
         }
     }
 
@@ -490,125 +368,26 @@ final class FrameLoop implements Runnable, RebuildTarget {
         if (!world.has(Schedules.TRAIT)) {
             world.set(Schedules.TRAIT, installed.published());
         }
-        long frameNo = frames + 1;
+        long frameNo = run.frames() + 1;
         watchdog.frameStarted(frameNo);
         try {
             main.run(world, dt);
         } catch (Throwable t) {
             if (Containment.isFatal(t)) {
                 watchdog.frameEnded();
-                throw t; // to died(), with the frame count as it was in this frame
+                throw t; // to FrameFaults.died, with the frame count as it was in this frame
             }
-            fault(main, t, frameNo);
+            faults.frameFailed(main, t, frameNo);
         }
         watchdog.frameEnded();
-        frames = frameNo;
-        stepping.frameRan(frames);
-    }
-
-    private void fault(Schedule main, Throwable t, long frameNo) {
-        SystemFault f = FaultAttribution.of(t, world, main, probe, frameNo, false);
-        lastFault = f;
-        paused = true;
-        state = RunState.PAUSED;
-        log.log(Level.ERROR, "simulation paused: " + f.describe() + "; the host keeps running, resume when fixed", t);
-        stepping.failAll(new SystemFaultException(f));
-    }
-
-    /** The frame thread is ending because of {@code t}: one log line with the cause, the fault kept. */
-    private void died(Throwable t) {
-        SystemFault f = null;
-        try {
-            f = FaultAttribution.of(t, world, installed.main(), probe, frames + 1, true);
-            lastFault = f;
-            state = RunState.STOPPED;
-            log.log(Level.ERROR, "the Orrery host stopped: " + f.describe()
-                    + "; the simulation cannot go on (restart the host)", t);
-        } catch (Throwable again) {
-            // Out of memory or worse: say the least that can be said.
-            java.lang.System.err.println("orrery: the frame thread died: " + t);
-        }
-        if (f != null) {
-            try {
-                onEnded.died(f);
-            } catch (RuntimeException e) {
-                log.log(Level.ERROR, "stopping after the frame thread died failed: " + e);
-            }
-        }
-    }
-
-    private void install(Swap swap) {
-        installed.install(swap, world);
-        world.set(Schedules.TRAIT, installed.published());
-        // A renamed main schedule has a new lifecycle record: the old name's initialised systems are
-        // disposed here, so a system is never initialised twice without a dispose in between.
-        dispose(false, "a rebuilt schedule was swapped in", swap.carryState().values());
-        List<RebuildInfo> infos = records.installed(swap, java.time.Instant.now());
-        boolean departed = false;
-        for (RebuildInfo info : infos) {
-            log.log(Level.INFO, info.summary());
-            departed |= !info.left().isEmpty() || !info.replaced().isEmpty();
-        }
-        if (departed) {
-            purger.purge(world, "plugins left or were replaced");
-        }
-    }
-
-    /**
-     * Orrery's system lifecycle, on the frame thread at a frame boundary: disposes the initialised
-     * systems that the schedules in force no longer have ({@link Schedule#disposeRemoved}: after a swap
-     * or a departure's suspension, before any purge of the departed code), or, when the loop stops,
-     * every initialised system ({@link Schedule#disposeAll}). A dispose function that throws is a
-     * fault naming system, plugin and stage {@code dispose}: logged and kept as the last fault; the
-     * simulation is not paused, and the remaining systems are still disposed (a throwing system counts
-     * as disposed, so each call after a throw goes on with the rest).
-     *
-     * @param all dispose every initialised system (the loop stops), not only those that left
-     * @param why for the log line
-     */
-    private void dispose(boolean all, String why) {
-        dispose(all, why, List.of());
-    }
-
-    /**
-     * As {@link #dispose(boolean, String)}, disposing every initialised system of the schedules named in
-     * {@code renamedFrom} (the old names of a renamed main schedule, whose record the new name does not
-     * share).
-     */
-    private void dispose(boolean all, String why, Collection<String> renamedFrom) {
-        for (Schedule schedule : installed.running()) {
-            while (true) {
-                try {
-                    if (all || renamedFrom.contains(schedule.name())) {
-                        schedule.disposeAll(world);
-                    } else {
-                        schedule.disposeRemoved(world);
-                    }
-                    break;
-                } catch (Throwable t) {
-                    if (Containment.isFatal(t)) {
-                        throw t;
-                    }
-                    SystemFault f = FaultAttribution.of(t, world, schedule, probe, frames, false);
-                    lastFault = f;
-                    log.log(Level.ERROR, "disposing systems (" + why + "): " + f.describe()
-                            + "; the host keeps running", t);
-                }
-            }
-        }
+        run.frameRan(frameNo);
     }
 
     private void finishPending() {
         List<Runnable> left = tasks.close();
-        stepping.failAll(new IllegalStateException("the Orrery host stopped"));
+        run.failSteps(new IllegalStateException("the Orrery host stopped"));
         // Work submitted but not run: run it so futures complete (the loop stopped at a frame boundary,
         // or died between frames).
-        for (Runnable t : left) {
-            try {
-                t.run();
-            } catch (Throwable e) {
-                // a future's own failure path; nothing to add
-            }
-        }
+        runner.runLeft(left);
     }
 }

@@ -3,6 +3,9 @@ package dev.orrery.host.internal;
 import dev.orrery.schedule.RunProbe;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
@@ -11,9 +14,9 @@ import java.util.function.LongSupplier;
  * blocking call is named while it is stuck. Frames are not interrupted.
  *
  * <p>Implementation notes: the frame thread calls {@link #frameStarted}/{@link #frameEnded} (one
- * volatile write each per frame); another thread calls {@link #check()} periodically (the host's
- * watchdog executor; tests call it directly with a fake clock). {@code warnedFrame} is written by the
- * checking thread only.
+ * volatile write each per frame); another thread calls {@link #check()} periodically (the executor of
+ * {@link #checkPeriodically()}, started with the frame thread; tests call it directly with a fake
+ * clock). {@code warnedFrame} is written by the checking thread only.
  */
 final class FrameWatchdog {
     private final Logger log;
@@ -45,6 +48,29 @@ final class FrameWatchdog {
     /** @return the limit in milliseconds (0: off) */
     long limitMillis() {
         return limitNanos / 1_000_000L;
+    }
+
+    /**
+     * Starts checking every 250 ms on a daemon thread, {@code orrery-frame-watchdog}; a check that throws
+     * a {@link RuntimeException} is logged at DEBUG and the checks after it go on.
+     *
+     * @return the checking executor; its owner shuts it down when the frame thread ends
+     */
+    ScheduledExecutorService checkPeriodically() {
+        ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "orrery-frame-watchdog");
+            t.setDaemon(true);
+            return t;
+        });
+        executor.scheduleWithFixedDelay(() -> {
+            try {
+                check();
+            } catch (RuntimeException e) {
+                // a check that fails must not cancel the ones after it
+                log.log(Level.DEBUG, "frame watchdog check failed: " + e);
+            }
+        }, 250, 250, TimeUnit.MILLISECONDS);
+        return executor;
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.orrery.host.internal;
 
 import dev.orrery.host.ObserverStatus;
+import dev.orrery.schedule.ScheduleHooks;
 import java.lang.System.Logger;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -35,6 +36,22 @@ final class Observers {
         }
         return byServiceId.compute(entry.serviceId(), (id, old) ->
                 old != null && old.entry().hooks() == entry.hooks() ? old : new GuardedObserver(entry, log));
+    }
+
+    /**
+     * Builder thread: the observer to build into one schedule, each hooks service behind its guard
+     * ({@link RebuildTarget#observe}).
+     *
+     * @param hooks the hooks services that observe the schedule, in service id order (possibly none)
+     * @return their guards, called in service id order at the smallest of their sample periods, or null
+     *     when there are none (so the schedule runs its generated dispatcher every frame; issue 17)
+     */
+    ScheduleHooks hooks(List<HooksEntry> hooks) {
+        List<GuardedObserver> guards = new ArrayList<>(hooks.size());
+        for (HooksEntry h : hooks) {
+            guards.add(guard(h));
+        }
+        return guards.isEmpty() ? null : ScheduleHooks.all(guards);
     }
 
     /**
