@@ -14,13 +14,13 @@ import java.util.concurrent.CompletionStage;
  * <p>Invariants: from {@link #started()} until {@link #stopped()}, {@code state} is
  * {@link RunState#RUNNING} or {@link RunState#PAUSED} as {@code paused} says once the frame thread has
  * finished the task or fault that changed them (the two writes are not atomic together); {@code frames}
- * only grows, by one per frame that ran or threw a contained fault. Note: a pause or resume request still
- * queued when the loop ends is run by the loop's final drain after {@link #stopped()} and overwrites
- * the STOPPED state (kept as it was before this class was split out of {@link FrameLoop}).
+ * only grows, by one per frame that ran or threw a contained fault. Once {@link #stopped()}, the state
+ * stays STOPPED: a pause or resume request still queued when the loop ends (run by the loop's final
+ * drain) changes nothing, and a step request still queued fails, so no caller waits forever.
  *
  * <p>Implementation notes: {@code paused}, {@code state} and {@code frames} are volatile, written by the
  * frame thread only (and by the thread that starts the loop, before the frame thread starts:
- * {@link #started()}), read by any thread. {@code stepping} is frame thread only.
+ * {@link #started()}), read by any thread. {@code stepping} and {@code ended} are frame thread only.
  */
 final class RunControl {
     private final FrameTasks tasks;
@@ -28,6 +28,7 @@ final class RunControl {
     private volatile boolean paused;
     private volatile RunState state = RunState.PAUSED;
     private volatile long frames;
+    private boolean ended; // frame thread only: set by stopped(), before the final drain
 
     /**
      * @param tasks the frame thread's queue, which requests go through
@@ -46,6 +47,9 @@ final class RunControl {
     /** Pauses the simulation at the next frame boundary. */
     void pause() {
         tasks.offer(() -> {
+            if (ended) {
+                return; // queued when the loop ended: the state stays STOPPED
+            }
             paused = true;
             state = RunState.PAUSED;
         });
@@ -57,6 +61,9 @@ final class RunControl {
      */
     void resume() {
         tasks.offer(() -> {
+            if (ended) {
+                return;
+            }
             paused = false;
             stepping.clearPending();
             state = RunState.RUNNING;
@@ -76,6 +83,10 @@ final class RunControl {
         }
         CompletableFuture<Long> f = new CompletableFuture<>();
         if (!tasks.offer(() -> {
+            if (ended) {
+                f.completeExceptionally(new IllegalStateException("step: the Orrery host is stopped"));
+                return;
+            }
             if (!paused) {
                 f.completeExceptionally(new IllegalStateException("step: the simulation is running; pause it first"));
                 return;
@@ -127,6 +138,7 @@ final class RunControl {
 
     /** Frame thread: the loop has ended (stopped or died); the state stays STOPPED. */
     void stopped() {
+        ended = true;
         state = RunState.STOPPED;
     }
 

@@ -30,6 +30,8 @@ import org.junit.jupiter.api.Test;
 class FrameLoopTest {
     private final Trait<List<Double>> dts = Trait.of("test/dts", ArrayList::new);
     private final RunProbe probe = new RunProbe();
+    /** Counted down by a test's system on each frame, where a test waits for frames. */
+    private final AtomicReference<java.util.concurrent.CountDownLatch> frameLatch = new AtomicReference<>();
     private FrameLoop loop;
 
     @AfterEach
@@ -40,8 +42,22 @@ class FrameLoopTest {
     }
 
     private FrameLoop start(Map<String, Object> config, Runnable onBudgetDone, Plugin... plugins) {
+        return start(config, onBudgetDone, System::nanoTime, plugins);
+    }
+
+    private FrameLoop start(Map<String, Object> config, Runnable onBudgetDone, java.util.function.LongSupplier nanoTime,
+                            Plugin... plugins) {
         HostConfig c = HostConfig.from(config, k -> null);
-        loop = new FrameLoop(c, probe, new RecordingLogger(), onBudgetDone);
+        loop = new FrameLoop(c, probe, new RecordingLogger(), new FrameLoop.Ended() {
+            @Override
+            public void budgetDone() {
+                onBudgetDone.run();
+            }
+
+            @Override
+            public void died(dev.orrery.host.SystemFault fault) {
+            }
+        }, nanoTime);
         Schedule main = Schedule.builder("main").plugins(plugins).probe(probe).build();
         loop.start();
         loop.swap(Swaps.of("main", Map.of("main", main)));
@@ -80,21 +96,21 @@ class FrameLoopTest {
 
     @Test
     void realTimeDtIsMeasuredAndClampedToMaxDt() throws Exception {
+        // An injected clock: every read moves it on 1 ms, and the second frame's system moves it on
+        // 0.3 s, as a slow frame would; no test thread sleeps.
+        java.util.concurrent.atomic.AtomicLong clock = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.CountDownLatch six = new java.util.concurrent.CountDownLatch(6);
         AtomicInteger calls = new AtomicInteger();
         Plugin slow = Plugin.builder("slow").systems(EcsSystem.define("slow/s", (w, dt) -> {
             w.add(dts).add(dt);
             if (calls.incrementAndGet() == 2) {
-                try {
-                    Thread.sleep(300); // makes the next frame's measured dt about 0.3 s
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
+                clock.addAndGet(300_000_000L); // makes the next frame's measured dt about 0.3 s
             }
+            six.countDown();
         })).build();
-        start(Map.of("mode", "realtime", "rate", 100, "maxDt", 0.05), () -> { }, slow);
-        while (calls.get() < 6) {
-            Thread.sleep(10);
-        }
+        start(Map.of("mode", "realtime", "rate", 100, "maxDt", 0.05), () -> { },
+                () -> clock.addAndGet(1_000_000L), slow);
+        assertTrue(six.await(10, TimeUnit.SECONDS), "six frames ran");
         loop.pause();
         List<Double> seen = get(loop.submit(w -> List.copyOf(w.add(dts))));
         assertEquals(0.05, seen.get(2), "the frame after a 0.3 s frame gets maxDt");
@@ -111,6 +127,10 @@ class FrameLoopTest {
                 throw new IllegalArgumentException("kaboom");
             }
             w.add(dts).add(dt);
+            java.util.concurrent.CountDownLatch l = frameLatch.get();
+            if (l != null) {
+                l.countDown();
+            }
         })).build();
         start(Map.of("mode", "fixed", "fixedDt", 0.5, "rate", 0, "startPaused", true), () -> { }, boom);
         get(loop.step(2));
@@ -137,10 +157,10 @@ class FrameLoopTest {
             }
         });
         assertEquals("step: the simulation is running; pause it first", running.getMessage());
-        long target = loop.status().frames() + 3;
-        while (loop.status().frames() < target) {
-            Thread.sleep(5);
-        }
+        // Three frames after the resume, seen through the world, not by polling the frame count.
+        java.util.concurrent.CountDownLatch three = new java.util.concurrent.CountDownLatch(3);
+        frameLatch.set(three);
+        assertTrue(three.await(10, TimeUnit.SECONDS), "frames run after the resume");
         assertEquals(fault, loop.status().lastFault(), "the last fault stays visible after resume");
     }
 
@@ -176,16 +196,20 @@ class FrameLoopTest {
 
     @Test
     void cancellingAStepDropsItsRemainingFramesAndLaterStepsRunTheirOwnCount() throws Exception {
-        start(Map.of("mode", "fixed", "fixedDt", 0.25, "rate", 200, "startPaused", true), () -> { }, recordingDt());
+        java.util.concurrent.CountDownLatch three = new java.util.concurrent.CountDownLatch(3);
+        Plugin counted = Plugin.builder("rec").systems(EcsSystem.define("rec/dt", (w, dt) -> {
+            w.add(dts).add(dt);
+            three.countDown();
+        })).build();
+        start(Map.of("mode", "fixed", "fixedDt", 0.25, "rate", 200, "startPaused", true), () -> { }, counted);
         CompletableFuture<Long> huge = loop.step(1_000_000).toCompletableFuture();
-        while (loop.status().frames() < 3) {
-            Thread.sleep(5);
-        }
+        assertTrue(three.await(10, TimeUnit.SECONDS), "the step is running");
         assertTrue(huge.cancel(false));
+        // The cancellation and this task take effect at the same boundary, in that order (RunControlTest
+        // checks the dropped frames without a frame thread).
         long reached = get(loop.submit(w -> w.add(dts).size()));
-        Thread.sleep(100);
-        assertEquals(reached, loop.status().frames(), "no frame ran after the cancelled step");
-        assertEquals(reached + 2, get(loop.step(2)), "a later step runs its own frames only");
+        assertEquals(reached + 2, get(loop.step(2)), "a later step runs its own frames only: none of the cancelled one's");
+        assertEquals(reached + 2, loop.status().frames());
         assertEquals(RunState.PAUSED, loop.status().state());
     }
 

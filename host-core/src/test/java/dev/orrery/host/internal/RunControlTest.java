@@ -106,4 +106,18 @@ class RunControlTest {
         assertEquals(RunState.PAUSED, run.state());
         assertEquals(1, run.frames());
     }
+
+    @Test
+    void requestsQueuedWhenTheLoopEndsLeaveTheStateStoppedAndFailTheirSteps() {
+        RunControl run = new RunControl(tasks, true);
+        run.started();
+        run.resume();
+        run.pause();
+        CompletableFuture<Long> step = run.step(3).toCompletableFuture();
+        run.stopped(); // the loop ended with the three requests still queued; the final drain runs them
+        boundary();
+        assertEquals(RunState.STOPPED, run.state(), "a queued pause or resume does not bring a stopped host back");
+        assertTrue(step.isDone(), "a queued step does not wait forever");
+        assertEquals("step: the Orrery host is stopped", failure(step).getMessage());
+    }
 }
