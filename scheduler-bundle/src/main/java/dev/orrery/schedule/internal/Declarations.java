@@ -64,6 +64,23 @@ final class Declarations {
         }
     }
 
+    /**
+     * The index of a built plan, over this object's system maps (which are never written after the
+     * constructor), so the plan's lookups need no maps of their own.
+     *
+     * @param systemOrder declaration indexes in execution order, every system once
+     * @param planned the systems in that order
+     * @return the plan's index
+     */
+    SystemIndex planIndex(int[] systemOrder, List<EcsSystem> planned) {
+        int[] positionOf = new int[systems.size()];
+        java.util.Arrays.fill(positionOf, -1);
+        for (int pos = 0; pos < systemOrder.length; pos++) {
+            positionOf[systemOrder[pos]] = pos;
+        }
+        return SystemIndex.over(systemIndex, systemByName, positionOf, planned);
+    }
+
     /** A HashMap that holds {@code expected} entries without rehashing (Java 17 lacks HashMap.newHashMap). */
     private static <K, V> Map<K, V> hashMapFor(int expected) {
         return new HashMap<>(Math.max(16, (int) (expected / 0.75f) + 1));

@@ -81,7 +81,7 @@ final class PlanAssembler {
                 components.manual(),
                 components.component(),
                 systemList,
-                SystemIndex.of(systemList),
+                decl.planIndex(systemOrder, systemList),
                 phaseStart,
                 phaseEnd,
                 List.copyOf(byPhase),

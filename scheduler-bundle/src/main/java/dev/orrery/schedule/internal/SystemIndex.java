@@ -3,8 +3,6 @@ package dev.orrery.schedule.internal;
 import dev.orrery.schedule.EcsSystem;
 import java.util.AbstractMap;
 import java.util.Collections;
-import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +14,8 @@ import java.util.Set;
  * {@link #indexOfName} return plain ints, so the run engine looks systems up without boxing. Also an
  * unmodifiable {@code Map<EcsSystem, Integer>} view of the same positions, for introspection.
  *
- * <p>A plan filtered by {@link PlanFilter} ({@code Schedule.withoutPlugins}) keeps the hash maps of
+ * <p>The maps are the build's own declaration maps ({@link Declarations#planIndex}), with an array from
+ * declaration index to position ({@link #over}). A plan filtered by {@link PlanFilter} ({@code Schedule.withoutPlugins}) keeps the hash maps of
  * the plan it was first built for and adds one array from those positions to its own
  * ({@link #keeping}), so filtering hashes nothing: O(systems of the original plan).
  *
@@ -41,20 +40,19 @@ final class SystemIndex extends AbstractMap<EcsSystem, Integer> {
     }
 
     /**
-     * @param systems a built plan's systems in execution order (unmodifiable, distinct names)
-     * @return their index
+     * The index of a built plan over maps made earlier in the build (issue 17: the build no longer
+     * hashes every system twice more): the maps give each system's declaration index, and
+     * {@code positionOf} turns that into its position in execution order.
+     *
+     * @param byDeclaration declaration index by system object (identity); never written afterwards
+     * @param byNameDeclaration declaration index by system name; never written afterwards
+     * @param positionOf per declaration index: the system's position in {@code systems}; kept, not copied
+     * @param systems the plan's systems in execution order (unmodifiable, distinct names and objects)
+     * @return their index, sharing the maps
      */
-    static SystemIndex of(List<EcsSystem> systems) {
-        int n = systems.size();
-        Map<EcsSystem, Integer> byObject = new IdentityHashMap<>(n);
-        // Sized up front: no rehashing while indexing thousands of systems.
-        Map<String, Integer> byName = new HashMap<>(Math.max(16, (int) (n / 0.75f) + 1));
-        for (int i = 0; i < n; i++) {
-            EcsSystem system = systems.get(i);
-            byObject.put(system, i);
-            byName.put(system.name(), i);
-        }
-        return new SystemIndex(byObject, byName, null, systems);
+    static SystemIndex over(Map<EcsSystem, Integer> byDeclaration, Map<String, Integer> byNameDeclaration,
+                            int[] positionOf, List<EcsSystem> systems) {
+        return new SystemIndex(byDeclaration, byNameDeclaration, positionOf, systems);
     }
 
     /**
