@@ -20,10 +20,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +34,7 @@ class FrameLoopTest {
     private final Trait<List<Double>> dts = Trait.of("test/dts", ArrayList::new);
     private final RunProbe probe = new RunProbe();
     /** Counted down by a test's system on each frame, where a test waits for frames. */
-    private final AtomicReference<java.util.concurrent.CountDownLatch> frameLatch = new AtomicReference<>();
+    private final AtomicReference<CountDownLatch> frameLatch = new AtomicReference<>();
     private FrameLoop loop;
 
     @AfterEach
@@ -45,7 +48,7 @@ class FrameLoopTest {
         return start(config, onBudgetDone, System::nanoTime, plugins);
     }
 
-    private FrameLoop start(Map<String, Object> config, Runnable onBudgetDone, java.util.function.LongSupplier nanoTime,
+    private FrameLoop start(Map<String, Object> config, Runnable onBudgetDone, LongSupplier nanoTime,
                             Plugin... plugins) {
         HostConfig c = HostConfig.from(config, k -> null);
         loop = new FrameLoop(c, probe, new RecordingLogger(), new FrameLoop.Ended() {
@@ -55,7 +58,7 @@ class FrameLoopTest {
             }
 
             @Override
-            public void died(dev.orrery.host.SystemFault fault) {
+            public void died(SystemFault fault) {
             }
         }, nanoTime);
         Schedule main = Schedule.builder("main").plugins(plugins).probe(probe).build();
@@ -98,8 +101,8 @@ class FrameLoopTest {
     void realTimeDtIsMeasuredAndClampedToMaxDt() throws Exception {
         // An injected clock: every read moves it on 1 ms, and the second frame's system moves it on
         // 0.3 s, as a slow frame would; no test thread sleeps.
-        java.util.concurrent.atomic.AtomicLong clock = new java.util.concurrent.atomic.AtomicLong();
-        java.util.concurrent.CountDownLatch six = new java.util.concurrent.CountDownLatch(6);
+        AtomicLong clock = new AtomicLong();
+        CountDownLatch six = new CountDownLatch(6);
         AtomicInteger calls = new AtomicInteger();
         Plugin slow = Plugin.builder("slow").systems(EcsSystem.define("slow/s", (w, dt) -> {
             w.add(dts).add(dt);
@@ -127,7 +130,7 @@ class FrameLoopTest {
                 throw new IllegalArgumentException("kaboom");
             }
             w.add(dts).add(dt);
-            java.util.concurrent.CountDownLatch l = frameLatch.get();
+            CountDownLatch l = frameLatch.get();
             if (l != null) {
                 l.countDown();
             }
@@ -158,7 +161,7 @@ class FrameLoopTest {
         });
         assertEquals("step: the simulation is running; pause it first", running.getMessage());
         // Three frames after the resume, seen through the world, not by polling the frame count.
-        java.util.concurrent.CountDownLatch three = new java.util.concurrent.CountDownLatch(3);
+        CountDownLatch three = new CountDownLatch(3);
         frameLatch.set(three);
         assertTrue(three.await(10, TimeUnit.SECONDS), "frames run after the resume");
         assertEquals(fault, loop.status().lastFault(), "the last fault stays visible after resume");
@@ -196,7 +199,7 @@ class FrameLoopTest {
 
     @Test
     void cancellingAStepDropsItsRemainingFramesAndLaterStepsRunTheirOwnCount() throws Exception {
-        java.util.concurrent.CountDownLatch three = new java.util.concurrent.CountDownLatch(3);
+        CountDownLatch three = new CountDownLatch(3);
         Plugin counted = Plugin.builder("rec").systems(EcsSystem.define("rec/dt", (w, dt) -> {
             w.add(dts).add(dt);
             three.countDown();
@@ -215,7 +218,7 @@ class FrameLoopTest {
 
     @Test
     void cancellingOneOfTwoStepRequestsKeepsTheOthersFrames() throws Exception {
-        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
         start(Map.of("mode", "fixed", "fixedDt", 0.25, "rate", 0, "startPaused", true), () -> { }, recordingDt());
         // Hold the frame thread in a task, so both requests are queued before any frame runs.
         loop.submit(w -> {
@@ -236,7 +239,7 @@ class FrameLoopTest {
 
     @Test
     void workCancelledBeforeItStartsNeverRuns() throws Exception {
-        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
         java.util.concurrent.atomic.AtomicBoolean ran = new java.util.concurrent.atomic.AtomicBoolean();
         start(Map.of("mode", "fixed", "rate", 0, "startPaused", true), () -> { });
         loop.submit(w -> {

@@ -6,6 +6,7 @@ import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.SystemSet;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -74,7 +75,7 @@ final class Declarations {
      */
     SystemIndex planIndex(int[] systemOrder, List<EcsSystem> planned) {
         int[] positionOf = new int[systems.size()];
-        java.util.Arrays.fill(positionOf, -1);
+        Arrays.fill(positionOf, -1);
         for (int pos = 0; pos < systemOrder.length; pos++) {
             positionOf[systemOrder[pos]] = pos;
         }

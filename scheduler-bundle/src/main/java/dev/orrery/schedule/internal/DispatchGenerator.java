@@ -323,15 +323,15 @@ final class DispatchGenerator {
         mv.visitVarInsn(Opcodes.ILOAD, C_INDEX);
         push(mv, to);
         mv.visitJumpInsn(Opcodes.IF_ICMPGE, done);
-        enter(mv, frames, IN_LOOP, next, probed);
-        run(mv, guards, IN_LOOP);
+        int body = enter(mv, frames, IN_LOOP, next, probed);
+        body += run(mv, guards, IN_LOOP);
         mv.visitLabel(next);
         frames.same();
         mv.visitIincInsn(C_INDEX, 1);
         mv.visitJumpInsn(Opcodes.GOTO, head);
         mv.visitLabel(done);
         frames.same();
-        return 50;
+        return 20 + body;
     }
 
     /**
@@ -351,7 +351,7 @@ final class DispatchGenerator {
      * @return the estimated bytecode bytes
      */
     private static int enter(MethodVisitor mv, Frames frames, int i, Label skip, boolean probed) {
-        int bytes = 40;
+        int bytes = 45;
         if (probed) {
             mv.visitVarInsn(Opcodes.ALOAD, C_PROBE);
             index(mv, i);

@@ -9,8 +9,9 @@ import java.util.function.Supplier;
  * {@code build()}, though only tools read it).
  *
  * <p>Implementation notes: thread-safe. {@link #get()} reads a volatile field; the first callers
- * synchronize on this object, so the source runs at most once and every caller sees the same value.
- * After that the source is dropped, with whatever build data it held.
+ * synchronize on this object, so the source runs until it first returns a value (once, unless it
+ * throws) and every caller sees that value. After that the source is dropped, with whatever build data
+ * it held.
  *
  * @param <T> the value type
  */
@@ -20,7 +21,7 @@ final class Memo<T> implements Supplier<T> {
     private volatile T value;
 
     /**
-     * @param source computes the value; called at most once; must not return null
+     * @param source computes the value; called until it first returns one; must not return null
      * @throws NullPointerException if {@code source} is null
      */
     Memo(Supplier<? extends T> source) {

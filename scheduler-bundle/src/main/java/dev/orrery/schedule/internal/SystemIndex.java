@@ -14,28 +14,28 @@ import java.util.Set;
  * {@link #indexOfName} return plain ints, so the run engine looks systems up without boxing. Also an
  * unmodifiable {@code Map<EcsSystem, Integer>} view of the same positions, for introspection.
  *
- * <p>The maps are the build's own declaration maps ({@link Declarations#planIndex}), with an array from
- * declaration index to position ({@link #over}). A plan filtered by {@link PlanFilter} ({@code Schedule.withoutPlugins}) keeps the hash maps of
- * the plan it was first built for and adds one array from those positions to its own
- * ({@link #keeping}), so filtering hashes nothing: O(systems of the original plan).
+ * <p>The maps are the build's own declaration maps ({@link Declarations#planIndex}): they give a
+ * system's declaration index, and one array turns that into its position in this plan ({@link #over}).
+ * A plan filtered by {@link PlanFilter} ({@code Schedule.withoutPlugins}) keeps the maps and gets an
+ * array of its own ({@link #keeping}), so filtering hashes nothing: O(declared systems).
  *
  * <p>Immutable after construction; the maps and the array are never written after it and never
  * handed out.
  */
 final class SystemIndex extends AbstractMap<EcsSystem, Integer> {
-    /** Position in the original plan by system object, and by name. */
+    /** Declaration index by system object (identity), and by name. */
     private final Map<EcsSystem, Integer> byObject;
     private final Map<String, Integer> byName;
-    /** Original position → position in this plan, or -1 if filtered out; null when this is the original. */
-    private final int[] remap;
+    /** Declaration index → position in this plan, or -1 if not in it (filtered out). */
+    private final int[] positionOf;
     /** This plan's systems in execution order. */
     private final List<EcsSystem> systems;
 
-    private SystemIndex(Map<EcsSystem, Integer> byObject, Map<String, Integer> byName, int[] remap,
+    private SystemIndex(Map<EcsSystem, Integer> byObject, Map<String, Integer> byName, int[] positionOf,
                         List<EcsSystem> systems) {
         this.byObject = byObject;
         this.byName = byName;
-        this.remap = remap;
+        this.positionOf = positionOf;
         this.systems = systems;
     }
 
@@ -59,18 +59,15 @@ final class SystemIndex extends AbstractMap<EcsSystem, Integer> {
      * The index of a plan that keeps some of this plan's systems, in the same relative order.
      *
      * @param newIndex per position in this plan: the system's position in the new plan, or -1 if it is
-     *     not kept; kept by the new index (not copied), so the caller must not write it afterwards
+     *     not kept
      * @param keptSystems the new plan's systems, in execution order
      * @return the new plan's index, sharing this one's maps
      */
     SystemIndex keeping(int[] newIndex, List<EcsSystem> keptSystems) {
-        if (remap == null) {
-            return new SystemIndex(byObject, byName, newIndex, keptSystems);
-        }
-        int[] next = new int[remap.length];
-        for (int o = 0; o < remap.length; o++) {
-            int here = remap[o];
-            next[o] = here < 0 ? -1 : newIndex[here];
+        int[] next = new int[positionOf.length];
+        for (int d = 0; d < positionOf.length; d++) {
+            int here = positionOf[d];
+            next[d] = here < 0 ? -1 : newIndex[here];
         }
         return new SystemIndex(byObject, byName, next, keptSystems);
     }
@@ -78,13 +75,13 @@ final class SystemIndex extends AbstractMap<EcsSystem, Integer> {
     /** @return the system's position in this plan, or -1 if it is not in it (by identity) */
     int indexOf(EcsSystem system) {
         Integer i = byObject.get(system);
-        return i == null ? -1 : remap == null ? i : remap[i];
+        return i == null ? -1 : positionOf[i];
     }
 
     /** @return the position of the system with that name in this plan, or -1 if none (SCH-125) */
     int indexOfName(String name) {
         Integer i = byName.get(name);
-        return i == null ? -1 : remap == null ? i : remap[i];
+        return i == null ? -1 : positionOf[i];
     }
 
     @Override

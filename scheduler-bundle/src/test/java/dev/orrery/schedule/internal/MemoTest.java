@@ -83,5 +83,16 @@ class MemoTest {
         assertEquals(List.of("b"), graph.linksFrom(a).stream().map(l -> l.to().name()).toList());
         Schedule same = s.withoutPlugins(List.of());
         assertSame(graph, same.orderGraph(), "withoutPlugins of nothing is the schedule itself");
+
+        EcsSystem c = EcsSystem.builder("c").phase(Phase.ON_UPDATE).after(b).run((w, dt) -> { }).build();
+        Schedule withPlugin = Schedule.builder("memo")
+                .plugins(dev.orrery.schedule.Plugin.builder("late").systems(c).build())
+                .systems(List.of(a, b)).build();
+        Schedule filtered = withPlugin.withoutPlugins(List.of("late"));
+        OrderGraph kept = filtered.orderGraph();
+        assertSame(kept, filtered.orderGraph(), "the filtered graph is built once too");
+        assertEquals(List.of("a", "b"), filtered.systems().stream().map(EcsSystem::name).toList());
+        assertEquals(1, kept.edges().size(), "the edge c declared left with it");
+        assertEquals(2, withPlugin.orderGraph().edges().size(), "the whole schedule's graph keeps both");
     }
 }

@@ -100,8 +100,7 @@ public final class ConsoleComponent {
      * @return the devtools' timings when they time every frame (sample period 1), else {@code own}
      */
     static TimingsFeed feedOf(TimingsSource devtools, TimingsFeed own) {
-        TimingsSource d = devtools;
-        if (d == null || d.timings().samplePeriod() > 1) {
+        if (devtools == null || devtools.timings().samplePeriod() > 1) {
             return own;
         }
         return new TimingsFeed() {
@@ -112,7 +111,7 @@ public final class ConsoleComponent {
 
             @Override
             public List<SystemTiming> snapshot() {
-                return d.timings().snapshot();
+                return devtools.timings().snapshot();
             }
         };
     }

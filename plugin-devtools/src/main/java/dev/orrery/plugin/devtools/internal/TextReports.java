@@ -118,7 +118,7 @@ final class TextReports {
                     micros(x.meanMicros()), micros(x.maxMicros()), x.skippedDisabled(), x.skippedCondition(),
                     x.skippedPhaseDisabled());
         }
-        String sampled = r.samplePeriod() <= 1 ? "" : ", sampled: 1 frame in " + r.samplePeriod()
+        String sampled = r.samplePeriod() <= 1 ? "" : ", sampled: at least 1 frame in " + r.samplePeriod()
                 + " is timed, counts are sampled counts (exact: -D" + TimingsHooksComponent.SAMPLE_PERIOD_PROPERTY + "=1)";
         return "schedule " + r.schedule() + ": timings of " + count(r.timings().size(), "system") + sampled + "\n"
                 + t.render();

@@ -22,7 +22,7 @@ public final class TimingsHooksComponent implements ScheduleHooks, TimingsSource
      * System property: the sample period of the devtools' timings (issue 17); default
      * {@value #DEFAULT_SAMPLE_PERIOD}. A period of N makes timing cost about 1/N of its full price, with
      * sampled counts; see {@link SystemTimings#SystemTimings(java.util.function.LongSupplier, int)}; 1
-     * times every frame (exact counts, at about 50 times the cost of a frame of empty systems). The host
+     * times every frame (exact counts, at 57 to 134 times the cost of a frame of 1,000 empty systems; BENCHMARKS.md, issue 17). The host
      * calls its observer services at the smallest period among them, and on the frames they do not
      * observe its schedules run their generated dispatchers (the host names running systems through a
      * {@code RunProbe}, not through hooks).
