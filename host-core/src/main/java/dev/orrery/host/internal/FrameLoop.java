@@ -222,8 +222,8 @@ final class FrameLoop implements Runnable, RebuildTarget {
     }
 
     @Override
-    public ScheduleHooks observe(String schedule, List<HooksEntry> hooks) {
-        return observers.hooks(hooks);
+    public ScheduleHooks observe(String schedule, boolean mainSchedule, List<HooksEntry> hooks) {
+        return observers.hooks(hooks, mainSchedule);
     }
 
     // ---------------------------------------------------------------- departures

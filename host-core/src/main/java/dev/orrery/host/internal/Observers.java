@@ -1,7 +1,9 @@
 package dev.orrery.host.internal;
 
 import dev.orrery.host.ObserverStatus;
+import dev.orrery.schedule.HookContext;
 import dev.orrery.schedule.ScheduleHooks;
+import dev.orrery.schedule.SkipReason;
 import java.lang.System.Logger;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -43,15 +45,45 @@ final class Observers {
      * ({@link RebuildTarget#observe}).
      *
      * @param hooks the hooks services that observe the schedule, in service id order (possibly none)
-     * @return their guards, called in service id order at the smallest of their sample periods, or null
-     *     when there are none (so the schedule runs its generated dispatcher every frame; issue 17)
+     * @param sampled whether the schedule is sampled (the host's main schedule): then the guards are
+     *     called at the smallest of the services' sample periods; otherwise on every run call
+     * @return their guards, called in service id order, or null when there are none (so the schedule
+     *     runs its generated dispatcher every frame; issue 17)
      */
-    ScheduleHooks hooks(List<HooksEntry> hooks) {
+    ScheduleHooks hooks(List<HooksEntry> hooks, boolean sampled) {
         List<GuardedObserver> guards = new ArrayList<>(hooks.size());
         for (HooksEntry h : hooks) {
             guards.add(guard(h));
         }
-        return guards.isEmpty() ? null : ScheduleHooks.all(guards);
+        if (guards.isEmpty()) {
+            return null;
+        }
+        ScheduleHooks all = ScheduleHooks.all(guards);
+        return sampled ? all : new EveryCall(all);
+    }
+
+    /** Hooks observed on every run call, whatever sample period they ask for (at least as often as asked). */
+    private static final class EveryCall implements ScheduleHooks {
+        private final ScheduleHooks hooks;
+
+        EveryCall(ScheduleHooks hooks) {
+            this.hooks = hooks;
+        }
+
+        @Override
+        public void beforeSystem(HookContext ctx) {
+            hooks.beforeSystem(ctx);
+        }
+
+        @Override
+        public void afterSystem(HookContext ctx) {
+            hooks.afterSystem(ctx);
+        }
+
+        @Override
+        public void onSkip(HookContext ctx, SkipReason reason) {
+            hooks.onSkip(ctx, reason);
+        }
     }
 
     /**

@@ -307,7 +307,7 @@ final class RebuildCoordinator {
             ScheduleRecord before = records.containsKey(name) || !carry.containsKey(name) ? last
                     : records.getOrDefault(carry.get(name), NONE);
             BuildOutcome out = ScheduleAssembler.assemble(build, name, order.ordered(), before.before(),
-                    target.observe(name, hookEntries), last.schedule(), target.probe());
+                    target.observe(name, name.equals(main), hookEntries), last.schedule(), target.probe());
             for (PluginStatus left : out.leftOut()) {
                 log.log(Level.WARNING, "plugin '" + left.name() + "' (" + left.bundle() + ") left out of schedule '"
                         + name + "', " + left.state() + ": " + left.reason());

@@ -67,7 +67,7 @@ class FrameLoopContainmentTest {
     }
 
     private Schedule schedule(String name, Plugin... plugins) {
-        return Schedule.builder(name).plugins(plugins).hooks(loop.observe(name, List.of())).build();
+        return Schedule.builder(name).plugins(plugins).hooks(loop.observe(name, true, List.of())).build();
     }
 
     private Plugin counting(String name, int slot) {
@@ -145,7 +145,7 @@ class FrameLoopContainmentTest {
             }
         };
         HooksEntry entry = new HooksEntry(counting, null, 41, "itest.observer/1.0.0");
-        Schedule main = Schedule.builder("main").plugins(counting("a", 0)).hooks(loop.observe("main", List.of(entry)))
+        Schedule main = Schedule.builder("main").plugins(counting("a", 0)).hooks(loop.observe("main", true, List.of(entry)))
                 .build();
         loop.swap(Swaps.of("main", Map.of("main", main)));
         get(loop.step(2));
@@ -156,7 +156,7 @@ class FrameLoopContainmentTest {
         assertEquals(List.of(), loop.observers());
 
         // A rebuild from a snapshot taken before the service left still lists it: it stays retired.
-        Schedule stale = Schedule.builder("main").plugins(counting("a", 0)).hooks(loop.observe("main", List.of(entry)))
+        Schedule stale = Schedule.builder("main").plugins(counting("a", 0)).hooks(loop.observe("main", true, List.of(entry)))
                 .build();
         loop.swap(Swaps.of("main", Map.of("main", stale)));
         get(loop.step(2));
@@ -275,7 +275,7 @@ class FrameLoopContainmentTest {
         };
         HooksEntry entry = new HooksEntry(bad, null, 17, "itest.badhooks/1.0.0");
         Schedule main = Schedule.builder("main").plugins(counting("game", 0))
-                .hooks(loop.observe("main", List.of(entry))).build();
+                .hooks(loop.observe("main", true, List.of(entry))).build();
         loop.swap(Swaps.of("main", Map.of("main", main)));
         assertEquals(3L, get(loop.step(3)));
         assertEquals(3, counts()[0], "the game goes on");

@@ -49,7 +49,7 @@ class FrameLoopLifecycleTest {
 
     /** Swaps in a schedule built like the host's assembler does: adopting the previous one's state. */
     private Schedule swapIn(Plugin... plugins) {
-        Schedule next = Schedule.builder("main").plugins(plugins).hooks(loop.observe("main", List.of()))
+        Schedule next = Schedule.builder("main").plugins(plugins).hooks(loop.observe("main", true, List.of()))
                 .adoptStateOf(current).build();
         current = next;
         loop.swap(Swaps.of("main", Map.of("main", next)));

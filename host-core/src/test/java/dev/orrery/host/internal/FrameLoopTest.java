@@ -260,13 +260,15 @@ class FrameLoopTest {
     @Test
     void schedulesNoServiceObservesGetNoHooksAndSampledObserversKeepTheSmallestPeriod() {
         loop = new FrameLoop(HostConfig.from(Map.of(), k -> null), probe, new RecordingLogger(), () -> { });
-        assertNull(loop.observe("main", List.of()), "no observer: no hooks, so the generated dispatcher runs (issue 17)");
+        assertNull(loop.observe("main", true, List.of()), "no observer: no hooks, so the generated dispatcher runs (issue 17)");
         assertSame(probe, loop.probe(), "every schedule the host builds publishes to the loop's probe");
 
-        dev.orrery.schedule.ScheduleHooks one = loop.observe("main", List.of(observer(64, 1)));
+        dev.orrery.schedule.ScheduleHooks one = loop.observe("main", true, List.of(observer(64, 1)));
         assertEquals(64, one.samplePeriod());
-        dev.orrery.schedule.ScheduleHooks two = loop.observe("main", List.of(observer(64, 1), observer(8, 2)));
+        dev.orrery.schedule.ScheduleHooks two = loop.observe("main", true, List.of(observer(64, 1), observer(8, 2)));
         assertEquals(8, two.samplePeriod(), "each service is called at least as often as it asked");
+        dev.orrery.schedule.ScheduleHooks turn = loop.observe("turn", false, List.of(observer(64, 1)));
+        assertEquals(1, turn.samplePeriod(), "a schedule other than the main one is observed on every run call");
     }
 
     private static HooksEntry observer(int period, long serviceId) {

@@ -61,13 +61,14 @@ class RebuildCoordinatorTest {
         }
 
         @Override
-        public ScheduleHooks observe(String schedule, List<HooksEntry> hooks) {
+        public ScheduleHooks observe(String schedule, boolean mainSchedule, List<HooksEntry> hooks) {
             if (observeFails != null) {
                 Error e = observeFails;
                 observeFails = null;
                 throw e;
             }
-            observed.add(schedule + hooks.stream().map(h -> "#" + h.serviceId()).reduce("", String::concat));
+            observed.add(schedule + (mainSchedule ? "" : "(every call)")
+                    + hooks.stream().map(h -> "#" + h.serviceId()).reduce("", String::concat));
             return null;
         }
 
@@ -222,7 +223,7 @@ class RebuildCoordinatorTest {
             }
 
             @Override
-            public ScheduleHooks observe(String schedule, List<HooksEntry> hooks) {
+            public ScheduleHooks observe(String schedule, boolean mainSchedule, List<HooksEntry> hooks) {
                 return null;
             }
         };
@@ -255,6 +256,17 @@ class RebuildCoordinatorTest {
         assertEquals(first.plugins(), hooked.plugins());
         assertTrue(hooked.summary().endsWith("joined []; left []; hooks changed"), hooked.summary());
         assertEquals(List.of("main", "main#7"), target.observed, "observe is asked once per schedule rebuilt");
+    }
+
+    @Test
+    void onlyTheMainScheduleIsObservedSampledOtherSchedulesOnEveryCall() {
+        plugins = List.of(plugin("a", 1, "a/s"),
+                PluginEntry.of(Plugin.builder("t").systems(EcsSystem.define("t/s", (w, dt) -> { })).build(),
+                        "turn", "test/1.0.0", 2));
+        hooks = List.of(new HooksEntry(new ScheduleHooks() { }, null, 7, "itest.hooks/1.0.0"));
+        rebuildNow();
+        assertEquals(List.of("main#7", "turn(every call)#7"), target.observed.stream().sorted().toList(),
+                "issue 17: the main schedule, run once per frame, is sampled; a schedule run by systems is not");
     }
 
     @Test

@@ -59,9 +59,10 @@ public final class SystemTimings implements ScheduleHooks {
      * last sampled run; {@code mean} is the mean of the sampled runs (unbiased for a steady system,
      * noisier for one whose duration varies); {@code max} can miss a spike that falls between samples.
      * At 60 frames per second and a period of 64, each system is timed about once a second. In the
-     * host, observers are called at the smallest period any of them asks for, so while another observer
-     * (the web console's, while a page is open) asks for every frame, these timings see every frame too:
-     * the period is the least often they are called.
+     * host, observers of the main schedule are called at the smallest period any of them asks for, so
+     * while another observer (the web console's, while a page is open) asks for every frame, these
+     * timings see every frame too: the period is the least often they are called. Schedules other than
+     * the main one (run by systems, once per turn or event) are observed on every run call.
      *
      * @param nanoClock a monotonic clock in nanoseconds; not null
      * @param samplePeriod observe one run call in this many; at least 1 (1: every call, exact counts)

@@ -130,7 +130,9 @@ final class Introspection {
     TimingsReport timings(String schedule) {
         String name = ScheduleLookup.nameOf(host(), schedule);
         ScheduleLookup.require(host(), name);
-        return new TimingsReport(name, frame.call(world -> timings.snapshot(name)), timings.samplePeriod());
+        // The host samples only its main schedule; it observes the others on every run call (issue 17).
+        int period = name.equals(host().mainSchedule()) ? timings.samplePeriod() : 1;
+        return new TimingsReport(name, frame.call(world -> timings.snapshot(name)), period);
     }
 
     /** @throws CommandException for an unknown schedule */

@@ -23,7 +23,8 @@ public final class TimingsHooksComponent implements ScheduleHooks, TimingsSource
      * {@value #DEFAULT_SAMPLE_PERIOD}. A period of N makes timing cost about 1/N of its full price, with
      * sampled counts; see {@link SystemTimings#SystemTimings(java.util.function.LongSupplier, int)}; 1
      * times every frame (exact counts, at 57 to 134 times the cost of a frame of 1,000 empty systems; BENCHMARKS.md, issue 17). The host
-     * calls its observer services at the smallest period among them, and on the frames they do not
+     * calls its observer services at the smallest period among them on its main schedule (other schedules,
+     * run by systems once per turn or event, on every run call), and on the frames they do not
      * observe its schedules run their generated dispatchers (the host names running systems through a
      * {@code RunProbe}, not through hooks).
      */

@@ -194,6 +194,13 @@ class DevtoolsCommandsTest {
         assertTrue(t.startsWith("schedule main: timings of 4 systems, sampled: at least 1 frame in 4 is timed, counts are sampled"
                 + " counts (exact: -Dorrery.devtools.timings.samplePeriod=1)\n"), t);
         assertTrue(t.matches("(?s).*\\n1  physics/integrate  OnUpdate     2 +[0-9.]+ +[0-9.]+ +[0-9.]+ +0 +0 +0\\n.*"), t);
+
+        // The host samples only its main schedule; another schedule (run by systems) is timed on every call.
+        Schedule turn = Schedule.builder("turn").plugins(turns).hooks(sampled).build();
+        host.put(turn);
+        turn.runPhase(host.world, this.turn, 0.0);
+        String other = c.timings("turn");
+        assertTrue(other.startsWith("schedule turn: timings of 1 system\n"), other);
     }
 
     @Test
