@@ -108,6 +108,23 @@ final class FrameLoop implements Runnable, RebuildTarget {
          * @param fault the fault, stage {@value SystemFault#STAGE_FRAME_THREAD}
          */
         void died(SystemFault fault);
+
+        /**
+         * @param onBudgetDone called when the frame budget is used up
+         * @return an owner told only of the budget (a death is logged and recorded, nothing more)
+         */
+        static Ended onBudgetDone(Runnable onBudgetDone) {
+            return new Ended() {
+                @Override
+                public void budgetDone() {
+                    onBudgetDone.run();
+                }
+
+                @Override
+                public void died(SystemFault fault) {
+                }
+            };
+        }
     }
 
     /**
@@ -117,16 +134,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
      * @param onBudgetDone called on the frame thread after the fixed-mode frame budget is used up
      */
     FrameLoop(HostConfig config, RunProbe probe, Logger log, Runnable onBudgetDone) {
-        this(config, probe, log, new Ended() {
-            @Override
-            public void budgetDone() {
-                onBudgetDone.run();
-            }
-
-            @Override
-            public void died(SystemFault fault) {
-            }
-        }, java.lang.System::nanoTime);
+        this(config, probe, log, Ended.onBudgetDone(onBudgetDone), java.lang.System::nanoTime);
     }
 
     /**

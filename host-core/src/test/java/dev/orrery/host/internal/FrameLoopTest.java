@@ -51,16 +51,7 @@ class FrameLoopTest {
     private FrameLoop start(Map<String, Object> config, Runnable onBudgetDone, LongSupplier nanoTime,
                             Plugin... plugins) {
         HostConfig c = HostConfig.from(config, k -> null);
-        loop = new FrameLoop(c, probe, new RecordingLogger(), new FrameLoop.Ended() {
-            @Override
-            public void budgetDone() {
-                onBudgetDone.run();
-            }
-
-            @Override
-            public void died(SystemFault fault) {
-            }
-        }, nanoTime);
+        loop = new FrameLoop(c, probe, new RecordingLogger(), FrameLoop.Ended.onBudgetDone(onBudgetDone), nanoTime);
         Schedule main = Schedule.builder("main").plugins(plugins).probe(probe).build();
         loop.start();
         loop.swap(Swaps.of("main", Map.of("main", main)));
