@@ -39,7 +39,7 @@ import java.util.Optional;
  * <p><b>Cost and storage.</b> Nothing is done on the normal path: the schedule records only when an
  * exception passes through it (no field write, no allocation per system or per call). The record lives
  * in the world, as the value of a world trait the scheduler adds with the first failure in that world
- * (one record per world: the last failure). {@link World#reset()} removes it, and {@link World#purge}
+ * (one record per world: the last failure). {@link World#reset()} removes it, and {@code WorldPurge.purge}
  * drops it when the system or the exception is of unloaded code. No static state (SCH-064). Frame
  * thread only, like the world.
  *

@@ -84,7 +84,7 @@ import org.osgi.annotation.versioning.ProviderType;
  *   <li><b>{@link World#reset()}</b> removes the record with every other world trait: no dispose runs,
  *       and every system is initialised again on its next pass (the reset world is a new world). Call
  *       {@link #disposeAll} before a reset if dispose functions must run.
- *       {@link World#purge} forgets, without disposing, systems of unloaded code.</li>
+ *       {@code WorldPurge.purge} forgets, without disposing, systems of unloaded code.</li>
  * </ul>
  * Schedules without lifecycle functions pay one array read per phase; a pass after every tracked
  * system of the phase is initialised pays one more field read and compare, and allocates nothing.

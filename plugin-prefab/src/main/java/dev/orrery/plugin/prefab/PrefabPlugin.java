@@ -85,7 +85,7 @@ public final class PrefabPlugin {
      *       may request spawns but should not read the registry;</li>
      *   <li>again after {@code world.reset()} (the registry is gone);</li>
      *   <li>again after a hot update of the content bundle: the host purges the old bundle's prefabs
-     *       from the registry ({@code World.purge}), and the updated bundle's system, although it has
+     *       from the registry ({@code WorldPurge.purge}), and the updated bundle's system, although it has
      *       the same name, registers its new prefab objects in the next frame. An OnStart system would
      *       not: OnStart completion is recorded by system name, so it does not run again.</li>
      * </ul>

@@ -13,8 +13,9 @@ import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.world.Query;
 import dev.orrery.world.Trait;
-import dev.orrery.world.Unloading;
 import dev.orrery.world.World;
+import dev.orrery.world.unload.Unloading;
+import dev.orrery.world.unload.WorldPurge;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -95,7 +96,7 @@ class KeepRegisteredTest {
         List<Prefab> prefabsV2 = v2.prefabs(SHARED);
         Schedule s2 = Schedule.builder("main").plugins(PrefabPlugin.PLUGIN,
                 content(PrefabPlugin.keepRegistered("content/prefabs", array(prefabsV2)))).adoptStateOf(s1).build();
-        world.purge(Unloading.of(v1));
+        WorldPurge.purge(world, Unloading.of(v1));
         assertEquals(Set.of(), PrefabRegistry.of(world).names(), "the old bundle's prefabs are purged");
 
         s2.run(world, 1.0 / 60);
@@ -122,7 +123,7 @@ class KeepRegisteredTest {
         Schedule s2 = Schedule.builder("main").plugins(PrefabPlugin.PLUGIN,
                 content(PrefabPlugin.registerOnStart("content/prefabs", array(v2.prefabs(SHARED)))))
                 .adoptStateOf(s1).build();
-        world.purge(Unloading.of(v1));
+        WorldPurge.purge(world, Unloading.of(v1));
         s2.run(world, 1.0 / 60);
         assertEquals(Set.of(), PrefabRegistry.of(world).names(), "why registerOnStart is deprecated");
     }

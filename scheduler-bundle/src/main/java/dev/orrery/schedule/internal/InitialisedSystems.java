@@ -1,8 +1,8 @@
 package dev.orrery.schedule.internal;
 
 import dev.orrery.schedule.EcsSystem;
-import dev.orrery.world.Purgeable;
-import dev.orrery.world.Unloading;
+import dev.orrery.world.unload.Purgeable;
+import dev.orrery.world.unload.Unloading;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -23,7 +23,7 @@ import java.util.Map;
  *
  * <p>A mutable holder, confined to the world's thread like the world; {@link #version()} changes with
  * every change, so each schedule's per-world cache of "phase initialised" flags knows when to refresh.
- * A {@link Purgeable}: {@link dev.orrery.world.World#purge} forgets, without disposing, entries whose
+ * A {@link Purgeable}: {@link dev.orrery.world.unload.WorldPurge#purge} forgets, without disposing, entries whose
  * system belongs to unloaded code (a host disposes departing systems before it purges).
  */
 final class InitialisedSystems implements Purgeable {

@@ -4,10 +4,10 @@ import dev.orrery.schedule.Condition;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.RunFailure;
 import dev.orrery.schedule.SystemSet;
-import dev.orrery.world.Purgeable;
 import dev.orrery.world.Trait;
-import dev.orrery.world.Unloading;
 import dev.orrery.world.World;
+import dev.orrery.world.unload.Purgeable;
+import dev.orrery.world.unload.Unloading;
 import java.util.List;
 
 /**
@@ -19,7 +19,7 @@ import java.util.List;
  * found again by a scan of the world's traits for the one whose value is a {@code RunFailureLog}
  * (O(world traits), a handful; only on the exception path and in the queries). A
  * {@link Purgeable} value, because the record refers to the failed system (its run function) and to the
- * exception, both usually of a plugin's classes: {@link World#purge} drops it when they belong to
+ * exception, both usually of a plugin's classes: {@code WorldPurge.purge} drops it when they belong to
  * unloaded code, so a departed plugin's class loader is not kept reachable through it.
  *
  * <p>Implementation notes: frame thread only (the world's thread); the fields are written together

@@ -1,4 +1,4 @@
-package dev.orrery.world.isolated;
+package dev.orrery.world.unload.isolated;
 
 /**
  * An exception class that the run-failure purge test loads in a class loader of its own

@@ -1,4 +1,4 @@
-package dev.orrery.world.isolated;
+package dev.orrery.world.unload.isolated;
 
 import dev.orrery.schedule.RunFunction;
 

@@ -1,4 +1,4 @@
-package dev.orrery.world;
+package dev.orrery.world.unload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,7 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orrery.world.isolated.Payload;
+import dev.orrery.world.Query;
+import dev.orrery.world.QueryResult;
+import dev.orrery.world.Trait;
+import dev.orrery.world.TraitRef;
+import dev.orrery.world.World;
+import dev.orrery.world.unload.isolated.Payload;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -122,7 +127,7 @@ class WorldPurgeTest {
                 () -> world.query(Query.of(HP)).forEach(x -> world.forget(ANY)));
         assertEquals("World.forget: cannot run while a query is iterating this world", ex.getMessage());
         assertEquals("a", world.get(e, ANY));
-        assertThrows(IllegalStateException.class, () -> world.query(Query.of(HP)).forEach(x -> world.purge(
+        assertThrows(IllegalStateException.class, () -> world.query(Query.of(HP)).forEach(x -> WorldPurge.purge(world,
                 Unloading.of(l -> true))));
         assertThrows(IllegalStateException.class, () -> world.query(Query.of(HP)).forEach(x ->
                 world.removeFromEntities(ANY)));
@@ -149,7 +154,7 @@ class WorldPurgeTest {
         world.add(registry);
 
         Map<ClassLoader, Integer> asked = new IdentityHashMap<>();
-        PurgeReport report = world.purge(Unloading.of(l -> {
+        PurgeReport report = WorldPurge.purge(world, Unloading.of(l -> {
             asked.merge(l, 1, Integer::sum);
             return l == loader;
         }));
@@ -167,13 +172,13 @@ class WorldPurgeTest {
         assertEquals(4, world.entityCount());
         assertEquals(List.of("kept"), recorder.entries);
         assertTrue(asked.values().stream().allMatch(n -> n == 1), "each loader asked once: " + asked);
-        assertTrue(world.purge(Unloading.of(loader)).isEmpty(), "a second purge finds nothing");
+        assertTrue(WorldPurge.purge(world, Unloading.of(loader)).isEmpty(), "a second purge finds nothing");
     }
 
     @Test
     void afterPurgeTheWorldNoLongerReachesTheUnloadedLoader() throws InterruptedException {
         WeakReference<ClassLoader> ref = fillWithIsolatedCode();
-        PurgeReport report = world.purge(Unloading.of(l -> l == ref.get()));
+        PurgeReport report = WorldPurge.purge(world, Unloading.of(l -> l == ref.get()));
         assertFalse(report.isEmpty());
         for (int i = 0; i < 50 && ref.get() != null; i++) {
             System.gc();

@@ -1,11 +1,12 @@
-package dev.orrery.world;
+package dev.orrery.world.unload;
 
 /**
- * What {@link World#purge(Unloading)} dropped.
+ * What {@link WorldPurge#purge} dropped.
  *
  * @param worldTraits world traits removed (the trait belonged to unloaded code, or its value did)
  * @param components entity components removed (the trait belonged to unloaded code, or the value did)
  * @param entries entries dropped by {@link Purgeable} world values
+ * @since 0.1
  */
 public record PurgeReport(int worldTraits, int components, int entries) {
     /** A purge that dropped nothing. */

@@ -1,5 +1,6 @@
-package dev.orrery.world;
+package dev.orrery.world.unload;
 
+import dev.orrery.world.Trait;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -8,7 +9,7 @@ import java.util.function.Predicate;
 /**
  * Which code is being unloaded: a test on class loaders (in an OSGi host, the class loaders of bundle
  * revisions that were uninstalled, updated or refreshed away), and the rule that says whether an
- * object belongs to that code. Used by {@link World#purge(Unloading)} and handed to
+ * object belongs to that code. Used by {@link WorldPurge#purge} and handed to
  * {@link Purgeable} world values.
  *
  * <p>The rule ({@link #isUnloaded(Object)}) looks at classes only, never into an object's fields: a
@@ -17,6 +18,8 @@ import java.util.function.Predicate;
  *
  * <p>Not thread-safe: the verdict on each class loader is asked once and cached, so use one instance
  * for one purge, on one thread.
+ *
+ * @since 0.1
  */
 public final class Unloading {
     private final Predicate<ClassLoader> unloaded;

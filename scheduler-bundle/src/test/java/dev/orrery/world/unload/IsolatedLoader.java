@@ -1,4 +1,4 @@
-package dev.orrery.world;
+package dev.orrery.world.unload;
 
 import java.io.IOException;
 import java.io.InputStream;

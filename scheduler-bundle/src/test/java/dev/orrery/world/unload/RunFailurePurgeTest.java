@@ -1,4 +1,4 @@
-package dev.orrery.world;
+package dev.orrery.world.unload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -9,15 +9,16 @@ import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.RunFailure;
 import dev.orrery.schedule.RunFunction;
 import dev.orrery.schedule.Schedule;
-import dev.orrery.world.isolated.FailingPayload;
-import dev.orrery.world.isolated.PayloadFailure;
+import dev.orrery.world.World;
+import dev.orrery.world.unload.isolated.FailingPayload;
+import dev.orrery.world.unload.isolated.PayloadFailure;
 import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
  * Beyond the spec (Orrery's fault attribution): the {@link RunFailure} a world keeps refers to the
- * failed system and the exception, usually a plugin's classes; {@link World#purge} drops it when they
+ * failed system and the exception, usually a plugin's classes; {@code WorldPurge.purge} drops it when they
  * belong to unloaded code, so the failure record keeps no unloaded plugin's class loader reachable.
  */
 class RunFailurePurgeTest {
@@ -37,11 +38,11 @@ class RunFailurePurgeTest {
         Throwable thrown = fail(schedule);
         assertTrue(RunFailure.of(world, thrown).isPresent());
 
-        assertEquals(PurgeReport.NONE, world.purge(Unloading.of(new IsolatedLoader(FailingPayload.class.getName()))),
+        assertEquals(PurgeReport.NONE, WorldPurge.purge(world, Unloading.of(new IsolatedLoader(FailingPayload.class.getName()))),
                 "another loader: kept");
         assertTrue(RunFailure.of(world, thrown).isPresent());
 
-        assertEquals(new PurgeReport(0, 0, 1), world.purge(Unloading.of(loader)));
+        assertEquals(new PurgeReport(0, 0, 1), WorldPurge.purge(world, Unloading.of(loader)));
         assertEquals(Optional.empty(), RunFailure.of(world, thrown));
         assertEquals(Optional.empty(), RunFailure.last(world));
     }
@@ -60,7 +61,7 @@ class RunFailurePurgeTest {
         assertSame(wrapped, thrown);
         assertTrue(RunFailure.of(world, thrown).isPresent());
 
-        assertEquals(new PurgeReport(0, 0, 1), world.purge(Unloading.of(loader)), "found through the cause");
+        assertEquals(new PurgeReport(0, 0, 1), WorldPurge.purge(world, Unloading.of(loader)), "found through the cause");
         assertEquals(Optional.empty(), RunFailure.of(world, thrown));
     }
 }

@@ -1,4 +1,4 @@
-package dev.orrery.world;
+package dev.orrery.world.unload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.RunFunction;
 import dev.orrery.schedule.Schedule;
-import dev.orrery.world.isolated.FailingPayload;
+import dev.orrery.world.World;
+import dev.orrery.world.unload.isolated.FailingPayload;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Beyond the spec (Orrery's system lifecycle): the world's record of initialised systems refers to the
- * systems, usually a plugin's code; {@link World#purge} forgets, without disposing, those of unloaded
+ * systems, usually a plugin's code; {@code WorldPurge.purge} forgets, without disposing, those of unloaded
  * code, so the record keeps no unloaded plugin's class loader reachable.
  */
 class LifecyclePurgeTest {
@@ -34,7 +35,7 @@ class LifecyclePurgeTest {
         assertThrows(RuntimeException.class, () -> schedule.run(world, 0)); // the payload's run throws
         assertEquals(List.of("init stays", "init payload"), events);
 
-        PurgeReport report = world.purge(Unloading.of(loader));
+        PurgeReport report = WorldPurge.purge(world, Unloading.of(loader));
         assertEquals(new PurgeReport(0, 0, 2), report, "the failure record and the initialised payload system");
         assertEquals(1, schedule.disposeAll(world));
         assertEquals(List.of("init stays", "init payload", "dispose stays"), events, "the forgotten one is not disposed");
