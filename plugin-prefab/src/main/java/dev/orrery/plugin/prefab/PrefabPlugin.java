@@ -108,28 +108,6 @@ public final class PrefabPlugin {
                 .build();
     }
 
-    /**
-     * An OnStart system that registers the given prefabs in the world's registry. It runs once per
-     * world (and again after a reset), and, for a content bundle that joins a running world, on the
-     * next pass that includes OnStart.
-     *
-     * <p>It does <b>not</b> run again after a hot update of the content bundle (OnStart completion is
-     * recorded by system name, and the updated bundle's system has the same name), so prefabs of the
-     * updated bundle, purged with the old code, stay missing. Use {@link #keepRegistered} instead.
-     *
-     * @param systemName the system name, prefixed by the content (e.g. {@code dungeon/prefabs})
-     * @param prefabs the prefabs; registered in this order
-     * @return the system
-     * @throws IllegalArgumentException if {@code systemName} is null or empty
-     * @deprecated prefabs of a hot-updated content bundle are not registered again; use
-     *     {@link #keepRegistered(String, Prefab...)}
-     */
-    @Deprecated(since = "0.2.0")
-    public static EcsSystem registerOnStart(String systemName, Prefab... prefabs) {
-        List<Prefab> list = List.of(prefabs);
-        return EcsSystem.define(systemName, Phase.ON_START, (world, dt) -> registerAll(world, list));
-    }
-
     private static boolean anyMissing(World world, List<Prefab> prefabs) {
         PrefabRegistry registry = world.get(PrefabRegistry.TRAIT);
         if (registry == null) {
