@@ -105,29 +105,28 @@ class AccumulatedConditionsTest {
     }
 
     @Test
-    @DisplayName("conditions() lists every runIf in order; null adds nothing; the deprecated runIf() is a combined AND view")
-    @SuppressWarnings("deprecation")
+    @DisplayName("conditions() lists every runIf in order; a null condition is refused naming the system or set")
     void accessors() {
         Condition yes = w -> true;
         Condition no = w -> false;
-        EcsSystem none = EcsSystem.builder("none").runIf(null).run(trace.records("n")).build();
+        EcsSystem none = EcsSystem.builder("none").run(trace.records("n")).build();
         assertEquals(List.of(), none.conditions());
-        assertEquals(Optional.empty(), none.runIf());
+        NullPointerException e = assertThrows(NullPointerException.class, () -> EcsSystem.builder("none").runIf(null));
+        assertEquals("defineSystem 'none': runIf condition is null", e.getMessage());
 
         EcsSystem one = EcsSystem.builder("one").runIf(yes).run(trace.records("o")).build();
-        assertEquals(Optional.of(yes), one.runIf(), "one condition: the condition itself");
+        assertEquals(List.of(yes), one.conditions());
 
-        EcsSystem two = EcsSystem.builder("two").runIf(yes).runIf(null).runIf(no).run(trace.records("t")).build();
+        EcsSystem two = EcsSystem.builder("two").runIf(yes).runIf(no).run(trace.records("t")).build();
         assertEquals(List.of(yes, no), two.conditions());
-        assertFalse(two.runIf().orElseThrow().test(world));
-        assertTrue(EcsSystem.builder("both").runIf(yes).runIf(yes).run(trace.records("b")).build()
-                .runIf().orElseThrow().test(world));
+        assertSame(two.conditions(), two.config().conditions());
         assertThrows(UnsupportedOperationException.class, () -> two.conditions().add(yes));
 
         SystemSet set = SystemSet.builder("S").runIf(no).runIf(yes).build();
         assertEquals(List.of(no, yes), set.conditions());
-        assertFalse(set.runIf().orElseThrow().test(world));
         assertEquals(List.of(), SystemSet.define("plain").conditions());
+        e = assertThrows(NullPointerException.class, () -> SystemSet.builder("S").runIf(null));
+        assertEquals("defineSet 'S': runIf condition is null", e.getMessage());
     }
 
     @Test

@@ -1,16 +1,13 @@
 package dev.orrery.schedule.internal;
 
 import dev.orrery.schedule.Condition;
-import dev.orrery.schedule.EcsSystem;
-import dev.orrery.schedule.SystemSet;
 import dev.orrery.world.World;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Several conditions as one: all must hold (AND), tested in list order, short-circuiting. The view
- * behind the deprecated {@link EcsSystem#runIf()} and {@link SystemSet#runIf()}, and the run engine's
- * form of a system's own conditions (a failure in any of them is a {@code CONDITION} failure of the
+ * Several conditions as one: all must hold (AND), tested in list order, short-circuiting. The run
+ * engine's form of a system's own conditions (a failure in any of them is a {@code CONDITION} failure of the
  * system). Set conditions are not combined: the engine tests them one by one, to name the set of a
  * failing one (SCH-118).
  */
