@@ -31,7 +31,7 @@ class OnStartTruthfulnessTest {
     void adopted_schedule_with_new_on_start_system_is_not_done() {
         Schedule a0 = Schedule.builder("game").systems(s0).build();
         a0.run(world, 0);
-        assertEquals(new ScheduleState("game", List.of(), true, List.of("s0")), state(a0));
+        assertEquals(ScheduleState.builder("game").onStartDone(true).onStartConsidered(List.of("s0")).build(), state(a0));
         Schedule a1 = Schedule.builder("game").systems(s0, s1, u).adoptStateOf(a0).build();
         trace.take();
 
@@ -41,11 +41,11 @@ class OnStartTruthfulnessTest {
 
         a1.runPhase(world, Phase.ON_UPDATE, 0);
         assertEquals(List.of("u"), trace.take());
-        assertEquals(new ScheduleState("game", List.of(), false, List.of("s0")), state(a1), "corrected by the first call");
+        assertEquals(ScheduleState.builder("game").onStartConsidered(List.of("s0")).build(), state(a1), "corrected by the first call");
 
         a1.run(world, 0);
         assertEquals(List.of("s1", "u"), trace.take());
-        assertEquals(new ScheduleState("game", List.of(), true, List.of("s0", "s1")), state(a1));
+        assertEquals(ScheduleState.builder("game").onStartDone(true).onStartConsidered(List.of("s0", "s1")).build(), state(a1));
         assertTrue(state(a1).isOnStartDoneFor(a1));
     }
 
@@ -62,12 +62,12 @@ class OnStartTruthfulnessTest {
         });
         Schedule a1 = Schedule.builder("game").systems(s0, bad).adoptStateOf(a0).build();
         assertThrows(IllegalStateException.class, () -> a1.run(world, 0));
-        assertEquals(new ScheduleState("game", List.of(), false, List.of("s0")), state(a1));
+        assertEquals(ScheduleState.builder("game").onStartConsidered(List.of("s0")).build(), state(a1));
         assertThrows(IllegalStateException.class, () -> a1.run(world, 0));
         assertFalse(state(a1).onStartDone());
         fail[0] = false;
         a1.run(world, 0);
-        assertEquals(new ScheduleState("game", List.of(), true, List.of("s0", "bad")), state(a1));
+        assertEquals(ScheduleState.builder("game").onStartDone(true).onStartConsidered(List.of("s0", "bad")).build(), state(a1));
     }
 
     @Test
@@ -77,7 +77,7 @@ class OnStartTruthfulnessTest {
         a0.run(world, 0);
         Schedule a1 = Schedule.builder("game").systems(s0, s1, u).adoptStateOf(a0).build();
         a1.disable(world, u);
-        assertEquals(new ScheduleState("game", List.of("u"), false, List.of("s0")), state(a1));
+        assertEquals(ScheduleState.builder("game").disabled(List.of("u")).onStartConsidered(List.of("s0")).build(), state(a1));
         World other = new World();
         other.set(a1.state(), ScheduleState.initial("game").withOnStartDone(a0));
         a1.enable(other, u);

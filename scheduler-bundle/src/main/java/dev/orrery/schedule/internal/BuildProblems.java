@@ -59,79 +59,79 @@ final class BuildProblems {
 
     /** The same plugin object listed twice; its contents are flattened once only. */
     static BuildProblem pluginListedTwice(String name, int first, int again) {
-        return new BuildProblem(Kind.DUPLICATE_PLUGIN,
+        return BuildProblem.builder(Kind.DUPLICATE_PLUGIN,
                 "plugin '" + name + "' is listed twice (the same plugin object, as plugins #" + first + " and #"
-                        + again + "); list each plugin once",
-                List.of(pluginItem(name), pluginItem(name)));
+                        + again + "); list each plugin once")
+                .items(List.of(pluginItem(name), pluginItem(name))).build();
     }
 
     /** Two different plugin objects with the same name. */
     static BuildProblem pluginNameTaken(String name, int first, Plugin firstPlugin, int again, Plugin againPlugin) {
-        return new BuildProblem(Kind.DUPLICATE_PLUGIN,
+        return BuildProblem.builder(Kind.DUPLICATE_PLUGIN,
                 "two different plugin objects are named '" + name + "' (plugins #" + first + ", "
                         + firstPlugin.getClass().getName() + ", and #" + again + ", " + againPlugin.getClass().getName()
-                        + "); plugin names must be unique in a schedule",
-                List.of(pluginItem(name), pluginItem(name)));
+                        + "); plugin names must be unique in a schedule")
+                .items(List.of(pluginItem(name), pluginItem(name))).build();
     }
 
     // ---- declarations: SCH-007, SCH-020, SCH-023, SCH-138 ----
 
     /** SCH-007: a builtin phase listed among the custom phases. */
     static BuildProblem builtinPhaseDeclared(Declared<Phase> d) {
-        return new BuildProblem(Kind.BUILTIN_PHASE_DECLARED,
+        return BuildProblem.builder(Kind.BUILTIN_PHASE_DECLARED,
                 "builtin phase '" + d.item().name() + "' is listed as a custom phase (" + declaredBy(d)
-                        + "); builtin phases are always part of a schedule and must not be listed",
-                List.of(phaseItem(d)));
+                        + "); builtin phases are always part of a schedule and must not be listed")
+                .items(List.of(phaseItem(d))).build();
     }
 
     /** SCH-138: a custom phase whose name is that of a builtin phase. */
     static BuildProblem phaseNamedLikeBuiltin(Declared<Phase> d) {
-        return new BuildProblem(Kind.DUPLICATE_PHASE,
-                "custom phase '" + d.item().name() + "' (" + declaredBy(d) + ") has the name of a builtin phase",
-                List.of(phaseItem(d)));
+        return BuildProblem.builder(Kind.DUPLICATE_PHASE,
+                "custom phase '" + d.item().name() + "' (" + declaredBy(d) + ") has the name of a builtin phase")
+                .items(List.of(phaseItem(d))).build();
     }
 
     /** SCH-007, SCH-138: the same phase object twice. */
     static BuildProblem phaseListedTwice(Declared<Phase> first, Declared<Phase> again) {
-        return new BuildProblem(Kind.DUPLICATE_PHASE,
-                "phase '" + first.item().name() + "' is listed twice, " + bothSources(first, again),
-                List.of(phaseItem(first), phaseItem(again)));
+        return BuildProblem.builder(Kind.DUPLICATE_PHASE,
+                "phase '" + first.item().name() + "' is listed twice, " + bothSources(first, again))
+                .items(List.of(phaseItem(first), phaseItem(again))).build();
     }
 
     /** SCH-138: two phase objects with the same name. */
     static BuildProblem phaseNameTaken(Declared<Phase> first, Declared<Phase> again) {
-        return new BuildProblem(Kind.DUPLICATE_PHASE,
-                "two different phases are named '" + first.item().name() + "', declared " + bothSources(first, again),
-                List.of(phaseItem(first), phaseItem(again)));
+        return BuildProblem.builder(Kind.DUPLICATE_PHASE,
+                "two different phases are named '" + first.item().name() + "', declared " + bothSources(first, again))
+                .items(List.of(phaseItem(first), phaseItem(again))).build();
     }
 
     /** SCH-138: the same set object twice. */
     static BuildProblem setListedTwice(Declared<SystemSet> first, Declared<SystemSet> again) {
-        return new BuildProblem(Kind.DUPLICATE_SET,
-                "set '" + first.item().name() + "' is listed twice, " + bothSources(first, again),
-                List.of(setItem(first), setItem(again)));
+        return BuildProblem.builder(Kind.DUPLICATE_SET,
+                "set '" + first.item().name() + "' is listed twice, " + bothSources(first, again))
+                .items(List.of(setItem(first), setItem(again))).build();
     }
 
     /** SCH-138: two set objects with the same name. */
     static BuildProblem setNameTaken(Declared<SystemSet> first, Declared<SystemSet> again) {
-        return new BuildProblem(Kind.DUPLICATE_SET,
-                "two different sets are named '" + first.item().name() + "', declared " + bothSources(first, again),
-                List.of(setItem(first), setItem(again)));
+        return BuildProblem.builder(Kind.DUPLICATE_SET,
+                "two different sets are named '" + first.item().name() + "', declared " + bothSources(first, again))
+                .items(List.of(setItem(first), setItem(again))).build();
     }
 
     /** SCH-020, SCH-138: the same system object twice. */
     static BuildProblem systemListedTwice(Declared<EcsSystem> first, Declared<EcsSystem> again) {
-        return new BuildProblem(Kind.DUPLICATE_SYSTEM,
-                "system '" + first.item().name() + "' is listed twice, " + bothSources(first, again),
-                List.of(systemItem(first), systemItem(again)));
+        return BuildProblem.builder(Kind.DUPLICATE_SYSTEM,
+                "system '" + first.item().name() + "' is listed twice, " + bothSources(first, again))
+                .items(List.of(systemItem(first), systemItem(again))).build();
     }
 
     /** SCH-023, SCH-138: two system objects with the same name. */
     static BuildProblem systemNameTaken(Declared<EcsSystem> first, Declared<EcsSystem> again) {
-        return new BuildProblem(Kind.DUPLICATE_SYSTEM,
+        return BuildProblem.builder(Kind.DUPLICATE_SYSTEM,
                 "two different systems are named '" + first.item().name() + "', declared " + bothSources(first, again)
-                        + "; system names must be unique in a schedule",
-                List.of(systemItem(first), systemItem(again)));
+                        + "; system names must be unique in a schedule")
+                .items(List.of(systemItem(first), systemItem(again))).build();
     }
 
     // ---- references: SCH-006, SCH-018, SCH-019, SCH-133 ----
@@ -145,54 +145,54 @@ final class BuildProblems {
     /** SCH-006: a phase's dependsOn/before names an unknown phase; names both phases. */
     static BuildProblem unknownPhaseReference(Declared<Phase> referrer, String field, Phase unknown,
                                               boolean sameNameDeclared) {
-        return new BuildProblem(Kind.UNKNOWN_PHASE_REFERENCE,
+        return BuildProblem.builder(Kind.UNKNOWN_PHASE_REFERENCE,
                 "phase '" + referrer.item().name() + "' (" + declaredBy(referrer) + ") lists phase '" + unknown.name()
                         + "' in " + field + ", but '" + unknown.name()
                         + "' is neither a builtin phase nor a phase of this schedule"
-                        + sameNameNote(sameNameDeclared, "phase"),
-                List.of(phaseItem(referrer),
-                        new BuildItem(BuildItem.Kind.PHASE, unknown.name(), referrer.source().name())));
+                        + sameNameNote(sameNameDeclared, "phase"))
+                .items(List.of(phaseItem(referrer),
+                        new BuildItem(BuildItem.Kind.PHASE, unknown.name(), referrer.source().name()))).build();
     }
 
     /** SCH-019: a system's phase is unknown. */
     static BuildProblem unknownSystemPhase(Declared<EcsSystem> system, boolean sameNameDeclared) {
         Phase phase = system.item().phase();
-        return new BuildProblem(Kind.UNKNOWN_SYSTEM_PHASE,
+        return BuildProblem.builder(Kind.UNKNOWN_SYSTEM_PHASE,
                 "system '" + system.item().name() + "' (" + declaredBy(system) + ") is in phase '" + phase.name()
                         + "', which is neither a builtin phase nor a phase of this schedule"
-                        + sameNameNote(sameNameDeclared, "phase"),
-                List.of(systemItem(system), new BuildItem(BuildItem.Kind.PHASE, phase.name(), system.source().name())));
+                        + sameNameNote(sameNameDeclared, "phase"))
+                .items(List.of(systemItem(system), new BuildItem(BuildItem.Kind.PHASE, phase.name(), system.source().name()))).build();
     }
 
     /** SCH-018, SCH-023: a before/after entry names a system not in the schedule. */
     static BuildProblem unknownSystem(Declared<EcsSystem> referrer, String field, EcsSystem unknown,
                                       boolean sameNameDeclared) {
-        return new BuildProblem(Kind.UNKNOWN_SYSTEM,
+        return BuildProblem.builder(Kind.UNKNOWN_SYSTEM,
                 "system '" + referrer.item().name() + "' (" + declaredBy(referrer) + ") lists system '" + unknown.name()
                         + "' in " + field + ", but '" + unknown.name() + "' is not a system of this schedule"
-                        + sameNameNote(sameNameDeclared, "system"),
-                List.of(systemItem(referrer),
-                        new BuildItem(BuildItem.Kind.SYSTEM, unknown.name(), referrer.source().name())));
+                        + sameNameNote(sameNameDeclared, "system"))
+                .items(List.of(systemItem(referrer),
+                        new BuildItem(BuildItem.Kind.SYSTEM, unknown.name(), referrer.source().name()))).build();
     }
 
     /** SCH-133: a system's sets/before/after names an undeclared set. */
     static BuildProblem unknownSetOfSystem(Declared<EcsSystem> referrer, String field, SystemSet unknown,
                                            boolean sameNameDeclared) {
-        return new BuildProblem(Kind.UNKNOWN_SET,
+        return BuildProblem.builder(Kind.UNKNOWN_SET,
                 "system '" + referrer.item().name() + "' (" + declaredBy(referrer) + ") lists set '" + unknown.name()
                         + "' in " + field + ", but '" + unknown.name() + "' is not a set of this schedule"
-                        + sameNameNote(sameNameDeclared, "set"),
-                List.of(systemItem(referrer), new BuildItem(BuildItem.Kind.SET, unknown.name(), referrer.source().name())));
+                        + sameNameNote(sameNameDeclared, "set"))
+                .items(List.of(systemItem(referrer), new BuildItem(BuildItem.Kind.SET, unknown.name(), referrer.source().name()))).build();
     }
 
     /** SCH-133: a set's before/after names an undeclared set. */
     static BuildProblem unknownSetOfSet(Declared<SystemSet> referrer, String field, SystemSet unknown,
                                         boolean sameNameDeclared) {
-        return new BuildProblem(Kind.UNKNOWN_SET,
+        return BuildProblem.builder(Kind.UNKNOWN_SET,
                 "set '" + referrer.item().name() + "' (" + declaredBy(referrer) + ") lists set '" + unknown.name()
                         + "' in " + field + ", but '" + unknown.name() + "' is not a set of this schedule"
-                        + sameNameNote(sameNameDeclared, "set"),
-                List.of(setItem(referrer), new BuildItem(BuildItem.Kind.SET, unknown.name(), referrer.source().name())));
+                        + sameNameNote(sameNameDeclared, "set"))
+                .items(List.of(setItem(referrer), new BuildItem(BuildItem.Kind.SET, unknown.name(), referrer.source().name()))).build();
     }
 
     // ---- phase graph: SCH-103 ----
@@ -213,10 +213,10 @@ final class BuildProblems {
     static BuildProblem systemEdgeAgainstPhases(Declared<EcsSystem> referrer, String field,
                                                 Declared<EcsSystem> target, Declared<EcsSystem> earlier,
                                                 Declared<EcsSystem> later) {
-        return new BuildProblem(Kind.EDGE_AGAINST_PHASE_ORDER,
+        return BuildProblem.builder(Kind.EDGE_AGAINST_PHASE_ORDER,
                 "system '" + referrer.item().name() + "' (" + declaredBy(referrer) + ") lists system '"
-                        + target.item().name() + "' in " + field + againstPhaseOrder(earlier, later),
-                List.of(systemItem(referrer), systemItem(target)));
+                        + target.item().name() + "' in " + field + againstPhaseOrder(earlier, later))
+                .items(List.of(systemItem(referrer), systemItem(target))).build();
     }
 
     /** SCH-016, SCH-130: a system's edge to a set that contradicts the phase order for one member. */
@@ -227,21 +227,21 @@ final class BuildProblems {
         if (member != referrer) {
             items.add(systemItem(member));
         }
-        return new BuildProblem(Kind.EDGE_AGAINST_PHASE_ORDER,
+        return BuildProblem.builder(Kind.EDGE_AGAINST_PHASE_ORDER,
                 "system '" + referrer.item().name() + "' (" + declaredBy(referrer) + ") lists set '" + set.item().name()
                         + "' in " + field + ", which has member system '" + member.item().name() + "'"
-                        + againstPhaseOrder(earlier, later),
-                items);
+                        + againstPhaseOrder(earlier, later))
+                .items(items).build();
     }
 
     /** SCH-016, SCH-129, SCH-130: set A ordered before set B, contradicting the phase order for members. */
     static BuildProblem setOrderAgainstPhases(Declared<SystemSet> first, Declared<SystemSet> second,
                                               Declared<EcsSystem> memberOfFirst, Declared<EcsSystem> memberOfSecond) {
-        return new BuildProblem(Kind.EDGE_AGAINST_PHASE_ORDER,
+        return BuildProblem.builder(Kind.EDGE_AGAINST_PHASE_ORDER,
                 "set '" + first.item().name() + "' (" + declaredBy(first) + ") is ordered before set '"
                         + second.item().name() + "' (" + declaredBy(second) + ")"
-                        + againstPhaseOrder(memberOfFirst, memberOfSecond),
-                List.of(setItem(first), setItem(second), systemItem(memberOfFirst), systemItem(memberOfSecond)));
+                        + againstPhaseOrder(memberOfFirst, memberOfSecond))
+                .items(List.of(setItem(first), setItem(second), systemItem(memberOfFirst), systemItem(memberOfSecond))).build();
     }
 
     /**
@@ -256,10 +256,10 @@ final class BuildProblems {
         BuildItem referrerItem = new BuildItem(isSet ? BuildItem.Kind.SET : BuildItem.Kind.SYSTEM,
                 ((dev.orrery.schedule.OrderTarget) referrer.item()).name(), referrer.source().name());
         List<BuildItem> items = new ArrayList<>(List.of(referrerItem, systemItem(earlier), systemItem(later)));
-        return new BuildProblem(Kind.EDGE_AGAINST_PHASE_ORDER,
+        return BuildProblem.builder(Kind.EDGE_AGAINST_PHASE_ORDER,
                 what + ((dev.orrery.schedule.OrderTarget) referrer.item()).name() + "' (" + declaredBy(referrer)
-                        + ") names " + namedWhat + named.name() + "' in " + field + againstPhaseOrder(earlier, later),
-                items);
+                        + ") names " + namedWhat + named.name() + "' in " + field + againstPhaseOrder(earlier, later))
+                .items(items).build();
     }
 
     /**
@@ -290,6 +290,7 @@ final class BuildProblems {
                         .append(lowerBound ? " (the enumeration stops at " + BuildProblem.COUNTED_CYCLES + " cycles)" : "");
             }
         }
-        return new BuildProblem(kind, sb.toString(), items, cycles, more);
+        return BuildProblem.builder(kind, sb.toString())
+                .items(items).cycles(cycles, more).build();
     }
 }

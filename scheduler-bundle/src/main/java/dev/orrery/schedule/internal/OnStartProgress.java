@@ -85,8 +85,7 @@ final class OnStartProgress {
         if (!anyPending) {
             return current;
         }
-        return new ScheduleState(current.name(), current.disabled(), false, current.onStartConsidered(),
-                current.disabledPhases());
+        return current.toBuilder().onStartDone(false).build();
     }
 
     /**
@@ -123,6 +122,6 @@ final class OnStartProgress {
             }
             done &= recorded[k];
         }
-        return new ScheduleState(current.name(), current.disabled(), done, considered, current.disabledPhases());
+        return current.toBuilder().onStartDone(done).onStartConsidered(considered).build();
     }
 }

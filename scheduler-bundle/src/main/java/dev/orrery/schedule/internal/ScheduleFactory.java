@@ -23,11 +23,9 @@ public final class ScheduleFactory {
         if (input.adoptStateOf() != null) {
             Schedule previous = input.adoptStateOf();
             if (!previous.name().equals(input.name())) {
-                throw new ScheduleBuildException(input.name(), List.of(new BuildProblem(
-                        BuildProblem.Kind.ADOPTED_STATE_NAME_MISMATCH,
+                throw new ScheduleBuildException(input.name(), List.of(BuildProblem.builder(BuildProblem.Kind.ADOPTED_STATE_NAME_MISMATCH,
                         "cannot adopt the state of schedule '" + previous.name()
-                                + "': a rebuilt schedule must keep the name of the one it replaces",
-                        List.of())));
+                                + "': a rebuilt schedule must keep the name of the one it replaces").build()));
             }
             state = previous.state();
             lifecycle = CompiledSchedule.lifecycleTraitOf(previous);

@@ -442,7 +442,7 @@ final class ScheduleRunner {
                 considered.remove(layout.systemNames[layout.onStartFrom + k]);
             }
         }
-        return new ScheduleState(state.name(), state.disabled(), false, considered, state.disabledPhases());
+        return state.toBuilder().onStartDone(false).onStartConsidered(considered).build();
     }
 
     /**
