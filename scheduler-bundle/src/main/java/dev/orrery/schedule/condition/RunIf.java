@@ -1,7 +1,7 @@
 package dev.orrery.schedule.condition;
 
 import dev.orrery.schedule.Condition;
-import dev.orrery.schedule.internal.PassClock;
+import dev.orrery.schedule.PassClock;
 import dev.orrery.world.World;
 import java.util.Objects;
 

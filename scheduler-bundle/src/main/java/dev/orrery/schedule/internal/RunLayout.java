@@ -1,8 +1,10 @@
 package dev.orrery.schedule.internal;
 
+import dev.orrery.schedule.ClockedCondition;
 import dev.orrery.schedule.Condition;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.InitFunction;
+import dev.orrery.schedule.PassClock;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.RunFunction;
 import java.util.HashMap;

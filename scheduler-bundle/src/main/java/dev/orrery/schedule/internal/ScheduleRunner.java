@@ -2,13 +2,14 @@ package dev.orrery.schedule.internal;
 
 import dev.orrery.schedule.Condition;
 import dev.orrery.schedule.InitFunction;
+import dev.orrery.schedule.PassClock;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.RunFailure;
 import dev.orrery.schedule.RunFailure.Stage;
+import dev.orrery.schedule.RunFunction;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleHooks;
 import dev.orrery.schedule.ScheduleState;
-import dev.orrery.schedule.RunFunction;
 import dev.orrery.schedule.SkipReason;
 import dev.orrery.world.Trait;
 import dev.orrery.world.TraitRef;

@@ -1,5 +1,6 @@
 package dev.orrery.schedule.internal;
 
+import dev.orrery.schedule.PassClock;
 import dev.orrery.schedule.ScheduleState;
 import dev.orrery.world.TraitRef;
 import dev.orrery.world.World;
