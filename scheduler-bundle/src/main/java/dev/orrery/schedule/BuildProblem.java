@@ -1,5 +1,7 @@
 package dev.orrery.schedule;
 
+import dev.orrery.schedule.graph.BuildCycle;
+import dev.orrery.schedule.graph.BuildItem;
 import java.util.List;
 import java.util.Objects;
 

@@ -1,5 +1,7 @@
 package dev.orrery.schedule;
 
+import dev.orrery.schedule.graph.AccessReport;
+import dev.orrery.schedule.graph.OrderGraph;
 import dev.orrery.world.Trait;
 import dev.orrery.world.World;
 import java.util.Collection;

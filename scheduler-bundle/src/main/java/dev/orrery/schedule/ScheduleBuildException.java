@@ -1,5 +1,6 @@
 package dev.orrery.schedule;
 
+import dev.orrery.schedule.graph.BuildItem;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;

@@ -96,8 +96,8 @@ class Issue14EdgeCasesTest {
         assertThrows(NullPointerException.class, () -> ScheduleState.initial("main").withOnStartDone(null));
         assertThrows(NullPointerException.class, () -> ScheduleState.initial("main").withDisabledPhases(null));
         EcsSystem x = s.systems().get(0);
-        assertThrows(NullPointerException.class, () -> s.orderGraph().path(x, null));
-        assertThrows(NullPointerException.class, () -> s.orderGraph().path(null, x));
+        assertThrows(NullPointerException.class, () -> s.orderGraph().path(x.name(), null));
+        assertThrows(NullPointerException.class, () -> s.orderGraph().path(null, x.name()));
         assertThrows(NullPointerException.class, () -> s.orderGraph().linksFrom(null));
         assertThrows(NullPointerException.class, () -> s.orderGraph().linksTo(null));
     }

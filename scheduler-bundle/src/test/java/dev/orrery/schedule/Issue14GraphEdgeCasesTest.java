@@ -7,6 +7,9 @@ import static dev.orrery.schedule.Fixtures.sysB;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.schedule.graph.AccessReport;
+import dev.orrery.schedule.graph.BuildCycle;
+import dev.orrery.schedule.graph.OrderEdge;
 import dev.orrery.world.Trait;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -112,7 +115,7 @@ class Issue14GraphEdgeCasesTest {
         // suspended by the host: the derived schedule keeps the remaining order, without edges to the gone
         Schedule without = both.withoutPlugins(Set.of("physics"));
         assertEquals(List.of("render/draw", "render/ui"), names(without.systems()));
-        assertTrue(without.orderGraph().linksFrom(without.systems().get(0)).isEmpty());
+        assertTrue(without.orderGraph().linksFrom(without.systems().get(0).name()).isEmpty());
     }
 
     /** Input before Physics before Render, one system in each; physics (and others) leave. */
@@ -131,7 +134,7 @@ class Issue14GraphEdgeCasesTest {
         Schedule suspended = all.withoutPlugins(Set.of("physics"));
         assertEquals(List.of("poll", "draw"), names(suspended.systems()));
         assertTrue(suspended.orderGraph().ordersThroughEmptySets());
-        assertEquals(1, suspended.orderGraph().path(suspended.systems().get(0), suspended.systems().get(1)).size(),
+        assertEquals(1, suspended.orderGraph().path(suspended.systems().get(0).name(), suspended.systems().get(1).name()).size(),
                 suspended.orderGraph().toString());
         Schedule rebuilt = Schedule.builder("main").plugins(CORE, RENDERER, INPUT_PLUGIN).adoptStateOf(suspended)
                 .orderThroughEmptySets(true).build();
@@ -305,7 +308,7 @@ class Issue14GraphEdgeCasesTest {
         assertTrue(all.accessReport().isEmpty());
         Schedule suspended = all.withoutPlugins(Set.of("bridge"));
         assertEquals(List.of("writer", "reader"), names(suspended.systems()), "run order kept");
-        assertTrue(suspended.orderGraph().path(writer, reader).isEmpty(), "no declared path left");
+        assertTrue(suspended.orderGraph().path(writer.name(), reader.name()).isEmpty(), "no declared path left");
         assertTrue(suspended.accessReport().isEmpty(), "filtered, not analysed again (documented)");
         EcsSystem reader2 = sysB("reader").reads(POS).afterIfPresent("mid").build();
         Schedule rebuilt = Schedule.builder("main").plugins(Plugin.builder("core").systems(reader2, writer).build())
@@ -323,12 +326,12 @@ class Issue14GraphEdgeCasesTest {
         assertEquals(List.of("late", "early"), names(against.build().systems()), "SCH-134: nothing");
         Schedule with = against.orderThroughEmptySets(true).build();
         assertEquals(List.of("late", "early"), names(with.systems()), "across phases: neither order nor problem");
-        assertEquals(List.of(), with.orderGraph().linksFrom(early), "no link contradicting the phase order");
-        assertEquals(List.of(), with.orderGraph().linksTo(late));
+        assertEquals(List.of(), with.orderGraph().linksFrom(early.name()), "no link contradicting the phase order");
+        assertEquals(List.of(), with.orderGraph().linksTo(late.name()));
         EcsSystem sameOne = sysB("same").after(e).build();
         Schedule same = Schedule.builder("main").sets(e).systems(sameOne, late, early).orderThroughEmptySets(true).build();
-        assertEquals(List.of("same"), same.orderGraph().linksFrom(early).stream().map(l -> l.to().name()).toList());
-        assertEquals(List.of("early"), same.orderGraph().linksTo(sameOne).stream().map(l -> l.from().name()).toList());
+        assertEquals(List.of("same"), same.orderGraph().linksFrom(early.name()).stream().map(l -> l.to().name()).toList());
+        assertEquals(List.of("early"), same.orderGraph().linksTo(sameOne.name()).stream().map(l -> l.from().name()).toList());
     }
 
     @Test

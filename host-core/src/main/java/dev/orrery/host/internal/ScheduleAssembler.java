@@ -2,13 +2,13 @@ package dev.orrery.host.internal;
 
 import dev.orrery.host.PluginState;
 import dev.orrery.host.PluginStatus;
-import dev.orrery.schedule.BuildItem;
 import dev.orrery.schedule.BuildProblem;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleBuildException;
 import dev.orrery.schedule.ScheduleHooks;
+import dev.orrery.schedule.graph.BuildItem;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;

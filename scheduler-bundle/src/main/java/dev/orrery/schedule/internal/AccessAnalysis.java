@@ -1,11 +1,12 @@
 package dev.orrery.schedule.internal;
 
-import dev.orrery.schedule.AccessReport;
-import dev.orrery.schedule.AccessReport.Conflict;
-import dev.orrery.schedule.AccessReport.ConflictKind;
-import dev.orrery.schedule.AccessReport.UnorderedRead;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
+import dev.orrery.schedule.graph.AccessReport;
+import dev.orrery.schedule.graph.BuildItem;
+import dev.orrery.schedule.graph.AccessReport.Conflict;
+import dev.orrery.schedule.graph.AccessReport.ConflictKind;
+import dev.orrery.schedule.graph.AccessReport.UnorderedRead;
 import dev.orrery.world.Trait;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -69,9 +70,11 @@ final class AccessAnalysis {
                 if (reached.get(j)) {
                     continue;
                 }
-                Phase phase = phaseOf[a];
+                String phase = phaseOf[a].name();
+                BuildItem firstItem = BuildProblems.systemItem(graph.system(a));
+                BuildItem secondItem = BuildProblems.systemItem(graph.system(b));
                 if (!wr.isEmpty()) {
-                    reads.add(new UnorderedRead(phase, first, second, shared(second.reads(), first.writes())));
+                    reads.add(new UnorderedRead(phase, firstItem, secondItem, shared(second.reads(), first.writes())));
                 }
                 List<Trait<?>> traits = new ArrayList<>(ww);
                 for (Trait<?> t : wr) {
@@ -84,7 +87,7 @@ final class AccessAnalysis {
                         traits.add(t);
                     }
                 }
-                conflicts.add(new Conflict(phase, first, second,
+                conflicts.add(new Conflict(phase, firstItem, secondItem,
                         ww.isEmpty() ? ConflictKind.READ_WRITE : ConflictKind.WRITE_WRITE, traits));
             }
         }

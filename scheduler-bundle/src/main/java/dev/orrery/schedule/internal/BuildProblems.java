@@ -1,13 +1,13 @@
 package dev.orrery.schedule.internal;
 
-import dev.orrery.schedule.BuildCycle;
-import dev.orrery.schedule.BuildItem;
 import dev.orrery.schedule.BuildProblem;
 import dev.orrery.schedule.BuildProblem.Kind;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.SystemSet;
+import dev.orrery.schedule.graph.BuildCycle;
+import dev.orrery.schedule.graph.BuildItem;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -7,16 +7,15 @@ import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleHooks;
 import dev.orrery.schedule.ScheduleState;
 import dev.orrery.schedule.SystemSet;
+import dev.orrery.schedule.graph.AccessReport;
+import dev.orrery.schedule.graph.OrderGraph;
 import dev.orrery.world.Trait;
 import dev.orrery.world.World;
-import dev.orrery.schedule.AccessReport;
-import dev.orrery.schedule.OrderGraph;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.IdentityHashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
-import java.util.List;
 
 /**
  * The {@link Schedule} implementation: introspection over the plan, the run engine, and
@@ -111,9 +110,9 @@ final class CompiledSchedule implements Schedule {
             return this;
         }
         ExecutionPlan filtered = PlanFilter.withoutPlugins(plan, removed);
-        Set<EcsSystem> gone = Collections.newSetFromMap(new IdentityHashMap<>());
-        gone.addAll(plan.systems());
-        gone.removeAll(filtered.systems());
+        Set<String> gone = new HashSet<>();
+        plan.systems().forEach(s -> gone.add(s.name()));
+        filtered.systems().forEach(s -> gone.remove(s.name()));
         Memo<OrderGraph> whole = orderGraph;
         return new CompiledSchedule(filtered, hooks, state, lifecycle, () -> whole.get().without(gone),
                 access.without(gone), mode, probe);

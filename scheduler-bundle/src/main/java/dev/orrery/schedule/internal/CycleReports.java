@@ -1,15 +1,15 @@
 package dev.orrery.schedule.internal;
 
-import dev.orrery.schedule.BuildCycle;
-import dev.orrery.schedule.BuildCycle.Meaning;
-import dev.orrery.schedule.BuildCycle.Step;
-import dev.orrery.schedule.BuildItem;
 import dev.orrery.schedule.BuildProblem;
 import dev.orrery.schedule.EcsSystem;
-import dev.orrery.schedule.OrderEdge;
 import dev.orrery.schedule.OrderTarget;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.SystemSet;
+import dev.orrery.schedule.graph.BuildCycle;
+import dev.orrery.schedule.graph.BuildCycle.Meaning;
+import dev.orrery.schedule.graph.BuildCycle.Step;
+import dev.orrery.schedule.graph.BuildItem;
+import dev.orrery.schedule.graph.OrderEdge;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
@@ -121,8 +121,8 @@ final class CycleReports {
         for (int i = 0; i < total; i++) {
             rank[order[i]] = i;
         }
-        Map<OrderTarget, Map<OrderTarget, List<OrderEdge>>> byEnds = new IdentityHashMap<>();
-        for (OrderEdge e : graph.orderEdges()) {
+        Map<OrderTarget, Map<OrderTarget, List<DeclaredEdge>>> byEnds = new IdentityHashMap<>();
+        for (DeclaredEdge e : graph.orderEdges()) {
             byEnds.computeIfAbsent(e.from(), k -> new IdentityHashMap<>())
                     .computeIfAbsent(e.to(), k -> new ArrayList<>()).add(e);
         }
@@ -177,7 +177,7 @@ final class CycleReports {
         return (t instanceof SystemSet ? "set '" : "'") + t.name() + "'";
     }
 
-    private static Step systemStep(SystemGraph graph, Map<OrderTarget, Map<OrderTarget, List<OrderEdge>>> byEnds,
+    private static Step systemStep(SystemGraph graph, Map<OrderTarget, Map<OrderTarget, List<DeclaredEdge>>> byEnds,
                                    int u, int v) {
         OrderTarget tu = target(graph, u);
         OrderTarget tv = target(graph, v);
@@ -202,24 +202,31 @@ final class CycleReports {
             return new Step(Meaning.THROUGH_EMPTY_SET, item(graph, u), item(graph, v), List.of(), List.of(),
                     label(tu) + " has no members and passes order through (orderThroughEmptySets)");
         }
-        List<OrderEdge> declared = new ArrayList<>(byEnds.getOrDefault(tu, Map.of()).getOrDefault(tv, List.of()));
+        List<OrderEdge> declared = new ArrayList<>();
+        for (DeclaredEdge e : byEnds.getOrDefault(tu, Map.of()).getOrDefault(tv, List.of())) {
+            declared.add(OrderGraphs.published(e, t -> declared(decl, t).source().name()));
+        }
         declared.sort(Comparator.comparing(OrderEdge::code));
         List<String> codes = new ArrayList<>();
         List<BuildItem> by = new ArrayList<>();
         List<String> texts = new ArrayList<>();
         for (OrderEdge e : declared) {
             codes.add(e.code());
-            Declared<?> d = e.declaredBy() instanceof EcsSystem s
-                    ? decl.systems().get(decl.indexOf(s)) : decl.sets().get(decl.indexOf((SystemSet) e.declaredBy()));
-            by.add(e.declaredBy() instanceof EcsSystem ? BuildProblems.systemItem(cast(d)) : BuildProblems.setItem(cast(d)));
-            texts.add(e.code() + ", " + d.source().describe());
+            by.add(e.declaredBy());
+            texts.add(e.code() + ", " + declared(decl, e.declaredBy()).source().describe());
         }
         return new Step(Meaning.RUNS_BEFORE, item(graph, u), item(graph, v), codes, by,
                 label(tu) + " runs before " + label(tv) + " (" + String.join(" and ", texts) + ")");
     }
 
-    @SuppressWarnings("unchecked")
-    private static <T> Declared<T> cast(Declared<?> d) {
-        return (Declared<T>) d;
+    /** @return the declaration of a system or set */
+    private static Declared<?> declared(Declarations decl, OrderTarget t) {
+        return t instanceof EcsSystem s ? decl.systems().get(decl.indexOf(s)) : decl.sets().get(decl.indexOf((SystemSet) t));
+    }
+
+    /** @return the declaration of the system or set a published node names */
+    private static Declared<?> declared(Declarations decl, BuildItem node) {
+        return node.kind() == BuildItem.Kind.SET ? decl.sets().get(decl.setNamed(node.name()))
+                : decl.systems().get(decl.systemNamed(node.name()));
     }
 }

@@ -1,5 +1,6 @@
 package dev.orrery.schedule.internal;
 
+import dev.orrery.schedule.graph.OrderGraph;
 import java.util.Objects;
 import java.util.function.Supplier;
 

@@ -1,12 +1,11 @@
 package dev.orrery.schedule.internal;
 
-import dev.orrery.schedule.AccessReport;
 import dev.orrery.schedule.BuildProblem;
-import dev.orrery.schedule.OrderEdge;
-import dev.orrery.schedule.OrderGraph;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.ScheduleBuildException;
+import dev.orrery.schedule.graph.AccessReport;
+import dev.orrery.schedule.graph.OrderGraph;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -88,11 +87,9 @@ final class ScheduleCompiler {
         PhaseComponents components = PhaseComponents.of(phaseGraph, phaseOrder);
         ExecutionPlan plan = PlanAssembler.assemble(input, decl, phaseGraph, phaseOrder, components, systemPhasePos,
                 systemResult.order());
-        // The published order graph is built when a tool first asks (issue 17: a third of build()).
-        List<EcsSystem> planned = plan.systems();
-        List<OrderEdge> edges = systemGraph.orderEdges();
-        boolean throughEmptySets = input.orderThroughEmptySets();
-        Supplier<OrderGraph> orderGraph = () -> OrderGraph.of(planned, edges, throughEmptySets);
+        // The published order graph is built when a tool first asks (a third of build() otherwise).
+        Supplier<OrderGraph> orderGraph = OrderGraphs.later(plan, systemGraph.orderEdges(), OrderGraphs.setSources(decl),
+                input.orderThroughEmptySets());
         Phase[] phaseOf = new Phase[decl.systems().size()];
         for (Declared<EcsSystem> d : decl.systems()) {
             phaseOf[d.index()] = d.item().phase();

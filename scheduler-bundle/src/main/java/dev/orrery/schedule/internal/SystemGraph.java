@@ -2,10 +2,9 @@ package dev.orrery.schedule.internal;
 
 import dev.orrery.schedule.BuildProblem;
 import dev.orrery.schedule.EcsSystem;
-import dev.orrery.schedule.OrderEdge;
-import dev.orrery.schedule.OrderEdge.Declaration;
 import dev.orrery.schedule.OrderTarget;
 import dev.orrery.schedule.SystemSet;
+import dev.orrery.schedule.graph.OrderEdge.Declaration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -18,7 +17,7 @@ import java.util.Set;
 /**
  * The ordering graph of the systems after set expansion (SCH-013, SCH-128..130), the edges that
  * contradict the phase order (SCH-016), and the resolved declarations with their provenance (the
- * published {@link dev.orrery.schedule.OrderGraph}, Orrery's own).
+ * published order graph, Orrery's own: {@link DeclaredEdge}).
  *
  * <p>Nodes {@code 0..systemCount-1} are the systems by declaration index. A set edge is not expanded
  * into every member pair (that would be quadratic for large sets): for each set and phase it spans
@@ -46,11 +45,11 @@ final class SystemGraph {
     private final int[] nodePhase;
     private final int[] virtualSet;
     private final boolean[] virtualExit;
-    private final List<OrderEdge> orderEdges;
+    private final List<DeclaredEdge> orderEdges;
     private final List<BuildProblem> phaseOrderProblems;
 
     private SystemGraph(Declarations decl, int systemCount, IntDigraph edges, int[] nodePhase, int[] virtualSet,
-                        boolean[] virtualExit, List<OrderEdge> orderEdges, List<BuildProblem> phaseOrderProblems) {
+                        boolean[] virtualExit, List<DeclaredEdge> orderEdges, List<BuildProblem> phaseOrderProblems) {
         this.decl = decl;
         this.systemCount = systemCount;
         this.edges = edges;
@@ -109,7 +108,7 @@ final class SystemGraph {
     }
 
     /** @return the resolved declarations, in declaration order (systems', then sets') */
-    List<OrderEdge> orderEdges() {
+    List<DeclaredEdge> orderEdges() {
         return orderEdges;
     }
 
@@ -138,7 +137,7 @@ final class SystemGraph {
         private final List<Boolean> virtualExit = new ArrayList<>();
         private final List<BuildProblem> problems = new ArrayList<>();
         private final List<Resolved> resolved = new ArrayList<>();
-        private final List<OrderEdge> orderEdges = new ArrayList<>();
+        private final List<DeclaredEdge> orderEdges = new ArrayList<>();
         private int[][] emptyPhases;
 
         Builder(Declarations decl, int[] phasePos, int phaseCount, boolean throughEmpty) {
@@ -246,8 +245,8 @@ final class SystemGraph {
                     : new Resolved(otherKind, other, kind, index, how, d, field, named);
             resolved.add(r);
             orderEdges.add(before
-                    ? new OrderEdge(self, named, how, self, d.source().name())
-                    : new OrderEdge(named, self, how, self, d.source().name()));
+                    ? new DeclaredEdge(self, named, how, self, d.source().name())
+                    : new DeclaredEdge(named, self, how, self, d.source().name()));
         }
 
         // ---- the order-through-empty-sets option: the phases where each empty set passes order ----

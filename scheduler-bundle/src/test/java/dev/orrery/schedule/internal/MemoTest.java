@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.orrery.schedule.EcsSystem;
-import dev.orrery.schedule.OrderGraph;
+import dev.orrery.schedule.graph.OrderGraph;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Schedule;
+import dev.orrery.schedule.graph.OrderGraph;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -80,7 +81,7 @@ class MemoTest {
         OrderGraph graph = s.orderGraph();
         assertSame(graph, s.orderGraph());
         assertEquals(1, graph.edges().size());
-        assertEquals(List.of("b"), graph.linksFrom(a).stream().map(l -> l.to().name()).toList());
+        assertEquals(List.of("b"), graph.linksFrom(a.name()).stream().map(l -> l.to().name()).toList());
         Schedule same = s.withoutPlugins(List.of());
         assertSame(graph, same.orderGraph(), "withoutPlugins of nothing is the schedule itself");
 

@@ -1,9 +1,13 @@
-package dev.orrery.schedule;
+package dev.orrery.schedule.graph;
 
 import java.util.Objects;
 
 /**
- * One item named by a {@link BuildProblem}: a plugin, phase, set or system, and where it was declared.
+ * A declared item of a schedule, by name: a plugin, phase, set or system, and where it was declared.
+ * The items a build problem names ({@code BuildProblem.items()}), the nodes of a failed build's cycles
+ * ({@link BuildCycle}) and of a built schedule's order graph ({@link OrderGraph}: systems and sets) and
+ * the systems of its {@link AccessReport}. Names are unique per kind in a schedule (SCH-023, SCH-138),
+ * so kind and name identify an item; a system and a set may share a name.
  *
  * @param kind what the item is
  * @param name its name
@@ -11,11 +15,12 @@ import java.util.Objects;
  *     declared it itself; for an item that is referenced but declared nowhere (an unknown phase, set
  *     or system), the source of the item that refers to it; for a {@link Kind#PLUGIN} item, the
  *     plugin's own name
+ * @since 0.1
  */
 public record BuildItem(Kind kind, String name, String source) {
     /** What a {@link BuildItem} is. */
     public enum Kind {
-        /** A plugin ({@link BuildProblem.Kind#DUPLICATE_PLUGIN}); its source is its own name. */
+        /** A plugin (a duplicate plugin problem); its source is its own name. */
         PLUGIN,
         /** A phase. */
         PHASE,

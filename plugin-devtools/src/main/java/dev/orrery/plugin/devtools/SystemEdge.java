@@ -2,6 +2,8 @@ package dev.orrery.plugin.devtools;
 
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.SystemSet;
+import dev.orrery.schedule.graph.BuildItem;
+import dev.orrery.schedule.graph.OrderEdge;
 import java.util.Objects;
 
 /**
@@ -18,12 +20,12 @@ import java.util.Objects;
  *     edge ({@link Kind#SET_BEFORE}, {@link Kind#SET_AFTER}); null for a direct system edge
  * @param plugin the plugin that declared the system or set {@code declaredBy} (the schedule's name when
  *     the schedule declared it)
- * @param declared the scheduler's own record of the declaration ({@link dev.orrery.schedule.OrderGraph}),
- *     which also tells by-name ({@code beforeIfPresent}/{@code afterIfPresent}) entries apart; null when
- *     the edge was made by hand
+ * @param declared the scheduler's own record of the declaration (an edge of
+ *     {@link dev.orrery.schedule.graph.OrderGraph}), which also tells by-name
+ *     ({@code beforeIfPresent}/{@code afterIfPresent}) entries apart
  */
-public record OrderEdge(EcsSystem from, EcsSystem to, Kind kind, String declaredBy, SystemSet via, String plugin,
-                        dev.orrery.schedule.OrderEdge declared) {
+public record SystemEdge(EcsSystem from, EcsSystem to, Kind kind, String declaredBy, SystemSet via, String plugin,
+                         OrderEdge declared) {
     /** Which declaration produced an edge. */
     public enum Kind {
         /** {@code from.before} lists {@code to}. */
@@ -40,27 +42,14 @@ public record OrderEdge(EcsSystem from, EcsSystem to, Kind kind, String declared
         SET_AFTER
     }
 
-    /**
-     * An edge without the scheduler's record of its declaration.
-     *
-     * @param from the system that runs first
-     * @param to the system that runs after it
-     * @param kind which declaration produced the edge
-     * @param declaredBy the declaring system or set
-     * @param via the set named, or null
-     * @param plugin the declaring plugin
-     */
-    public OrderEdge(EcsSystem from, EcsSystem to, Kind kind, String declaredBy, SystemSet via, String plugin) {
-        this(from, to, kind, declaredBy, via, plugin, null);
-    }
-
     /** Checks for nulls. */
-    public OrderEdge {
+    public SystemEdge {
         Objects.requireNonNull(from, "from");
         Objects.requireNonNull(to, "to");
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(declaredBy, "declaredBy");
         Objects.requireNonNull(plugin, "plugin");
+        Objects.requireNonNull(declared, "declared");
     }
 
     /**
@@ -68,10 +57,9 @@ public record OrderEdge(EcsSystem from, EcsSystem to, Kind kind, String declared
      *     {@code set physics: before set render (plugin p)}
      */
     public String declaration() {
-        if (declared != null && declared.declaration() != dev.orrery.schedule.OrderEdge.Declaration.BEFORE
-                && declared.declaration() != dev.orrery.schedule.OrderEdge.Declaration.AFTER) {
+        if (declared.declaration().byName()) {
             // by name: say so, in the scheduler's code form
-            return (declared.declaredBy() instanceof SystemSet ? "set " : "system ") + declaredBy + ": "
+            return (declared.declaredBy().kind() == BuildItem.Kind.SET ? "set " : "system ") + declaredBy + ": "
                     + declared.code().substring(declaredBy.length() + 1) + " (plugin " + plugin + ")";
         }
         String what = switch (kind) {

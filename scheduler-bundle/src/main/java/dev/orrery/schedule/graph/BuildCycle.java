@@ -1,13 +1,12 @@
-package dev.orrery.schedule;
+package dev.orrery.schedule.graph;
 
 import java.util.List;
 import java.util.Objects;
 
 /**
  * Beyond the spec (Orrery's own, extends SCH-017, SCH-103, SCH-131): one elementary cycle of a
- * failed build, as data. A {@link BuildProblem} of kind {@link BuildProblem.Kind#SYSTEM_CYCLE} or
- * {@link BuildProblem.Kind#PHASE_CYCLE} lists the cycles of one strongly connected group in
- * {@link BuildProblem#cycles()}.
+ * failed build, as data. A build problem of kind {@code SYSTEM_CYCLE} or {@code PHASE_CYCLE} lists the
+ * cycles of one strongly connected group ({@code BuildProblem.cycles()}).
  *
  * <p>Canonical form: the cycle starts at its least node, systems before sets (phases for a phase
  * cycle), then by name ({@link String#compareTo}); it does not depend on the declaration order or on
@@ -15,6 +14,7 @@ import java.util.Objects;
  * last step closes the cycle back to the first node.
  *
  * @param steps the steps in path order; at least one (a self-loop is one step)
+ * @since 0.1
  */
 public record BuildCycle(List<Step> steps) {
     /** What a step of a cycle means. */
@@ -27,7 +27,7 @@ public record BuildCycle(List<Step> steps) {
         SET_CONTAINS,
         /**
          * Set {@code from} (= {@code to}) has no members, and the schedule orders through empty sets
-         * ({@link ScheduleBuilder#orderThroughEmptySets}): what runs before it runs before what runs after it.
+         * ({@code ScheduleBuilder.orderThroughEmptySets}): what runs before it runs before what runs after it.
          */
         THROUGH_EMPTY_SET
     }
