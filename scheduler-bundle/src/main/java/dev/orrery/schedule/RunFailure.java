@@ -1,6 +1,5 @@
 package dev.orrery.schedule;
 
-import dev.orrery.schedule.internal.RunFailureLog;
 import dev.orrery.world.World;
 import java.util.Objects;
 import java.util.Optional;

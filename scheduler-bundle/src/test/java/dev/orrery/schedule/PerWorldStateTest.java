@@ -182,10 +182,11 @@ class PerWorldStateTest {
 
     /**
      * Primitives, strings, enums, phases (immutable), lists that {@code List.copyOf} returns as they are,
-     * empty arrays (nothing to mutate), and trait keys whose default factory makes a new value per world
+     * empty arrays (nothing to mutate), trait keys whose default factory makes a new value per world
      * (a {@code Trait} is an immutable, identity-compared key; its values live in worlds: the
-     * run-condition library's pass clock, state stack and jitter stream, issue 14), and var handles
-     * (immutable descriptors of an instance field; the run probe's slot, issue 17).
+     * run-condition library's pass clock, state stack and jitter stream), var handles (immutable
+     * descriptors of an instance field; the run probe's slot), and stateless objects, whose classes
+     * declare no instance field (the scheduler's {@code ScheduleCompiler}, looked up once).
      */
     private static boolean isImmutableType(Field f) {
         Class<?> t = f.getType();
@@ -219,7 +220,27 @@ class PerWorldStateTest {
                 throw new IllegalStateException(e);
             }
         }
+        if (t.isInterface()) {
+            try {
+                f.setAccessible(true);
+                return isStateless(f.get(null).getClass());
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException(e);
+            }
+        }
         return false;
+    }
+
+    /** @return whether the class and its superclasses declare no instance field */
+    private static boolean isStateless(Class<?> c) {
+        for (Class<?> k = c; k != null && k != Object.class; k = k.getSuperclass()) {
+            for (Field field : k.getDeclaredFields()) {
+                if (!Modifier.isStatic(field.getModifiers())) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     @Test
