@@ -49,6 +49,8 @@ import java.util.Optional;
  * @param stage where it threw
  * @param set for {@link Stage#SET_CONDITION}, the name of the set whose run condition threw; null for
  *     every other stage
+ *
+ * @since 0.1
  */
 public record RunFailure(String schedule, EcsSystem system, String plugin, Stage stage, String set) {
     /** Where in a system's turn an exception was thrown. */

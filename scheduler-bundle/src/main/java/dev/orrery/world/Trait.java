@@ -19,6 +19,8 @@ import java.util.function.Supplier;
  * <p>Instances are immutable and thread-safe; the values they key are not (see {@link World}).
  *
  * @param <T> the type of the value
+ *
+ * @since 0.1
  */
 public final class Trait<T> {
     private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);

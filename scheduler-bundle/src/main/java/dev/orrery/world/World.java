@@ -41,6 +41,8 @@ import java.util.function.Predicate;
  *
  * <p><b>Threading:</b> a world is confined to one thread, the thread that runs its schedules (in the
  * Orrery host, the frame thread). It is not synchronized; other threads hand work to that thread.
+ *
+ * @since 0.1
  */
 public final class World {
     private final Map<Trait<?>, TraitRef<?>> refs = new IdentityHashMap<>();

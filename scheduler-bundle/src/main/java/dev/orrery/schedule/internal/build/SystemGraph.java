@@ -217,7 +217,7 @@ final class SystemGraph {
 
         private void resolveNames(Declared<?> d, int kind, int index, List<String> names, boolean before) {
             if (names.isEmpty()) {
-                return; // the common case: no set is allocated per system (issue 17, build cost)
+                return; // the common case: no set is allocated per system (build cost)
             }
             Set<String> seen = new HashSet<>();
             for (String name : names) {

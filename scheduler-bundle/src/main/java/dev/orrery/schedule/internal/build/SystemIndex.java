@@ -14,7 +14,7 @@ import java.util.Set;
  * {@link #indexOfName} return plain ints, so the run engine looks systems up without boxing. Also an
  * unmodifiable {@code Map<EcsSystem, Integer>} view of the same positions, for introspection.
  *
- * <p>The maps are the build's own declaration maps ({@link Declarations#planIndex}): they give a
+ * <p>The maps are the build's own declaration maps ({@code Declarations.planIndex}): they give a
  * system's declaration index, and one array turns that into its position in this plan ({@link #over}).
  * A plan filtered by {@link PlanFilter} ({@code Schedule.withoutPlugins}) keeps the maps and gets an
  * array of its own ({@link #keeping}), so filtering hashes nothing: O(declared systems).
@@ -40,8 +40,8 @@ public final class SystemIndex extends AbstractMap<EcsSystem, Integer> {
     }
 
     /**
-     * The index of a built plan over maps made earlier in the build (issue 17: the build no longer
-     * hashes every system twice more): the maps give each system's declaration index, and
+     * The index of a built plan over maps made earlier in the build (so the build does not hash every
+     * system twice more): the maps give each system's declaration index, and
      * {@code positionOf} turns that into its position in execution order.
      *
      * @param byDeclaration declaration index by system object (identity); never written afterwards

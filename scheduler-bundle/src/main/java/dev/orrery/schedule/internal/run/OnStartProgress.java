@@ -68,7 +68,7 @@ final class OnStartProgress {
     }
 
     /**
-     * Beyond the spec (Orrery's own, issue 14): the record made truthful for this schedule. "Done"
+     * Beyond the spec (Orrery's own): the record made truthful for this schedule. "Done"
      * means every OnStart system of the schedule is recorded in {@code onStartConsidered}; a record
      * that says done while one of this schedule's OnStart systems is pending (a schedule built with
      * {@code adoptStateOf} that brought a new OnStart system, or a hand-built record) gets
