@@ -110,7 +110,7 @@ class PackageStructureTest {
     @Test
     void theScanSeesReferencesBetweenPackages() {
         // Else it would prove nothing: the run engine reads the build's plan, the API uses the graph values.
-        assertTrue(dependencies.get("dev.orrery.schedule.internal.run").containsKey("dev.orrery.schedule.internal.build"));
+        assertTrue(dependencies.get("dev.orrery.schedule.internal.run").containsKey("dev.orrery.schedule.internal.plan"));
         assertTrue(dependencies.get("dev.orrery.schedule").containsKey("dev.orrery.schedule.graph"));
         assertTrue(packages.containsAll(API));
         assertTrue(dependencies.get("dev.orrery.schedule.internal.run").containsKey("dev.orrery.schedule"),

@@ -9,7 +9,7 @@ import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleState;
 import dev.orrery.schedule.SkipReason;
-import dev.orrery.schedule.internal.build.ExecutionPlan;
+import dev.orrery.schedule.internal.plan.ExecutionPlan;
 import dev.orrery.world.World;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.orrery.schedule.Condition;
 import dev.orrery.schedule.EcsSystem;
-import dev.orrery.schedule.internal.build.BuildInput;
-import dev.orrery.schedule.internal.build.PlanCompiler;
+import dev.orrery.schedule.internal.plan.BuildInput;
+import dev.orrery.schedule.internal.plan.PlanCompiler;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.schedule.DispatchEngine;
 import dev.orrery.schedule.EcsSystem;
-import dev.orrery.schedule.internal.build.BuildInput;
-import dev.orrery.schedule.internal.build.ExecutionPlan;
-import dev.orrery.schedule.internal.build.PlanCompiler;
+import dev.orrery.schedule.internal.plan.BuildInput;
+import dev.orrery.schedule.internal.plan.ExecutionPlan;
+import dev.orrery.schedule.internal.plan.PlanCompiler;
 import dev.orrery.world.World;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,0 @@
-/**
- * The build: declarations to an immutable execution plan ({@code ExecutionPlan}), its only output to
- * the run engine. Flattening and checks ({@code Declarations}, {@code DeclarationChecks}), the phase
- * order ({@code PhaseGraph}, {@code PhaseOrdering}), the system order after set expansion
- * ({@code SystemGraph}, {@code SystemOrdering}), cycles ({@code CycleEnumerator}, {@code CycleReports}),
- * the plan ({@code PlanAssembler}, {@code PlanCompiler}), the access analysis and the filtering of a
- * plan ({@code PlanFilter}). Not exported.
- */
-package dev.orrery.schedule.internal.build;
