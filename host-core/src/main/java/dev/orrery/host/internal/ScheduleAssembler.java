@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Executor;
 import java.util.stream.Collectors;
 
 /**
@@ -66,7 +67,7 @@ final class ScheduleAssembler {
          * @param plugins the plugins' data, in schedule order
          * @param hooks the observers, or null
          * @param previous the schedule whose state trait to adopt, or null
-         * @param probe where the schedule publishes the system it is at (issue 17), or null
+         * @param probe where the schedule publishes the system it is at, or null
          * @return the schedule
          * @throws dev.orrery.schedule.ScheduleBuildException when the input is invalid
          */
@@ -107,9 +108,18 @@ final class ScheduleAssembler {
     /**
      * The scheduler's own build. The host orders through empty sets (Orrery's own option), so the order of
      * the remaining plugins' systems does not flip while a plugin that fills a set is away.
+     *
+     * @param generation where large schedules' dispatchers are generated after the build, or null for
+     *     the scheduler's default
+     * @return the build
      */
-    static final Build SCHEDULER = (name, plugins, hooks, previous, probe) -> Schedule.builder(name).plugins(plugins)
-            .hooks(hooks).probe(probe).adoptStateOf(previous).orderThroughEmptySets(true).build();
+    static Build scheduler(Executor generation) {
+        return (name, plugins, hooks, previous, probe) -> Schedule.builder(name).plugins(plugins).hooks(hooks)
+                .probe(probe).adoptStateOf(previous).orderThroughEmptySets(true).generationExecutor(generation).build();
+    }
+
+    /** {@link #scheduler} with the scheduler's default generation executor. */
+    static final Build SCHEDULER = scheduler(null);
 
     private final Build builder;
     private final String scheduleName;
