@@ -14,7 +14,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * Beyond the spec (Orrery's own, issue 14): each {@code runIf} adds a condition; all must hold (AND),
+ * Beyond the spec (Orrery's own): each {@code runIf} adds a condition; all must hold (AND),
  * in declaration order, short-circuiting, after the set conditions in the order of the system's sets
  * (SCH-118 stays true).
  */
@@ -23,7 +23,7 @@ class AccumulatedConditionsTest {
     private final World world = new World();
 
     @Test
-    @DisplayName("issue 14: EcsSystem runIf(false).runIf(true) does not run (AND, the last one no longer wins)")
+    @DisplayName("EcsSystem runIf(false).runIf(true) does not run (AND, the last one no longer wins)")
     void system_conditions_are_anded() {
         EcsSystem s = EcsSystem.builder("s").runIf(w -> false).runIf(w -> true).run(trace.records("s")).build();
         EcsSystem t = EcsSystem.builder("t").runIf(w -> true).runIf(w -> false).run(trace.records("t")).build();
@@ -33,7 +33,7 @@ class AccumulatedConditionsTest {
     }
 
     @Test
-    @DisplayName("issue 14: SystemSet runIf(...).runIf(...) ANDs for every member")
+    @DisplayName("SystemSet runIf(...).runIf(...) ANDs for every member")
     void set_conditions_are_anded() {
         SystemSet closed = SystemSet.builder("S").runIf(w -> false).runIf(w -> true).build();
         SystemSet open = SystemSet.builder("O").runIf(w -> true).runIf(w -> true).build();

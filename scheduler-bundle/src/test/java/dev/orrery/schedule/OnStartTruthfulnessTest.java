@@ -11,7 +11,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * Beyond the spec (issue 14): the state record stays truthful across rebuilds. "Done" means every
+ * Beyond the spec (Orrery's own): the state record stays truthful across rebuilds. "Done" means every
  * OnStart system of the schedule is recorded; a schedule corrects a record that says otherwise on its
  * first call on the world, and {@link ScheduleState#isOnStartDoneFor} is truthful at any time.
  */
@@ -27,7 +27,7 @@ class OnStartTruthfulnessTest {
     }
 
     @Test
-    @DisplayName("issue 14: after adoptStateOf brings a new OnStart system, the record says not done from the new schedule's first call until that system is considered")
+    @DisplayName("after adoptStateOf brings a new OnStart system, the record says not done from the new schedule's first call until that system is considered")
     void adopted_schedule_with_new_on_start_system_is_not_done() {
         Schedule a0 = Schedule.builder("game").systems(s0).build();
         a0.run(world, 0);
@@ -50,7 +50,7 @@ class OnStartTruthfulnessTest {
     }
 
     @Test
-    @DisplayName("issue 14: a newly added OnStart system that throws leaves the record not done; done once it completes")
+    @DisplayName("a newly added OnStart system that throws leaves the record not done; done once it completes")
     void throwing_new_on_start_system_leaves_not_done() {
         Schedule a0 = Schedule.builder("game").systems(s0).build();
         a0.run(world, 0);
@@ -71,7 +71,7 @@ class OnStartTruthfulnessTest {
     }
 
     @Test
-    @DisplayName("issue 14: enable and disable write a truthful record too")
+    @DisplayName("enable and disable write a truthful record too")
     void enable_disable_keep_the_record_truthful() {
         Schedule a0 = Schedule.builder("game").systems(s0, u).build();
         a0.run(world, 0);
@@ -85,7 +85,7 @@ class OnStartTruthfulnessTest {
     }
 
     @Test
-    @DisplayName("issue 14: README recipe for three-field saves: saving isOnStartDoneFor(schedule) restores a world that runs the pending OnStart system, as the original does")
+    @DisplayName("README recipe for three-field saves: saving isOnStartDoneFor(schedule) restores a world that runs the pending OnStart system, as the original does")
     void three_field_save_restores_pending_on_start_system() {
         Schedule a0 = Schedule.builder("game").systems(s0).build();
         a0.run(world, 0);

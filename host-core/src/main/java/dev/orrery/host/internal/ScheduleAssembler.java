@@ -185,7 +185,7 @@ final class ScheduleAssembler {
      * @param before see the other overload
      * @param hooks see the other overload
      * @param previous see the other overload
-     * @param probe where the schedule publishes the system it is at (issue 17), or null
+     * @param probe where the schedule publishes the system it is at, or null
      * @return see the other overload
      */
     static BuildOutcome assemble(Build builder, String scheduleName, List<PluginEntry> ordered, Before before,

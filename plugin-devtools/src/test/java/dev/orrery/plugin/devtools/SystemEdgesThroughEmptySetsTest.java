@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Beyond the spec (issue 14): the devtools' pair view follows a chain through an empty set only within
+ * Beyond the spec (Orrery's own): the devtools' pair view follows a chain through an empty set only within
  * a phase, as the schedule orders; across phases such a chain orders nothing and is not listed.
  */
 class SystemEdgesThroughEmptySetsTest {

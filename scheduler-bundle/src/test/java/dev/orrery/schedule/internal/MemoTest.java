@@ -73,7 +73,7 @@ class MemoTest {
     }
 
     @Test
-    @DisplayName("issue 17: a schedule's order graph is built on the first call, the same object after, also for withoutPlugins")
+    @DisplayName("a schedule's order graph is built on the first call, the same object after, also for withoutPlugins")
     void schedule_order_graph_is_memoised() {
         EcsSystem a = EcsSystem.builder("a").phase(Phase.ON_UPDATE).run((w, dt) -> { }).build();
         EcsSystem b = EcsSystem.builder("b").phase(Phase.ON_UPDATE).after(a).run((w, dt) -> { }).build();

@@ -17,10 +17,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Beyond the spec (issue 14): edge cases of the new scheduler features tried as a demanding user would,
- * each pinned (a review of the merged work).
+ * Beyond the spec (Orrery's own): edge cases of the conditions, state and lifecycle features, tried as
+ * a demanding user would, each pinned.
  */
-class Issue14EdgeCasesTest {
+class FeatureEdgeCasesTest {
     private final World world = new World();
     private final List<String> trace = new ArrayList<>();
 

@@ -18,8 +18,8 @@ import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Beyond the spec (issue 14): edge cases of the order graph features, as a demanding user tries them. */
-class Issue14GraphEdgeCasesTest {
+/** Beyond the spec (Orrery's own): edge cases of the order graph features, as a demanding user tries them. */
+class GraphEdgeCasesTest {
 
     @Test
     void cycle_messages_do_not_depend_on_the_declaration_order_of_systems_sets_or_plugins() {
