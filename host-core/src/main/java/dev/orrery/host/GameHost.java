@@ -52,13 +52,13 @@ import org.osgi.annotation.versioning.ProviderType;
  * updated leaves no reference behind). When a bundle's code goes away (the bundle is uninstalled, or
  * updated or refreshed so that its old class loader is no longer wired to anyone), the host purges the
  * world of it on the frame thread at a frame boundary, after the schedule without that code is swapped
- * in ({@code World.purge}, with {@code dev.orrery.world.Unloading}):
+ * in ({@code WorldPurge.purge}, with {@code dev.orrery.world.unload.Unloading}):
  * <ul>
  *   <li>world traits and entity components whose {@code Trait} was created by that bundle's code (or
  *       whose default factory or default value is of its classes) are dropped, in every entity;</li>
  *   <li>values of that bundle's classes are dropped from traits of other bundles (world values and
  *       entity components); values of JDK classes and of other bundles' classes stay;</li>
- *   <li>world values that are {@code dev.orrery.world.Purgeable} (the prefab registry, the spawn queue)
+ *   <li>world values that are {@code dev.orrery.world.unload.Purgeable} (the prefab registry, the spawn queue)
  *       drop their entries of that code;</li>
  *   <li>the frame thread's context class loader is reset if it was that bundle's.</li>
  * </ul>

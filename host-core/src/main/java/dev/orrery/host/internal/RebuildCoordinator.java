@@ -3,10 +3,10 @@ package dev.orrery.host.internal;
 import dev.orrery.host.PluginState;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.host.RebuildInfo;
-import dev.orrery.schedule.AccessReport;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleHooks;
+import dev.orrery.schedule.graph.AccessReport;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
@@ -118,8 +118,13 @@ final class RebuildCoordinator {
      * @param log where warnings, exclusions and rebuild failures are logged
      */
     RebuildCoordinator(Supplier<Snapshot> snapshots, RebuildTarget target, Logger log) {
-        this(snapshots, target, log, java.lang.System::nanoTime, DelayedExecutor.newThread("orrery-host-builder"),
-                ScheduleAssembler.SCHEDULER);
+        this(snapshots, target, log, DelayedExecutor.newThread("orrery-host-builder"));
+    }
+
+    /** Large schedules' dispatchers are generated on the builder thread too, after the rebuild that built them. */
+    private RebuildCoordinator(Supplier<Snapshot> snapshots, RebuildTarget target, Logger log, DelayedExecutor builder) {
+        this(snapshots, target, log, java.lang.System::nanoTime, builder,
+                ScheduleAssembler.scheduler(task -> builder.schedule(task, 0)));
     }
 
     /**
@@ -128,7 +133,7 @@ final class RebuildCoordinator {
      * @param log where warnings, exclusions and rebuild failures are logged
      * @param nanoClock the time in nanoseconds, for quiet periods and maximum delays
      * @param executor runs the rebuilds (the builder thread)
-     * @param build builds a schedule from plugin data ({@link ScheduleAssembler#SCHEDULER})
+     * @param build builds a schedule from plugin data ({@link ScheduleAssembler#scheduler})
      */
     RebuildCoordinator(Supplier<Snapshot> snapshots, RebuildTarget target, Logger log, LongSupplier nanoClock,
                        DelayedExecutor executor, ScheduleAssembler.Build build) {

@@ -2,13 +2,13 @@ package dev.orrery.host.internal;
 
 import dev.orrery.host.PluginState;
 import dev.orrery.host.PluginStatus;
-import dev.orrery.schedule.BuildItem;
 import dev.orrery.schedule.BuildProblem;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleBuildException;
 import dev.orrery.schedule.ScheduleHooks;
+import dev.orrery.schedule.graph.BuildItem;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Executor;
 import java.util.stream.Collectors;
 
 /**
@@ -66,7 +67,7 @@ final class ScheduleAssembler {
          * @param plugins the plugins' data, in schedule order
          * @param hooks the observers, or null
          * @param previous the schedule whose state trait to adopt, or null
-         * @param probe where the schedule publishes the system it is at (issue 17), or null
+         * @param probe where the schedule publishes the system it is at, or null
          * @return the schedule
          * @throws dev.orrery.schedule.ScheduleBuildException when the input is invalid
          */
@@ -107,9 +108,18 @@ final class ScheduleAssembler {
     /**
      * The scheduler's own build. The host orders through empty sets (Orrery's own option), so the order of
      * the remaining plugins' systems does not flip while a plugin that fills a set is away.
+     *
+     * @param generation where large schedules' dispatchers are generated after the build, or null for
+     *     the scheduler's default
+     * @return the build
      */
-    static final Build SCHEDULER = (name, plugins, hooks, previous, probe) -> Schedule.builder(name).plugins(plugins)
-            .hooks(hooks).probe(probe).adoptStateOf(previous).orderThroughEmptySets(true).build();
+    static Build scheduler(Executor generation) {
+        return (name, plugins, hooks, previous, probe) -> Schedule.builder(name).plugins(plugins).hooks(hooks)
+                .probe(probe).adoptStateOf(previous).orderThroughEmptySets(true).generationExecutor(generation).build();
+    }
+
+    /** {@link #scheduler} with the scheduler's default generation executor. */
+    static final Build SCHEDULER = scheduler(null);
 
     private final Build builder;
     private final String scheduleName;
@@ -175,7 +185,7 @@ final class ScheduleAssembler {
      * @param before see the other overload
      * @param hooks see the other overload
      * @param previous see the other overload
-     * @param probe where the schedule publishes the system it is at (issue 17), or null
+     * @param probe where the schedule publishes the system it is at, or null
      * @return see the other overload
      */
     static BuildOutcome assemble(Build builder, String scheduleName, List<PluginEntry> ordered, Before before,

@@ -1,15 +1,16 @@
 package dev.orrery.host.internal;
 
 import dev.orrery.host.core.UnloadedCode;
-import dev.orrery.world.PurgeReport;
-import dev.orrery.world.Unloading;
 import dev.orrery.world.World;
+import dev.orrery.world.unload.PurgeReport;
+import dev.orrery.world.unload.Unloading;
+import dev.orrery.world.unload.WorldPurge;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.function.Supplier;
 
 /**
- * Drops from the world what belongs to code that is gone ({@code World.purge}), and resets the frame
+ * Drops from the world what belongs to code that is gone ({@code WorldPurge.purge}), and resets the frame
  * thread's context class loader if a plugin left it pointing at such code; one log line per purge that
  * dropped something. Requests coalesce: several before the next frame boundary give one purge.
  *
@@ -74,7 +75,7 @@ final class WorldPurger {
         UnloadedCode code = unloadedCode.get();
         Unloading unloading = Unloading.of(code);
         try {
-            PurgeReport report = world.purge(unloading);
+            PurgeReport report = WorldPurge.purge(world, unloading);
             boolean tccl = unloading.isUnloadedLoader(Thread.currentThread().getContextClassLoader());
             if (tccl) {
                 Thread.currentThread().setContextClassLoader(home);
