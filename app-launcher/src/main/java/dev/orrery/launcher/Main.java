@@ -46,7 +46,7 @@ import org.osgi.framework.launch.FrameworkFactory;
  * before any bundle starts ({@link SettingsCheck}), and one line names the setting, its allowed values
  * and where it came from ({@code -D} or {@code conf/config.properties}).
  *
- * <p>The host bundle ({@value #HOST}) is started last, after the other platform bundles (the default
+ * <p>The host's OSGi front end ({@value #HOST}) is started last, after the other platform bundles (the default
  * plugins and the devtools' hooks among them), so that its first rebuild already has them all.
  */
 public final class Main {
@@ -58,8 +58,10 @@ public final class Main {
     private static final List<String> QUIET_LOGGERS = List.of("org.eclipse.jetty", "org.apache.felix.http");
     /** Holds the quieted loggers (java.util.logging keeps loggers weakly, and with them their level). */
     private static final List<java.util.logging.Logger> QUIETED = new ArrayList<>();
-    /** Symbolic name of the host bundle. */
-    static final String HOST = "dev.orrery.host";
+    /** Symbolic name of the host's OSGi front end (its DS component), started last. */
+    static final String HOST = "dev.orrery.host.osgi";
+    /** Symbolic name of the host bundle (the API, the front-end SPI and the core). */
+    static final String HOST_CORE = "dev.orrery.host";
     /** Exit code when the run failed. */
     static final int FAILED = 1;
     /** Exit code for a bad argument or setting. */

@@ -18,7 +18,7 @@ import org.osgi.framework.Bundle;
  */
 record SettingsCheck(String bundle, String className, String method, String label) {
     /** The host's {@code orrery.host.*} settings ({@code dev.orrery.host.HostSettings.validate}); its lines carry their own prefix. */
-    static final SettingsCheck HOST = new SettingsCheck(Main.HOST, "dev.orrery.host.HostSettings", "validate", "");
+    static final SettingsCheck HOST = new SettingsCheck(Main.HOST_CORE, "dev.orrery.host.HostSettings", "validate", "");
     /** The web console's {@code orrery.console.*} settings ({@code dev.orrery.plugin.console.ConsoleSettings.from}). */
     static final SettingsCheck CONSOLE = new SettingsCheck("dev.orrery.plugin.console",
             "dev.orrery.plugin.console.ConsoleSettings", "from", "web console configuration: ");

@@ -29,7 +29,7 @@ import java.util.stream.Stream;
  */
 public final class PlatformLayer {
     /** The modules without which there is no host. */
-    public static final List<String> REQUIRED = List.of("dev.orrery.scheduler", "dev.orrery.host.core");
+    public static final List<String> REQUIRED = List.of("dev.orrery.scheduler", "dev.orrery.host");
     /** The default plugins and tools, loaded when present and resolvable. */
     public static final List<String> OPTIONAL = List.of("dev.orrery.plugin.prefab", "dev.orrery.plugin.devtools",
             "dev.orrery.plugin.console");

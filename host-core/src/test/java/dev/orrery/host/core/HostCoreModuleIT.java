@@ -43,7 +43,7 @@ class HostCoreModuleIT {
     @Test
     void theModuleExportsTheApiAndTheFrontEndSpiAndRequiresOnlyTheScheduler() {
         ModuleDescriptor d = ModuleFinder.of(coreJar()).findAll().iterator().next().descriptor();
-        assertEquals("dev.orrery.host.core", d.name());
+        assertEquals("dev.orrery.host", d.name());
         assertEquals(Set.of("dev.orrery.host", "dev.orrery.host.core"),
                 d.exports().stream().map(ModuleDescriptor.Exports::source).collect(Collectors.toSet()));
         assertEquals(Set.of("dev.orrery.scheduler", "java.base"), d.requires().stream()
@@ -55,9 +55,9 @@ class HostCoreModuleIT {
     void aHostRunsInAModuleLayerWithoutOsgi() throws Exception {
         ModuleFinder finder = ModuleFinder.of(coreJar(), schedulerJar());
         ModuleLayer boot = ModuleLayer.boot();
-        Configuration cf = boot.configuration().resolve(finder, ModuleFinder.of(), Set.of("dev.orrery.host.core"));
+        Configuration cf = boot.configuration().resolve(finder, ModuleFinder.of(), Set.of("dev.orrery.host"));
         ModuleLayer layer = boot.defineModulesWithOneLoader(cf, ClassLoader.getPlatformClassLoader());
-        ClassLoader loader = layer.findLoader("dev.orrery.host.core");
+        ClassLoader loader = layer.findLoader("dev.orrery.host");
         assertThrows(ClassNotFoundException.class, () -> loader.loadClass("org.osgi.framework.Bundle"));
         Class<?> hostCore = loader.loadClass("dev.orrery.host.core.HostCore");
         Class<?> frontEnd = loader.loadClass("dev.orrery.host.core.FrontEnd");

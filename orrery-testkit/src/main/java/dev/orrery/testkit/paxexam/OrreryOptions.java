@@ -105,7 +105,7 @@ public final class OrreryOptions {
         o.add(mavenBundle("org.apache.felix", "org.apache.felix.configadmin", v.getProperty("org.apache.felix.configadmin")));
         o.add(orrery("scheduler-bundle", v));
         o.add(orrery("host-core", v));
-        o.add(orrery("host-bundle", v));
+        o.add(orrery("host-osgi", v));
         if (settings.prefabs()) {
             o.add(orrery("plugin-prefab", v));
         }
