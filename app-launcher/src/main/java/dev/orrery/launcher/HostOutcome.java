@@ -7,10 +7,10 @@ import java.util.Optional;
  * launcher's class path does not see host classes): {@code status()} gives a {@code HostStatus}
  * ({@code state()}: RUNNING, PAUSED or STOPPED; {@code fault()}: the last {@code SystemFault}, whose
  * {@code stage()} is {@code "frame thread"} when the frame thread died and whose {@code describe()} is
- * one line naming schedule, system, plugin and error). Public for the JPMS front end
- * ({@code dev.orrery.launcher.jpms}), which reads the same status.
+ * one line naming schedule, system, plugin and error). The JPMS front end applies the same rule to
+ * the typed status ({@code dev.orrery.host.jpms.RunProblem}).
  */
-public final class HostOutcome {
+final class HostOutcome {
     /** {@code SystemFault.stage()} of a frame thread that died. */
     static final String FRAME_THREAD = "frame thread";
 
@@ -26,7 +26,7 @@ public final class HostOutcome {
      *     the host is fine or merely stopped
      * @throws ReflectiveOperationException if the object is not shaped like a {@code HostStatus}
      */
-    public static Optional<String> problem(Object status, boolean headless) throws ReflectiveOperationException {
+    static Optional<String> problem(Object status, boolean headless) throws ReflectiveOperationException {
         String state = String.valueOf(Reflect.call(status, "state"));
         Optional<?> fault = (Optional<?>) Reflect.call(status, "fault");
         if (fault.isEmpty()) {

@@ -2,7 +2,7 @@ package dev.orrery.benchmarks;
 
 import dev.orrery.host.core.HostCore;
 import dev.orrery.host.core.PluginSource;
-import dev.orrery.launcher.jpms.JpmsConsole;
+import dev.orrery.host.jpms.JpmsConsole;
 import dev.orrery.plugin.console.ConsoleHandler;
 import dev.orrery.plugin.console.ConsoleHttpServer;
 import dev.orrery.plugin.console.SessionTokens;

@@ -1,4 +1,4 @@
-package dev.orrery.launcher.jpms;
+package dev.orrery.host.jpms;
 
 import dev.orrery.host.core.HostCore;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.orrery.launcher.jpms;
+package dev.orrery.host.jpms;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,7 +33,7 @@ import java.util.stream.Stream;
  * container mounts included), and a clock the tests control. Not thread-safe: {@link #poll()} runs on
  * one thread ({@link #start}). Beyond the spec (Orrery's own).
  */
-public final class PluginFolderWatch {
+final class PluginFolderWatch {
     private final Path dir;
     private final long quietMillis;
     private final LongSupplier clock;

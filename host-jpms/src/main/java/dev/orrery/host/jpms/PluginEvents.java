@@ -1,4 +1,4 @@
-package dev.orrery.launcher.jpms;
+package dev.orrery.host.jpms;
 
 /**
  * What the JPMS front end tells the host about plugin providers coming and going. One
@@ -8,7 +8,7 @@ package dev.orrery.launcher.jpms;
  *
  * @param <S> the service type (in the launcher, {@code dev.orrery.schedule.Plugin})
  */
-public interface PluginEvents<S> {
+interface PluginEvents<S> {
     /**
      * A provider of a newly defined layer.
      *

@@ -1,4 +1,4 @@
-package dev.orrery.launcher.jpms;
+package dev.orrery.host.jpms;
 
 import java.io.IOException;
 import java.lang.module.Configuration;
@@ -63,7 +63,7 @@ import java.util.function.Consumer;
  *
  * @param <S> the service type the plugins provide
  */
-public final class PluginLayers<S> implements AutoCloseable {
+final class PluginLayers<S> implements AutoCloseable {
     private final ModuleLayer platform;
     private final Class<S> service;
     private final Path cacheDir;

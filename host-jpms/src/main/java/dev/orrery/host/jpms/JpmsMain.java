@@ -1,5 +1,7 @@
-package dev.orrery.launcher.jpms;
+package dev.orrery.host.jpms;
 
+import aQute.bnd.annotation.Resolution;
+import aQute.bnd.annotation.spi.ServiceConsumer;
 import dev.orrery.host.core.HostCore;
 import dev.orrery.schedule.Plugin;
 import java.io.IOException;
@@ -18,26 +20,26 @@ import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 /**
- * Runs the host in JPMS mode ({@code bin/orrery --jpms}). Loaded by the launcher in a class loader
- * whose parent is the platform layer's, so this code links against the platform modules directly;
- * {@link #run} takes only JDK types.
+ * Runs the host in JPMS mode ({@code bin/orrery --jpms}). The launcher defines the platform layer
+ * (the scheduler, the host, this module and the optional platform modules) and calls {@link #run},
+ * which takes only JDK types.
  *
  * <ol>
  *   <li>The resolved launcher settings ({@code conf/config.properties}, then {@code -D}) become system
  *       properties where none is set, so plugins and the host read them with
  *       {@code System.getProperty} (the JPMS counterpart of framework properties).</li>
- *   <li>The host core is made with the settings of {@value HostConfigFile#NAME} in the plugins folder
+ *   <li>The host core is made with the settings of {@code dev.orrery.host.cfg} in the plugins folder
  *       (the keys ConfigAdmin's PID {@code dev.orrery.host} takes in OSGi mode) and the
  *       {@code orrery.host.*} properties; a bad setting ends the run with exit code 2.</li>
  *   <li>The platform layer's own {@code Plugin} providers (the prefabs) and those of the jars already
- *       in the plugins folder (each in its layer: {@link PluginLayers}, {@link JpmsHost}) are added in
+ *       in the plugins folder (each in its layer: {@code PluginLayers}, {@code JpmsHost}) are added in
  *       one batch, the first rebuild is asked for, and the platform's {@code HostClient}s are
  *       started.</li>
  *   <li>The web console ({@link JpmsConsole}, the same handlers as in OSGi mode, {@code orrery.console.*}
  *       settings) is served when the platform layer holds its module, and closed before the host stops.</li>
  *   <li>A poll of the plugins folder (period: {@value #POLL_PROPERTY}, default {@value #DEFAULT_POLL} ms),
  *       with a quiet time ({@value #QUIET_PROPERTY}, default {@value #DEFAULT_QUIET} ms), hands on
- *       added, replaced and deleted jars ({@link PluginFolderWatch}) and changes of the host file.</li>
+ *       added, replaced and deleted jars ({@code PluginFolderWatch}) and changes of the host file.</li>
  * </ol>
  * The run ends when the host asks to stop (frame budget, {@code requestShutdown}, a dead frame thread
  * with {@code stopFrameworkWhenDone}), on Ctrl-C, or, headless, when the simulation paused on a fault
@@ -45,6 +47,7 @@ import java.util.stream.Stream;
  * Exit codes as in OSGi mode: 0 a clean stop; 1 a failed run (one line says why); 2 a bad setting.
  * Beyond the spec (Orrery's own).
  */
+@ServiceConsumer(value = Plugin.class, resolution = Resolution.OPTIONAL)
 public final class JpmsMain {
     /** Property: the folder poll period (ms). */
     public static final String POLL_PROPERTY = "orrery.jpms.pollMillis";
@@ -66,7 +69,7 @@ public final class JpmsMain {
     }
 
     /**
-     * @param platform the platform layer ({@link PlatformLayer})
+     * @param platform the platform layer, holding this module
      * @param home the distribution folder (the jar cache goes to {@code jpms-cache/} there)
      * @param pluginsDir the plugins folder
      * @param properties the launcher's resolved settings
@@ -154,7 +157,7 @@ public final class JpmsMain {
         AutoCloseable console = platform.findModule(CONSOLE_MODULE).isPresent()
                 ? JpmsConsole.start(host, System::getProperty, front::nextId, System.getLogger(JpmsConsole.LOGGER)).orElse(null)
                 : null;
-        System.out.println("orrery: started in JPMS mode: platform modules " + PlatformLayer.names(platform) + "; watching "
+        System.out.println("orrery: started in JPMS mode: platform modules " + platform.modules().stream().map(Module::getName).sorted().toList() + "; watching "
                 + pluginsDir + " for plugin jars");
         if (Boolean.parseBoolean(System.getProperty(REPORT_UNLOAD_PROPERTY))) {
             layers.trackCollection();
@@ -223,11 +226,7 @@ public final class JpmsMain {
     }
 
     private static Optional<String> problem(HostCore host, boolean headless) {
-        try {
-            return dev.orrery.launcher.HostOutcome.problem(host.status(), headless);
-        } catch (ReflectiveOperationException e) {
-            return Optional.empty();
-        }
+        return RunProblem.of(host.status(), headless);
     }
 
     private static long millis(String key, long fallback) {

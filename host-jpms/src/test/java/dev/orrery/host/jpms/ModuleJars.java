@@ -1,4 +1,4 @@
-package dev.orrery.launcher.jpms;
+package dev.orrery.host.jpms;
 
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,5 +1,7 @@
-package dev.orrery.launcher.jpms;
+package dev.orrery.host.jpms;
 
+import aQute.bnd.annotation.Resolution;
+import aQute.bnd.annotation.spi.ServiceConsumer;
 import dev.orrery.host.HostClient;
 import dev.orrery.host.core.FrontEnd;
 import dev.orrery.host.core.HostCore;
@@ -42,7 +44,9 @@ import java.util.function.Function;
  * </ul>
  * Calls come from the folder watch's thread (never the frame thread). Beyond the spec (Orrery's own).
  */
-public final class JpmsHost implements PluginEvents<Plugin>, FrontEnd {
+@ServiceConsumer(value = ScheduleHooks.class, resolution = Resolution.OPTIONAL)
+@ServiceConsumer(value = HostClient.class, resolution = Resolution.OPTIONAL)
+final class JpmsHost implements PluginEvents<Plugin>, FrontEnd {
     private final AtomicLong ids = new AtomicLong();
     private final Map<String, Long> byKey = new ConcurrentHashMap<>();
     private final CompletableFuture<String> stopped = new CompletableFuture<>();

@@ -1,4 +1,4 @@
-package dev.orrery.launcher.jpms;
+package dev.orrery.host.jpms;
 
 import java.util.Objects;
 
@@ -10,7 +10,7 @@ import java.util.Objects;
  * @param kind what kind of problem it is
  * @param detail the specifics (one line: the module, the missing requirement, the exception)
  */
-public record JarProblem(String jar, Kind kind, String detail) {
+record JarProblem(String jar, Kind kind, String detail) {
     /** The kinds of bad jars. */
     public enum Kind {
         /** Not a readable jar (e.g. a truncated zip). */

@@ -1,4 +1,4 @@
-package dev.orrery.launcher.jpms;
+package dev.orrery.host.jpms;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,7 +17,7 @@ import java.util.jar.Manifest;
  * A provider not listed belongs to the main schedule. In OSGi mode the same provider's
  * {@code orrery.schedule} service property says it; the two must agree. Beyond the spec (Orrery's own).
  */
-public final class ProviderSchedules {
+final class ProviderSchedules {
     /** The manifest header. */
     public static final String HEADER = "Orrery-Plugin-Schedule";
 

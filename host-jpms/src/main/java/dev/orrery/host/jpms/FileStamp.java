@@ -1,4 +1,4 @@
-package dev.orrery.launcher.jpms;
+package dev.orrery.host.jpms;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,7 +12,7 @@ import java.nio.file.attribute.BasicFileAttributes;
  * @param size the size in bytes
  * @param modifiedMillis the last-modified time, milliseconds since the epoch
  */
-public record FileStamp(long size, long modifiedMillis) {
+record FileStamp(long size, long modifiedMillis) {
     /**
      * @param file a file
      * @return its stamp

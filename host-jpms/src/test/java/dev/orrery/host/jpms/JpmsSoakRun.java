@@ -1,4 +1,4 @@
-package dev.orrery.launcher.jpms;
+package dev.orrery.host.jpms;
 
 import dev.orrery.host.RebuildInfo;
 import dev.orrery.host.RunState;
@@ -30,9 +30,9 @@ import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
 /**
- * The JPMS-mode hot-plug soak (issue 15), the counterpart of host-itests' {@code HotPlugSoak} (issue 11);
+ * The JPMS-mode hot-plug soak, the counterpart of host-itests' {@code HotPlugSoak};
  * run by {@link JpmsHotPlugSoak}, which loads this class in a class loader over the platform layer,
- * as the launcher loads {@link JpmsMain}, so it links against the platform modules' classes.
+ * so that it links against the platform modules' classes.
  *
  * <p>It assembles JPMS mode as {@link JpmsMain#run} does (a {@link HostCore} with a {@link JpmsHost}
  * front end, {@link PluginLayers} with a cache folder, a {@link PluginFolderWatch} polled on one

@@ -1,7 +1,9 @@
-package dev.orrery.launcher.jpms;
+package dev.orrery.host.jpms;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.module.Configuration;
+import java.lang.module.ModuleFinder;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
@@ -15,16 +17,15 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * The hot-plug soak harness in JPMS mode (issue 15, "Rebuild → swap latency in JPMS mode measured
- * with the same harness as OSGi mode"): the figures of host-itests' {@code HotPlugSoak} (issue 11) for
- * a host whose plugins are module jars in a watched {@code plugins/} folder. The work is
- * {@link JpmsSoakRun}'s; this class defines the platform layer from the distribution's platform jars
- * ({@code target/orrery/bundles}: the scheduler, the host core and the prefabs, through
- * {@link PlatformLayer#define}) and runs {@link JpmsSoakRun} in a class loader over that layer's, as
- * the launcher runs {@link JpmsMain}.
+ * The hot-plug soak harness in JPMS mode: the figures of host-itests' {@code HotPlugSoak} for a host
+ * whose plugins are module jars in a watched {@code plugins/} folder. The work is
+ * {@link JpmsSoakRun}'s; this class defines the platform layer from the built platform jars (system
+ * property {@code soak.platform}: the scheduler, the host and the prefabs, as the launcher defines it
+ * from the distribution) and runs {@link JpmsSoakRun} with this module's classes in a class loader over
+ * that layer's, so they link against the platform modules' classes.
  *
- * <p>Not a unit test: run by the {@code soak} profile only, after {@code package} (it needs the
- * distribution), e.g. {@code mvn -B -o -pl app-launcher -am verify -Psoak -Dsoak.cycles=240 -Dtest=NONE
+ * <p>Not a unit test: run by the {@code soak} profile only, after {@code package} (it needs the built
+ * jars), e.g. {@code mvn -B -o -pl host-jpms -am verify -Psoak -Dsoak.cycles=240 -Dtest=NONE
  * -Dsurefire.failIfNoSpecifiedTests=false -Dit.test=JpmsHotPlugSoak -Dfailsafe.failIfNoSpecifiedTests=false}.
  * Skipped unless {@code soak.cycles} is set (the profile sets it), so that a {@code -Dtest} pattern
  * that matches it in the unit tests does not start it. System properties: {@code soak.cycles} (the
@@ -37,40 +38,37 @@ import org.junit.jupiter.api.Test;
  */
 class JpmsHotPlugSoak {
     /** The platform modules the soak loads: those of OSGi mode's soak (no devtools, no web console). */
-    private static final List<String> PLATFORM_JARS = List.of("scheduler-bundle-", "host-core-", "plugin-prefab-");
+    private static final List<String> PLATFORM_MODULES = List.of("dev.orrery.scheduler", "dev.orrery.host",
+            "dev.orrery.plugin.prefab");
 
     @Test
     void addReplaceDeleteCyclesAtSixtyHertz() throws Exception {
-        // Opt-in: a -Dtest pattern such as dev.orrery.launcher.** would otherwise pick it up in surefire
+        // Opt-in: a -Dtest pattern such as dev.orrery.host.jpms.** would otherwise pick it up in surefire
         Assumptions.assumeTrue(System.getProperty("soak.cycles") != null,
                 "the JPMS soak runs only with -Dsoak.cycles (set by the soak profile)");
         Path target = Path.of(System.getProperty("soak.target", "target")).toAbsolutePath();
-        Path bundles = target.resolve("orrery/bundles");
-        assertTrue(Files.isDirectory(bundles), "no distribution at " + bundles + ": run after package (mvn verify -Psoak)");
         Path work = target.resolve("jpms-soak");
         delete(work);
-        Path platformDir = Files.createDirectories(work.resolve("platform"));
-        try (Stream<Path> jars = Files.list(bundles)) {
-            for (Path jar : (Iterable<Path>) jars::iterator) {
-                String name = jar.getFileName().toString();
-                if (PLATFORM_JARS.stream().anyMatch(name::startsWith)) {
-                    Files.copy(jar, platformDir.resolve(name));
-                }
-            }
+        Files.createDirectories(work);
+        List<Path> jars = new ArrayList<>();
+        for (String jar : System.getProperty("soak.platform", "").split(",")) {
+            Path p = Path.of(jar.trim());
+            assertTrue(Files.isRegularFile(p), "platform jar " + p + " is missing: run after package (mvn verify -Psoak)");
+            jars.add(p);
         }
-        List<String> platformLines = new ArrayList<>();
-        ModuleLayer platform = PlatformLayer.define(platformDir, platformLines::add);
-        assertTrue(platform.findModule("dev.orrery.plugin.prefab").isPresent(), "no prefab module: " + platformLines);
+        Configuration cf = ModuleLayer.boot().configuration().resolve(ModuleFinder.of(jars.toArray(Path[]::new)),
+                ModuleFinder.of(), PLATFORM_MODULES);
+        ModuleLayer platform = ModuleLayer.boot().defineModulesWithOneLoader(cf, ClassLoader.getPlatformClassLoader());
 
         URL[] front = {
-            PlatformLayer.class.getProtectionDomain().getCodeSource().getLocation(), // the launcher's classes
+            JpmsMain.class.getProtectionDomain().getCodeSource().getLocation(), // the front end's classes
             JpmsHotPlugSoak.class.getProtectionDomain().getCodeSource().getLocation() // the harness
         };
         Map<String, Object> result;
         try (URLClassLoader loader = new URLClassLoader("soak-jpms-front-end", front,
-                platform.findLoader(PlatformLayer.REQUIRED.get(0)))) {
+                platform.findLoader(PLATFORM_MODULES.get(0)))) {
             @SuppressWarnings("unchecked")
-            Map<String, Object> r = (Map<String, Object>) loader.loadClass("dev.orrery.launcher.jpms.JpmsSoakRun")
+            Map<String, Object> r = (Map<String, Object>) loader.loadClass(JpmsSoakRun.class.getName())
                     .getMethod("run", ModuleLayer.class, Path.class, Map.class)
                     .invoke(null, platform, work, Map.of("cycles", System.getProperty("soak.cycles", "100"),
                             "idleSeconds", System.getProperty("soak.idleSeconds", "30")));
