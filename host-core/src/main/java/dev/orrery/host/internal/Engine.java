@@ -1,5 +1,6 @@
 package dev.orrery.host.internal;
 
+import dev.orrery.host.HostSettings;
 import dev.orrery.host.HostStatus;
 import dev.orrery.host.ObserverStatus;
 import dev.orrery.host.PluginState;
@@ -14,8 +15,8 @@ import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.ScheduleHooks;
 import dev.orrery.world.World;
-import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.lang.System.Logger;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -34,10 +35,10 @@ import java.util.function.Function;
 /**
  * The {@link HostCore} implementation: the plugin registry (what the front ends hand over, by
  * {@link PluginSource#id()}), feeding the {@link RebuildCoordinator} snapshots and running the
- * {@link FrameLoop}. Public only so that {@link HostCore#create} can make one; the package is not
- * exported.
+ * {@link FrameLoop}. Made by {@link EngineFactory}, which {@link HostCore#create} finds with
+ * {@link java.util.ServiceLoader}; the package is not exported.
  */
-public final class Engine implements HostCore {
+final class Engine implements HostCore {
     private static final long BOUNDARY_WAIT_MILLIS = 2000;
     private static final long STOP_WAIT_MILLIS = 5000;
 
@@ -62,13 +63,13 @@ public final class Engine implements HostCore {
      */
     private volatile boolean rebuilding;
     private final AtomicBoolean shutdownStarted = new AtomicBoolean();
-    private volatile HostConfig config;
+    private volatile HostSettings config;
     private volatile FrameLoop loop;
     private volatile RebuildCoordinator coordinator;
     /** The frame loop's last status, kept when the host stops (loop and world are dropped then). */
     private volatile HostStatus stoppedStatus;
 
-    private Engine(HostConfig config, FrontEnd frontEnd, Logger log) {
+    private Engine(HostSettings config, FrontEnd frontEnd, Logger log) {
         this.config = config;
         this.frontEnd = frontEnd;
         this.log = log;
@@ -95,29 +96,16 @@ public final class Engine implements HostCore {
     /**
      * See {@link HostCore#create}.
      *
-     * @param config live settings
-     * @param properties fallback property lookup
+     * @param settings the host settings
      * @param frontEnd the front end's callbacks
      * @param log where the host logs
      * @return the host, not started
-     * @throws IllegalArgumentException when a setting is bad (logged at ERROR too)
      */
-    public static Engine create(Map<String, ?> config, Function<String, String> properties, FrontEnd frontEnd,
-                                Logger log) {
-        Objects.requireNonNull(config, "HostCore.create: config");
-        Objects.requireNonNull(properties, "HostCore.create: properties");
+    static Engine create(HostSettings settings, FrontEnd frontEnd, Logger log) {
+        Objects.requireNonNull(settings, "HostCore.create: settings");
         Objects.requireNonNull(frontEnd, "HostCore.create: frontEnd");
         Objects.requireNonNull(log, "HostCore.create: log");
-        HostConfig c;
-        try {
-            c = HostConfig.from(config, properties);
-        } catch (IllegalArgumentException e) {
-            // One clear line; launchers check the properties before starting (HostSettings), so this is
-            // reached with a bad live configuration or under another launcher.
-            log.log(Level.ERROR, "Orrery host not started: " + e.getMessage());
-            throw e;
-        }
-        return new Engine(c, frontEnd, log);
+        return new Engine(settings, frontEnd, log);
     }
 
     // ---------------------------------------------------------------- life cycle
@@ -129,32 +117,30 @@ public final class Engine implements HostCore {
             throw new IllegalStateException("the Orrery host was already started");
         }
         l.start();
-        HostConfig c = config;
+        HostSettings c = config;
         log.log(Level.INFO, "Orrery host started: main schedule '" + c.mainSchedule() + "', " + c.mode()
                 + " mode, declared plugin order " + c.order());
     }
 
     @Override
-    public boolean configure(Map<String, ?> props, Function<String, String> properties) {
-        HostConfig next;
-        try {
-            next = HostConfig.from(props, properties);
-        } catch (IllegalArgumentException e) {
-            log.log(Level.ERROR, e.getMessage() + "; the host keeps its previous configuration: " + config);
-            return false;
-        }
+    public HostSettings settings() {
+        return config;
+    }
+
+    @Override
+    public void configure(HostSettings next) {
+        Objects.requireNonNull(next, "configure: settings");
         this.config = next;
         FrameLoop l = loop;
         RebuildCoordinator c = coordinator;
         if (l == null || c == null) {
-            return true; // stopped meanwhile
+            return; // stopped meanwhile
         }
         l.configure(next);
         log.log(Level.INFO, "host configuration changed: " + next);
         if (rebuilding) {
             c.request(next, true);
         }
-        return true;
     }
 
     @Override
@@ -206,7 +192,7 @@ public final class Engine implements HostCore {
         Objects.requireNonNull(plugin, "pluginAdded: plugin");
         long id = source.id();
         String declared = source.schedule();
-        HostConfig c = config;
+        HostSettings c = config;
         // Plugin code runs here, outside the lock.
         PluginEntry entry = PluginEntry.of(plugin, declared == null ? c.mainSchedule() : declared, source.origin(), id);
         synchronized (lock) {
@@ -349,7 +335,7 @@ public final class Engine implements HostCore {
         synchronized (lock) {
             List<HooksEntry> h = new ArrayList<>(hooks.values());
             h.sort(Comparator.comparingLong(HooksEntry::serviceId));
-            HostConfig c = config;
+            HostSettings c = config;
             List<PluginEntry> p = new ArrayList<>(plugins.size());
             for (PluginEntry e : plugins.values()) {
                 boolean toMain = onMainSchedule.contains(e.serviceId()) && !e.schedule().equals(c.mainSchedule());

@@ -5,8 +5,8 @@ import dev.orrery.host.SystemFaultException;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.world.World;
-import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.lang.System.Logger;
 
 /**
  * What the frame thread does with a {@link Throwable} it contains or dies of: names the culprit

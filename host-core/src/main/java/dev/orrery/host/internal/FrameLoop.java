@@ -1,6 +1,7 @@
 package dev.orrery.host.internal;
 
 import dev.orrery.host.FrameMode;
+import dev.orrery.host.HostSettings;
 import dev.orrery.host.HostStatus;
 import dev.orrery.host.ObserverStatus;
 import dev.orrery.host.PluginStatus;
@@ -13,8 +14,8 @@ import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleHooks;
 import dev.orrery.world.World;
-import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.lang.System.Logger;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
@@ -94,7 +95,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
     private Thread thread; // written by start(), before the frame thread starts
     private ScheduledExecutorService watchdogExecutor; // written by start(), before the frame thread starts
 
-    private volatile HostConfig config;
+    private volatile HostSettings config;
     private volatile boolean stopRequested;
 
     /** What the loop tells its owner when it ends by itself. */
@@ -133,7 +134,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
      * @param log where faults and rebuilds are logged
      * @param onBudgetDone called on the frame thread after the fixed-mode frame budget is used up
      */
-    FrameLoop(HostConfig config, RunProbe probe, Logger log, Runnable onBudgetDone) {
+    FrameLoop(HostSettings config, RunProbe probe, Logger log, Runnable onBudgetDone) {
         this(config, probe, log, Ended.onBudgetDone(onBudgetDone), java.lang.System::nanoTime);
     }
 
@@ -144,14 +145,14 @@ final class FrameLoop implements Runnable, RebuildTarget {
      * @param onEnded told when the loop ends by itself
      * @param nanoTime the clock for dt, pacing and the watchdog, nanoseconds
      */
-    FrameLoop(HostConfig config, RunProbe probe, Logger log, Ended onEnded, LongSupplier nanoTime) {
+    FrameLoop(HostSettings config, RunProbe probe, Logger log, Ended onEnded, LongSupplier nanoTime) {
         this.config = config;
         this.probe = probe;
         this.log = log;
         this.onEnded = onEnded;
         this.pacer = new FramePacer(nanoTime);
         this.purger = new WorldPurger(log, tasks, FrameLoop.class.getClassLoader());
-        this.watchdog = new FrameWatchdog(log, nanoTime, probe, config.frameWarnMillis());
+        this.watchdog = new FrameWatchdog(log, nanoTime, probe, config.frameWarnLimit().toMillis());
         this.observers = new Observers(log);
         this.installed = new InstalledSchedules(config.mainSchedule());
         this.run = new RunControl(tasks, config.startPaused());
@@ -198,9 +199,9 @@ final class FrameLoop implements Runnable, RebuildTarget {
     }
 
     /** @param newConfig timing to use from the next frame on (mode, rate, maxDt, fixedDt, frameWarnMillis) */
-    void configure(HostConfig newConfig) {
+    void configure(HostSettings newConfig) {
         this.config = newConfig;
-        watchdog.limit(newConfig.frameWarnMillis());
+        watchdog.limit(newConfig.frameWarnLimit().toMillis());
     }
 
     /**
@@ -346,7 +347,7 @@ final class FrameLoop implements Runnable, RebuildTarget {
                 pacer.restart();
                 continue;
             }
-            HostConfig cfg = config;
+            HostSettings cfg = config;
             runFrame(pacer.beginFrame(cfg));
             if (cfg.mode() == FrameMode.FIXED && cfg.frames() > 0 && run.frames() >= cfg.frames()) {
                 log.log(Level.INFO, "frame budget of " + cfg.frames() + " frames used up; frame loop ends");

@@ -1,6 +1,7 @@
 package dev.orrery.host.internal;
 
 import dev.orrery.host.FrameMode;
+import dev.orrery.host.HostSettings;
 import java.util.function.LongSupplier;
 
 /**
@@ -43,7 +44,7 @@ final class FramePacer {
      * @param config the timing in force
      * @return the frame's dt in seconds
      */
-    double beginFrame(HostConfig config) {
+    double beginFrame(HostSettings config) {
         long now = nanoTime.getAsLong();
         double dt = config.mode() == FrameMode.FIXED ? config.fixedDt() : Math.min((now - last) / 1e9, config.maxDt());
         last = now;
@@ -57,7 +58,7 @@ final class FramePacer {
      * @return when the next frame is due (clock nanoseconds), or {@code Long.MIN_VALUE} when frames are
      *     unpaced
      */
-    long nextDeadline(HostConfig config) {
+    long nextDeadline(HostSettings config) {
         if (!(config.rate() > 0)) {
             return Long.MIN_VALUE;
         }

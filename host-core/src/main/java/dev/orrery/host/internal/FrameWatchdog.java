@@ -1,8 +1,8 @@
 package dev.orrery.host.internal;
 
 import dev.orrery.schedule.RunProbe;
-import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.lang.System.Logger;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;

@@ -1,5 +1,6 @@
 package dev.orrery.host.internal;
 
+import dev.orrery.host.HostSettings;
 import dev.orrery.host.PluginState;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.host.RebuildInfo;
@@ -7,8 +8,8 @@ import dev.orrery.schedule.AccessReport;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleHooks;
-import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.lang.System.Logger;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -18,7 +19,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
@@ -53,7 +53,7 @@ final class RebuildCoordinator {
      * @param plugins the plugin services
      * @param hooks the hooks services, in service id order
      */
-    record Snapshot(long generation, HostConfig config, List<PluginEntry> plugins, List<HooksEntry> hooks) {
+    record Snapshot(long generation, HostSettings config, List<PluginEntry> plugins, List<HooksEntry> hooks) {
     }
 
     /**
@@ -146,7 +146,7 @@ final class RebuildCoordinator {
      * @param config the configuration in force (quiet period and maximum delay)
      * @param rebuildAll rebuild every schedule even if its input did not change
      */
-    void request(HostConfig config, boolean rebuildAll) {
+    void request(HostSettings config, boolean rebuildAll) {
         request(config, rebuildAll, false);
     }
 
@@ -155,7 +155,7 @@ final class RebuildCoordinator {
      * @param rebuildAll rebuild every schedule even if its input did not change
      * @param promptly rebuild without waiting for the quiet period (the last awaited plugin came back)
      */
-    private void request(HostConfig config, boolean rebuildAll, boolean promptly) {
+    private void request(HostSettings config, boolean rebuildAll, boolean promptly) {
         synchronized (lock) {
             if (closed) {
                 return;
@@ -168,8 +168,8 @@ final class RebuildCoordinator {
             }
             force |= rebuildAll;
             long waited = now - burstStartNanos;
-            long wait = promptly ? 0 : Math.max(TimeUnit.MILLISECONDS.toNanos(config.quietMillis()), returnWindow(now));
-            long delay = Math.max(0, Math.min(wait, TimeUnit.MILLISECONDS.toNanos(config.maxDelayMillis()) - waited));
+            long wait = promptly ? 0 : Math.max(config.quietPeriod().toNanos(), returnWindow(now));
+            long delay = Math.max(0, Math.min(wait, config.maxDelay().toNanos() - waited));
             long mine = ++ticket;
             pending = executor.schedule(() -> runRebuild(mine), delay);
         }
@@ -188,11 +188,11 @@ final class RebuildCoordinator {
      * @param pluginName the departed plugin's name
      * @param config the configuration in force
      */
-    void departed(String pluginName, HostConfig config) {
+    void departed(String pluginName, HostSettings config) {
         synchronized (lock) {
             if (!closed) {
                 awaitingReturn.put(pluginName, nanoClock.getAsLong()
-                        + TimeUnit.MILLISECONDS.toNanos(config.maxDelayMillis()));
+                        + config.maxDelay().toNanos());
             }
         }
         request(config, false);
@@ -207,7 +207,7 @@ final class RebuildCoordinator {
      * @param pluginName the arrived plugin's name
      * @param config the configuration in force
      */
-    void arrived(String pluginName, HostConfig config) {
+    void arrived(String pluginName, HostSettings config) {
         boolean lastReturned;
         synchronized (lock) {
             lastReturned = awaitingReturn.remove(pluginName) != null && awaitingReturn.isEmpty();
@@ -267,7 +267,7 @@ final class RebuildCoordinator {
 
     private void rebuild(boolean all) {
         Snapshot snap = snapshots.get();
-        HostConfig config = snap.config();
+        HostSettings config = snap.config();
         String main = config.mainSchedule();
         Map<String, String> carry = lastMain == null || lastMain.equals(main) ? Map.of() : Map.of(main, lastMain);
         Map<String, List<PluginEntry>> bySchedule = new LinkedHashMap<>();

@@ -4,8 +4,8 @@ import dev.orrery.host.RebuildInfo;
 import dev.orrery.host.Schedules;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.world.World;
-import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.lang.System.Logger;
 import java.time.Instant;
 import java.util.List;
 

@@ -41,7 +41,7 @@ class HostCoreModuleIT {
     }
 
     @Test
-    void theModuleExportsTheApiAndTheFrontEndSpiAndRequiresOnlyTheScheduler() {
+    void theModuleExportsTheApiAndTheFrontEndSpiRequiresOnlyTheSchedulerAndProvidesItsEngine() {
         ModuleDescriptor d = ModuleFinder.of(coreJar()).findAll().iterator().next().descriptor();
         assertEquals("dev.orrery.host", d.name());
         assertEquals(Set.of("dev.orrery.host", "dev.orrery.host.core"),
@@ -49,6 +49,10 @@ class HostCoreModuleIT {
         assertEquals(Set.of("dev.orrery.scheduler", "java.base"), d.requires().stream()
                 .filter(r -> !r.modifiers().contains(ModuleDescriptor.Requires.Modifier.STATIC))
                 .map(ModuleDescriptor.Requires::name).collect(Collectors.toSet()));
+        // The seam between the front-end SPI and the engine: HostCore.create's ServiceLoader lookup.
+        assertEquals(Set.of("dev.orrery.host.core.HostCoreFactory"), d.uses());
+        assertEquals(Set.of("dev.orrery.host.core.HostCoreFactory with [dev.orrery.host.internal.EngineFactory]"),
+                d.provides().stream().map(p -> p.service() + " with " + p.providers()).collect(Collectors.toSet()));
     }
 
     @Test
@@ -82,9 +86,13 @@ class HostCoreModuleIT {
             };
         });
         Function<String, String> noProperties = k -> null;
-        Method create = hostCore.getMethod("create", Map.class, Function.class, frontEnd, System.Logger.class);
-        Object host = create.invoke(null, Map.of("mode", "fixed", "rate", 0, "frames", 4, "stopFrameworkWhenDone", true,
-                "quietMillis", 0), noProperties, front, new LinesLogger());
+        Class<?> settingsType = loader.loadClass("dev.orrery.host.HostSettings");
+        Object settings = loader.loadClass("dev.orrery.host.core.HostSettingsParser").getMethod("parse", Map.class,
+                Function.class).invoke(null, Map.of("mode", "fixed", "rate", 0, "frames", 4, "stopFrameworkWhenDone", true,
+                "quietMillis", 0), noProperties);
+        // HostCore.create finds the engine with ServiceLoader: the module's uses and provides clauses.
+        Method create = hostCore.getMethod("create", settingsType, frontEnd, System.Logger.class);
+        Object host = create.invoke(null, settings, front, new LinesLogger());
         try {
             hostCore.getMethod("start").invoke(host);
             hostCore.getMethod("requestRebuild").invoke(host);

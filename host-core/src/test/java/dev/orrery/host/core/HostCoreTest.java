@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.host.FrameMode;
+import dev.orrery.host.HostSettings;
 import dev.orrery.host.PluginState;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.schedule.EcsSystem;
@@ -53,7 +55,7 @@ class HostCoreTest {
     }
 
     private HostCore start(Map<String, ?> settings) {
-        host = HostCore.create(settings, k -> null, new FrontEnd() {
+        host = HostCore.create(HostSettingsParser.parse(settings, k -> null), new FrontEnd() {
             @Override
             public void stopApplication(String after) {
                 synchronized (stops) {
@@ -239,17 +241,22 @@ class HostCoreTest {
 
     @Test
     void aBadSettingIsRefusedInOneLineAndTheHostKeepsItsSettings() {
-        LinesLogger refused = new LinesLogger();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> HostCore.create(Map.of("mode", "sometimes"), k -> null, after -> { }, refused));
+                () -> HostSettingsParser.parse(Map.of("mode", "sometimes"), k -> null));
         assertTrue(e.getMessage().contains("mode"), e.getMessage());
-        assertTrue(refused.lines().get(0).startsWith("ERROR Orrery host not started: "), refused.lines()::toString);
+        assertEquals(1, e.getMessage().lines().count(), e.getMessage());
 
         start(SETTINGS);
-        assertFalse(host.configure(Map.of("rate", "fast"), k -> null));
+        HostSettings before = host.settings();
+        assertThrows(IllegalArgumentException.class, () -> HostSettingsParser.parse(Map.of("rate", "fast"), k -> null));
         assertEquals("main", host.mainSchedule());
-        assertTrue(host.configure(Map.of("mode", "fixed", "mainSchedule", "game", "startPaused", true), k -> null));
+        assertEquals(before, host.settings());
+        host.configure(HostSettingsParser.parse(Map.of("mode", "fixed", "mainSchedule", "game", "startPaused", true),
+                k -> null));
         assertEquals("game", host.mainSchedule());
+        assertEquals("game", host.settings().mainSchedule());
+        assertTrue(log.lines().stream().anyMatch(l -> l.startsWith("INFO host configuration changed: HostSettings[mainSchedule=game")),
+                log.lines()::toString);
     }
 
     @Test
@@ -274,8 +281,8 @@ class HostCoreTest {
     void aUsedUpFrameBudgetStopsTheApplicationWhenTheSettingsSaySo() throws Exception {
         java.util.concurrent.CountDownLatch stopped = new java.util.concurrent.CountDownLatch(1);
         List<String> after = new ArrayList<>();
-        host = HostCore.create(Map.of("mode", "fixed", "rate", 0, "frames", 3, "stopFrameworkWhenDone", true),
-                k -> null, a -> {
+        host = HostCore.create(HostSettings.builder().mode(FrameMode.FIXED).rate(0).frames(3).stopFrameworkWhenDone(true)
+                .build(), a -> {
                     after.add(a);
                     stopped.countDown();
                 }, log);

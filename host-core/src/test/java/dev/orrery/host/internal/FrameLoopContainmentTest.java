@@ -7,10 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.host.HostSettings;
 import dev.orrery.host.ObserverStatus;
 import dev.orrery.host.RunState;
 import dev.orrery.host.SystemFault;
 import dev.orrery.host.SystemFaultException;
+import dev.orrery.host.core.HostSettingsParser;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.HookContext;
 import dev.orrery.schedule.Plugin;
@@ -51,7 +53,7 @@ class FrameLoopContainmentTest {
     }
 
     private FrameLoop paused() {
-        HostConfig c = HostConfig.from(Map.of("mode", "fixed", "rate", 0, "startPaused", true), k -> null);
+        HostSettings c = HostSettingsParser.parse(Map.of("mode", "fixed", "rate", 0, "startPaused", true), k -> null);
         loop = new FrameLoop(c, probe, log, new FrameLoop.Ended() {
             @Override
             public void budgetDone() {

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.host.HostSettings;
 import dev.orrery.host.SystemFault;
 import dev.orrery.host.SystemFaultException;
+import dev.orrery.host.core.HostSettingsParser;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunProbe;
@@ -42,7 +44,7 @@ class FrameLoopLifecycleTest {
     }
 
     private void paused() {
-        HostConfig c = HostConfig.from(Map.of("mode", "fixed", "rate", 0, "startPaused", true), k -> null);
+        HostSettings c = HostSettingsParser.parse(Map.of("mode", "fixed", "rate", 0, "startPaused", true), k -> null);
         loop = new FrameLoop(c, probe, log, () -> { });
         loop.start();
     }

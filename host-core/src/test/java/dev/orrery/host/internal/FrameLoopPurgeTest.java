@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.host.HostSettings;
 import dev.orrery.host.RebuildInfo;
+import dev.orrery.host.core.HostSettingsParser;
 import dev.orrery.host.core.UnloadedCode;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Plugin;
@@ -41,7 +43,7 @@ class FrameLoopPurgeTest {
     }
 
     private void start() throws Exception {
-        HostConfig c = HostConfig.from(Map.of("mode", "fixed", "fixedDt", 0.25, "rate", 0, "startPaused", true),
+        HostSettings c = HostSettingsParser.parse(Map.of("mode", "fixed", "fixedDt", 0.25, "rate", 0, "startPaused", true),
                 k -> null);
         RunProbe probe = new RunProbe();
         loop = new FrameLoop(c, probe, new RecordingLogger(), () -> { });

@@ -1,16 +1,18 @@
 package dev.orrery.host.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.host.HostSettings;
 import dev.orrery.host.RunState;
 import dev.orrery.host.Schedules;
 import dev.orrery.host.SystemFault;
 import dev.orrery.host.SystemFaultException;
+import dev.orrery.host.core.HostSettingsParser;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunProbe;
@@ -50,7 +52,7 @@ class FrameLoopTest {
 
     private FrameLoop start(Map<String, Object> config, Runnable onBudgetDone, LongSupplier nanoTime,
                             Plugin... plugins) {
-        HostConfig c = HostConfig.from(config, k -> null);
+        HostSettings c = HostSettingsParser.parse(config, k -> null);
         loop = new FrameLoop(c, probe, new RecordingLogger(), FrameLoop.Ended.onBudgetDone(onBudgetDone), nanoTime);
         Schedule main = Schedule.builder("main").plugins(plugins).probe(probe).build();
         loop.start();
@@ -250,7 +252,7 @@ class FrameLoopTest {
 
     @Test
     void schedulesNoServiceObservesGetNoHooksAndSampledObserversKeepTheSmallestPeriod() {
-        loop = new FrameLoop(HostConfig.from(Map.of(), k -> null), probe, new RecordingLogger(), () -> { });
+        loop = new FrameLoop(HostSettingsParser.parse(Map.of(), k -> null), probe, new RecordingLogger(), () -> { });
         assertNull(loop.observe("main", true, List.of()), "no observer: no hooks, so the generated dispatcher runs (issue 17)");
         assertSame(probe, loop.probe(), "every schedule the host builds publishes to the loop's probe");
 

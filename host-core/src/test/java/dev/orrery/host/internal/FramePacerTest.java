@@ -2,6 +2,8 @@ package dev.orrery.host.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.orrery.host.HostSettings;
+import dev.orrery.host.core.HostSettingsParser;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -10,13 +12,13 @@ class FramePacerTest {
     private final AtomicLong now = new AtomicLong(1_000_000_000L);
     private final FramePacer pacer = new FramePacer(now::get);
 
-    private static HostConfig config(Map<String, Object> props) {
-        return HostConfig.from(props, k -> null);
+    private static HostSettings config(Map<String, Object> props) {
+        return HostSettingsParser.parse(props, k -> null);
     }
 
     @Test
     void realTimeDtIsTheMeasuredTimeClampedToMaxDt() {
-        HostConfig c = config(Map.of("rate", 50, "maxDt", 0.1));
+        HostSettings c = config(Map.of("rate", 50, "maxDt", 0.1));
         pacer.restart();
         now.addAndGet(20_000_000L);
         assertEquals(0.02, pacer.beginFrame(c), 1e-12);
@@ -26,7 +28,7 @@ class FramePacerTest {
 
     @Test
     void afterAnIdleSpellTheNextDtCountsFromTheRestartNotFromTheLastFrame() {
-        HostConfig c = config(Map.of("rate", 50, "maxDt", 10));
+        HostSettings c = config(Map.of("rate", 50, "maxDt", 10));
         pacer.beginFrame(c);
         now.addAndGet(5_000_000_000L); // paused for 5 s
         pacer.restart();
@@ -36,7 +38,7 @@ class FramePacerTest {
 
     @Test
     void fixedModeGivesFixedDtAndUnpacedFramesHaveNoDeadline() {
-        HostConfig c = config(Map.of("mode", "fixed", "fixedDt", 0.25, "rate", 0));
+        HostSettings c = config(Map.of("mode", "fixed", "fixedDt", 0.25, "rate", 0));
         now.addAndGet(7_000_000_000L);
         assertEquals(0.25, pacer.beginFrame(c));
         assertEquals(Long.MIN_VALUE, pacer.nextDeadline(c));
@@ -44,7 +46,7 @@ class FramePacerTest {
 
     @Test
     void deadlinesAdvanceByThePeriodAndALoopFarBehindStartsAgainFromNow() {
-        HostConfig c = config(Map.of("rate", 100));
+        HostSettings c = config(Map.of("rate", 100));
         pacer.restart();
         long start = now.get();
         assertEquals(start + 10_000_000L, pacer.nextDeadline(c));

@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.host.HostSettings;
 import dev.orrery.host.PluginState;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.host.RebuildInfo;
+import dev.orrery.host.core.HostSettingsParser;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.Schedule;
@@ -32,7 +34,7 @@ class RebuildCoordinatorTest {
     private final RecordingTarget target = new RecordingTarget();
     private List<PluginEntry> plugins = List.of();
     private List<HooksEntry> hooks = List.of();
-    private HostConfig config = config(Map.of());
+    private HostSettings config = config(Map.of());
     private Supplier<RebuildCoordinator.Snapshot> before = () -> null;
     private ScheduleAssembler.Build build = ScheduleAssembler.SCHEDULER;
     private int snapshots;
@@ -77,11 +79,11 @@ class RebuildCoordinatorTest {
         }
     }
 
-    private static HostConfig config(Map<String, Object> extra) {
+    private static HostSettings config(Map<String, Object> extra) {
         Map<String, Object> props = new HashMap<>(Map.of("mode", "fixed", "rate", 0, "startPaused", true,
                 "quietMillis", 50, "maxDelayMillis", 10_000));
         props.putAll(extra);
-        return HostConfig.from(props, k -> null);
+        return HostSettingsParser.parse(props, k -> null);
     }
 
     private static PluginEntry plugin(String name, long id, String... systems) {
@@ -94,7 +96,7 @@ class RebuildCoordinatorTest {
 
     private void rebuildNow() {
         coordinator.request(config, false);
-        executor.advanceMillis(config.quietMillis());
+        executor.advanceMillis(config.quietPeriod().toMillis());
     }
 
     private static PluginStatus status(Swap swap, String name) {

@@ -1,6 +1,8 @@
 package dev.orrery.host.jpms;
 
+import dev.orrery.host.HostSettings;
 import dev.orrery.host.core.HostCore;
+import dev.orrery.host.core.HostSettingsParser;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -56,8 +58,8 @@ final class HostConfigFile {
     }
 
     /**
-     * The file settled after a change: hands its settings to the host (which logs a bad setting in one
-     * line and keeps its previous ones).
+     * The file settled after a change: hands its settings to the host; a bad setting is logged in one
+     * ERROR line (logger {@code dev.orrery.host}) and the host keeps its previous settings.
      *
      * @param files the settled file, by path, with its stamp (empty: the file is gone)
      * @param host the host
@@ -69,8 +71,15 @@ final class HostConfigFile {
         }
         Map<String, Object> settings = now == null ? Map.of() : read();
         applied = now;
-        if (host.configure(settings, System::getProperty)) {
-            System.out.println("orrery: host settings from " + file.getFileName() + (settings.isEmpty() ? " (none)" : ": " + settings));
+        HostSettings parsed;
+        try {
+            parsed = HostSettingsParser.parse(settings, System::getProperty);
+        } catch (IllegalArgumentException e) {
+            System.getLogger(HostCore.LOGGER).log(System.Logger.Level.ERROR, e.getMessage()
+                    + "; the host keeps its previous configuration: " + host.settings());
+            return;
         }
+        host.configure(parsed);
+        System.out.println("orrery: host settings from " + file.getFileName() + (settings.isEmpty() ? " (none)" : ": " + settings));
     }
 }

@@ -3,6 +3,7 @@ package dev.orrery.host.jpms;
 import aQute.bnd.annotation.Resolution;
 import aQute.bnd.annotation.spi.ServiceConsumer;
 import dev.orrery.host.core.HostCore;
+import dev.orrery.host.core.HostSettingsParser;
 import dev.orrery.schedule.Plugin;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -95,7 +96,8 @@ public final class JpmsMain {
         HostConfigFile hostFile = new HostConfigFile(pluginsDir.resolve(HostConfigFile.NAME));
         HostCore host;
         try {
-            host = HostCore.create(hostFile.read(), System::getProperty, front, System.getLogger(HostCore.LOGGER));
+            host = HostCore.create(HostSettingsParser.parse(hostFile.read(), System::getProperty), front,
+                    System.getLogger(HostCore.LOGGER));
         } catch (IllegalArgumentException e) {
             System.err.println("orrery: cannot start: " + e.getMessage());
             return 2;

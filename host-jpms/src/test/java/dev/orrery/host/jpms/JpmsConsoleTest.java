@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.host.FrameMode;
+import dev.orrery.host.HostSettings;
 import dev.orrery.host.core.HostCore;
 import dev.orrery.plugin.console.SessionTokens;
 import dev.orrery.schedule.EcsSystem;
@@ -34,8 +36,8 @@ import org.junit.jupiter.api.Test;
  * with a plugin added through {@link JpmsHost}, on a free loopback port, over real HTTP.
  */
 class JpmsConsoleTest {
-    private static final Map<String, Object> SETTINGS = Map.of("mode", "fixed", "fixedDt", 0.25, "rate", 0,
-            "startPaused", true, "quietMillis", 5, "maxDelayMillis", 50);
+    private static final HostSettings SETTINGS = HostSettings.builder().mode(FrameMode.FIXED).fixedDt(0.25).rate(0)
+            .startPaused(true).quietPeriod(Duration.ofMillis(5)).maxDelay(Duration.ofMillis(50)).build();
     private static final long WAIT_SECONDS = 10;
     private final Lines log = new Lines();
     private final AtomicInteger moves = new AtomicInteger();
@@ -58,7 +60,7 @@ class JpmsConsoleTest {
     /** A host core with one plugin of two systems ("demo/move", "demo/tick"), loaded (paused, stepped). */
     private void startHost() throws Exception {
         front = new JpmsHost();
-        host = HostCore.create(SETTINGS, k -> null, front, new Lines());
+        host = HostCore.create(SETTINGS, front, new Lines());
         front.attach(host, l -> Optional.empty());
         host.start();
         front.added("demo/Demo", Plugin.builder("demo").systems(

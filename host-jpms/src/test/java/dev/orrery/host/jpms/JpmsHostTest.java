@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.host.HostSettings;
 import dev.orrery.host.core.HostCore;
 import dev.orrery.host.core.PluginSource;
 import dev.orrery.host.core.UnloadedCode;
@@ -24,7 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class JpmsHostTest {
     private final List<String> calls = new ArrayList<>();
-    private boolean configureAnswer = true;
     private final HostCore host = (HostCore) Proxy.newProxyInstance(HostCore.class.getClassLoader(), new Class<?>[] {HostCore.class},
             (proxy, method, args) -> {
                 switch (method.getName()) {
@@ -37,8 +37,11 @@ class JpmsHostTest {
                     case "pluginRemoved" -> calls.add("removed " + args[0]);
                     case "requestPurge" -> calls.add("purge");
                     case "configure" -> {
-                        calls.add("configure " + args[0]);
-                        return configureAnswer;
+                        HostSettings settings = (HostSettings) args[0];
+                        calls.add("configure " + settings.mode() + " order " + settings.order());
+                    }
+                    case "settings" -> {
+                        return HostSettings.defaults();
                     }
                     case "toString" -> {
                         return "host";
@@ -106,10 +109,40 @@ class JpmsHostTest {
         FileStamp first = FileStamp.of(file);
         config.changed(Map.of(file.toAbsolutePath(), first), host);
         assertEquals(List.of(), calls, "the version read at start-up is not handed over again");
-        Files.writeString(file, "mode=realtime\n");
+        Files.writeString(file, "mode=fixed\norder=dnd\n");
         config.changed(Map.of(file.toAbsolutePath(), new FileStamp(Files.size(file), first.modifiedMillis() + 1000)), host);
-        assertEquals(List.of("configure {mode=realtime}"), calls);
+        assertEquals(List.of("configure FIXED order [dnd]"), calls);
         config.changed(Map.of(), host);
-        assertEquals(List.of("configure {mode=realtime}", "configure {}"), calls, "a deleted file leaves no settings");
+        assertEquals(List.of("configure FIXED order [dnd]", "configure REAL_TIME order []"), calls,
+                "a deleted file leaves no settings");
+        Files.writeString(file, "mode=sometimes\n");
+        java.util.logging.Logger hostLog = java.util.logging.Logger.getLogger(HostCore.LOGGER);
+        List<String> logged = new ArrayList<>();
+        java.util.logging.Handler capture = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord r) {
+                logged.add(r.getLevel() + " " + r.getMessage());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        hostLog.addHandler(capture);
+        hostLog.setUseParentHandlers(false);
+        try {
+            config.changed(Map.of(file.toAbsolutePath(), new FileStamp(Files.size(file), first.modifiedMillis() + 2000)),
+                    host);
+        } finally {
+            hostLog.removeHandler(capture);
+            hostLog.setUseParentHandlers(true);
+        }
+        assertEquals(2, calls.size(), "a bad setting is not handed over: " + calls);
+        assertEquals(List.of("SEVERE host configuration: 'mode' (configuration dev.orrery.host) must be 'realtime' or"
+                + " 'fixed', got 'sometimes'; the host keeps its previous configuration: " + HostSettings.defaults()), logged);
     }
 }

@@ -1,5 +1,7 @@
 package dev.orrery.host.jpms;
 
+import dev.orrery.host.FrameMode;
+import dev.orrery.host.HostSettings;
 import dev.orrery.host.RebuildInfo;
 import dev.orrery.host.RunState;
 import dev.orrery.host.core.HostCore;
@@ -11,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -109,8 +112,9 @@ public final class JpmsSoakRun {
         List<String> watchLog = Collections.synchronizedList(new ArrayList<>());
         JpmsSoakProbe probe = new JpmsSoakProbe();
         JpmsHost front = new JpmsHost();
-        HostCore host = HostCore.create(Map.of("mode", "realtime", "rate", RATE, "startPaused", false,
-                "quietMillis", QUIET_MILLIS, "maxDelayMillis", MAX_DELAY_MILLIS), k -> null, front, hostLog);
+        HostCore host = HostCore.create(HostSettings.builder().mode(FrameMode.REAL_TIME).rate(RATE).startPaused(false)
+                .quietPeriod(Duration.ofMillis(QUIET_MILLIS)).maxDelay(Duration.ofMillis(MAX_DELAY_MILLIS)).build(),
+                front, hostLog);
         Recorder recorder = new Recorder(front, probe);
         PluginLayers<Plugin> layers = new PluginLayers<>(platform, Plugin.class, cache, recorder, layerLog::add);
         front.attach(host, layers::droppedModule);

@@ -1,6 +1,7 @@
 package dev.orrery.host.osgi;
 
 import dev.orrery.host.GameHost;
+import dev.orrery.host.HostSettings;
 import dev.orrery.host.HostStatus;
 import dev.orrery.host.ObserverStatus;
 import dev.orrery.host.PluginStatus;
@@ -8,13 +9,14 @@ import dev.orrery.host.RebuildInfo;
 import dev.orrery.host.Schedules;
 import dev.orrery.host.core.FrontEnd;
 import dev.orrery.host.core.HostCore;
+import dev.orrery.host.core.HostSettingsParser;
 import dev.orrery.host.core.PluginSource;
 import dev.orrery.host.core.UnloadedCode;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.ScheduleHooks;
 import dev.orrery.world.World;
-import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.lang.System.Logger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,7 +59,7 @@ import org.osgi.service.component.runtime.ServiceComponentRuntime;
         configurationPolicy = ConfigurationPolicy.OPTIONAL)
 public final class HostComponent implements GameHost {
     /** The ConfigAdmin PID of the host's settings. */
-    static final String PID = "dev.orrery.host";
+    static final String PID = HostSettingsParser.PID;
     private static final String NON_BUNDLE_API = "org.apache.felix.fileinstall.ArtifactInstaller";
 
     private final Logger log = java.lang.System.getLogger(HostCore.LOGGER);
@@ -91,7 +93,16 @@ public final class HostComponent implements GameHost {
     @Activate
     void activate(BundleContext ctx, Map<String, Object> props) {
         this.context = ctx;
-        HostCore c = HostCore.create(props, ctx::getProperty, new FrontEnd() {
+        HostSettings settings;
+        try {
+            settings = HostSettingsParser.parse(props, ctx::getProperty);
+        } catch (IllegalArgumentException e) {
+            // One clear line; the launcher checks the framework properties before starting
+            // (HostSettingsParser.fromProperties), so this is a bad live configuration or another launcher.
+            log.log(Level.ERROR, "Orrery host not started: " + e.getMessage());
+            throw e;
+        }
+        HostCore c = HostCore.create(settings, new FrontEnd() {
             @Override
             public void stopApplication(String after) {
                 stopFramework(after);
@@ -166,8 +177,13 @@ public final class HostComponent implements GameHost {
     void modified(Map<String, Object> props) {
         HostCore c = core;
         BundleContext ctx = context;
-        if (c != null && ctx != null) {
-            c.configure(props, ctx::getProperty);
+        if (c == null || ctx == null) {
+            return;
+        }
+        try {
+            c.configure(HostSettingsParser.parse(props, ctx::getProperty));
+        } catch (IllegalArgumentException e) {
+            log.log(Level.ERROR, e.getMessage() + "; the host keeps its previous configuration: " + c.settings());
         }
     }
 
