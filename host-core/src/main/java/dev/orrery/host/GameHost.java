@@ -43,7 +43,7 @@ import org.osgi.annotation.versioning.ProviderType;
  *       ({@link #observers()}); no system is blamed.</li>
  *   <li>The frame thread never dies silently: an {@code OutOfMemoryError} or another escaping error is
  *       logged once with its cause and {@link #status()} says {@link RunState#STOPPED} with the fault
- *       (stage {@value SystemFault#STAGE_FRAME_THREAD}).</li>
+ *       (of kind {@link SystemFault.Kind#FRAME_THREAD}).</li>
  *   <li>A frame longer than {@code orrery.host.frameWarnMillis} (default 2000 ms) logs one line naming
  *       the system running at that moment.</li>
  * </ul>

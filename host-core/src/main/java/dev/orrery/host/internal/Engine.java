@@ -231,7 +231,8 @@ final class Engine implements HostCore {
         Objects.requireNonNull(reason, "pluginExcluded: reason");
         long id = source.id();
         String schedule = source.schedule() == null ? config.mainSchedule() : source.schedule();
-        PluginStatus status = new PluginStatus(name, schedule, source.origin(), id, PluginState.EXCLUDED, reason);
+        PluginStatus status = PluginStatus.builder().name(name).schedule(schedule).bundle(source.origin()).serviceId(id)
+                .state(PluginState.EXCLUDED).reason(reason).build();
         synchronized (lock) {
             if (!bound.contains(id)) {
                 return;

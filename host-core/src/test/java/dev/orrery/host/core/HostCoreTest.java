@@ -125,7 +125,8 @@ class HostCoreTest {
         assertTrue(host.pluginAdded(new PluginSource(7, "plugins.jar/1.0", null), counter(runs)));
         host.requestRebuild();
         PluginStatus active = awaitPlugin("counter", s -> s.map(p -> p.state() == PluginState.ACTIVE).orElse(false));
-        assertEquals(new PluginStatus("counter", "main", "plugins.jar/1.0", 7, PluginState.ACTIVE, ""), active);
+        assertEquals(PluginStatus.builder().name("counter").schedule("main").bundle("plugins.jar/1.0").serviceId(7)
+                .state(PluginState.ACTIVE).reason("").build(), active);
 
         int before = runs.get();
         step(3);
@@ -184,8 +185,9 @@ class HostCoreTest {
         host.pluginBound(3);
         host.pluginExcluded(new PluginSource(3, "broken.jar/2.0", "side"), "org.example.Broken",
                 "its provider threw java.lang.IllegalStateException: boom");
-        assertEquals(List.of(new PluginStatus("org.example.Broken", "side", "broken.jar/2.0", 3, PluginState.EXCLUDED,
-                "its provider threw java.lang.IllegalStateException: boom")), host.plugins());
+        assertEquals(List.of(PluginStatus.builder().name("org.example.Broken").schedule("side").bundle("broken.jar/2.0")
+                .serviceId(3).state(PluginState.EXCLUDED)
+                .reason("its provider threw java.lang.IllegalStateException: boom").build()), host.plugins());
         assertTrue(log.lines().contains("ERROR plugin 'org.example.Broken' of broken.jar/2.0 (id 3) EXCLUDED: "
                 + "its provider threw java.lang.IllegalStateException: boom"), log.lines()::toString);
         host.pluginRemoved(3);
@@ -255,8 +257,8 @@ class HostCoreTest {
                 k -> null));
         assertEquals("game", host.mainSchedule());
         assertEquals("game", host.settings().mainSchedule());
-        assertTrue(log.lines().stream().anyMatch(l -> l.startsWith("INFO host configuration changed: HostSettings[mainSchedule=game")),
-                log.lines()::toString);
+        assertTrue(log.lines().stream().anyMatch(
+                l -> l.startsWith("INFO host configuration changed: HostSettings[mainSchedule=game")), log.lines()::toString);
     }
 
     @Test
@@ -281,7 +283,8 @@ class HostCoreTest {
     void aUsedUpFrameBudgetStopsTheApplicationWhenTheSettingsSaySo() throws Exception {
         java.util.concurrent.CountDownLatch stopped = new java.util.concurrent.CountDownLatch(1);
         List<String> after = new ArrayList<>();
-        host = HostCore.create(HostSettings.builder().mode(FrameMode.FIXED).rate(0).frames(3).stopFrameworkWhenDone(true)
+        host = HostCore.create(HostSettings.builder().mode(FrameMode.FIXED).rate(0).frames(3)
+                .stopFrameworkWhenDone(true)
                 .build(), a -> {
                     after.add(a);
                     stopped.countDown();

@@ -26,7 +26,7 @@ final class RunProblem {
         if (f == null) {
             return Optional.empty();
         }
-        if (status.state() == RunState.STOPPED && SystemFault.STAGE_FRAME_THREAD.equals(f.stage())) {
+        if (status.state() == RunState.STOPPED && f.kind() == SystemFault.Kind.FRAME_THREAD) {
             return Optional.of("the host's frame thread died: " + f.describe());
         }
         if (headless && status.state() == RunState.PAUSED) {

@@ -109,8 +109,8 @@ final class ForeignPlugins implements AllServiceListener {
         Object declared = ref.getProperty(Plugin.SCHEDULE_PROPERTY);
         String schedule = declared == null || String.valueOf(declared).isBlank() ? mainSchedule.get()
                 : String.valueOf(declared).trim();
-        PluginStatus status = new PluginStatus(nameOf(ref, provider), schedule, bundle, idOf(ref),
-                PluginState.EXCLUDED, reason);
+        PluginStatus status = PluginStatus.builder().name(nameOf(ref, provider)).schedule(schedule).bundle(bundle)
+                .serviceId(idOf(ref)).state(PluginState.EXCLUDED).reason(reason).build();
         boolean fresh;
         synchronized (this) {
             fresh = foreign.put(idOf(ref), status) == null;

@@ -16,7 +16,9 @@ import org.osgi.framework.BundleContext;
 /** The driver's per-schedule rebuild waits and its general wait, against a scripted host. */
 class HostDriverRebuildsTest {
     private static RebuildInfo rebuild(long sequence, String schedule, List<String> joined) {
-        return new RebuildInfo(sequence, schedule, List.of("alpha"), 1, 9, 1_000, joined, List.of(), List.of(), List.of());
+        return RebuildInfo.builder().sequence(sequence).schedule(schedule).plugins(List.of("alpha")).systems(1)
+                .phases(9).buildNanos(1_000).joined(joined).left(List.of()).replaced(List.of()).excluded(List.of())
+                .build();
     }
 
     private final List<RebuildInfo> rebuilds = List.of(rebuild(1, "main", List.of("alpha")),

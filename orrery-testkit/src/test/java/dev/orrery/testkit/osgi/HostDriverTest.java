@@ -65,14 +65,16 @@ class HostDriverTest {
 
     @Test
     void awaitPluginReturnsTheStatusOnceTheStateIsReached() {
-        PluginStatus active = new PluginStatus("score", "main", "com.example/1.0.0", 7, PluginState.ACTIVE, "");
+        PluginStatus active = PluginStatus.builder().name("score").schedule("main").bundle("com.example/1.0.0")
+                .serviceId(7).state(PluginState.ACTIVE).reason("").build();
         plugins.set(List.of(active));
         assertEquals(active, driver.awaitPlugin("score", PluginState.ACTIVE));
     }
 
     @Test
     void awaitPluginFailsAfterTheTimeoutShowingWhatTheHostTracks() {
-        PluginStatus excluded = new PluginStatus("score", "main", "com.example/1.0.0", 7, PluginState.EXCLUDED, "cycle");
+        PluginStatus excluded = PluginStatus.builder().name("score").schedule("main").bundle("com.example/1.0.0")
+                .serviceId(7).state(PluginState.EXCLUDED).reason("cycle").build();
         plugins.set(List.of(excluded));
         AssertionError e = assertThrows(AssertionError.class, () -> driver.awaitPlugin("score", PluginState.ACTIVE));
         assertEquals("plugin 'score' never became ACTIVE within PT0.05S; plugins: [" + excluded + "]; rebuilds: []",

@@ -39,7 +39,7 @@ final class FakeHost implements GameHost {
 
     @Override
     public HostStatus status() {
-        return new HostStatus(state, FrameMode.FIXED, frames, null);
+        return HostStatus.builder().state(state).mode(FrameMode.FIXED).frames(frames).build();
     }
 
     @Override

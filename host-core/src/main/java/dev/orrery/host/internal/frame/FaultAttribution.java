@@ -12,7 +12,7 @@ import java.io.StringWriter;
  * Names the culprit of a throwable that escaped a frame: the scheduler's own record of where it was
  * thrown ({@link RunFailure}: schedule, system, plugin, stage; the innermost schedule when a system
  * steps another), else the system the host's {@link RunProbe} names while the throwable is handled (a
- * system still running, when what threw was not a system's turn), else nothing ({@code "?"}).
+ * system still running, in its run function), else only the schedule that ran.
  */
 final class FaultAttribution {
     private FaultAttribution() {
@@ -21,7 +21,7 @@ final class FaultAttribution {
     /**
      * @param thrown what escaped
      * @param world the world the frame ran on
-     * @param main the main schedule that was running
+     * @param main the main schedule that was running, or null when none was installed
      * @param probe the host's probe (the system it names, if any, is the one running)
      * @param frame the frame number
      * @param frameThreadDied whether the frame thread is ending because of it
@@ -29,24 +29,16 @@ final class FaultAttribution {
      */
     static SystemFault of(Throwable thrown, World world, Schedule main, RunProbe probe, long frame,
                           boolean frameThreadDied) {
-        String schedule = main == null ? "?" : main.name();
-        String system = "?";
-        String plugin = "?";
-        String stage = SystemFault.STAGE_RUN;
+        SystemFault.Builder fault = SystemFault.builder(frameThreadDied ? SystemFault.Kind.FRAME_THREAD
+                : SystemFault.Kind.SYSTEM).schedule(main == null ? null : main.name()).frame(frame);
         RunFailure failure = world == null ? null : RunFailure.of(world, thrown).orElse(null);
         RunProbe.Running running = failure == null ? probe.running().orElse(null) : null;
         if (failure != null) {
-            schedule = failure.schedule();
-            system = failure.systemName();
-            plugin = failure.plugin();
-            stage = stageOf(failure);
+            fault.schedule(failure.schedule()).system(failure.systemName(), failure.plugin())
+                    .stage(failure.stage(), failure.set());
         } else if (running != null) {
-            schedule = running.schedule();
-            system = running.system().name();
-            plugin = running.plugin();
-        }
-        if (frameThreadDied) {
-            stage = SystemFault.STAGE_FRAME_THREAD;
+            fault.schedule(running.schedule()).system(running.system().name(), running.plugin())
+                    .stage(RunFailure.Stage.RUN, null);
         }
         StringWriter trace = new StringWriter();
         try {
@@ -54,15 +46,6 @@ final class FaultAttribution {
         } catch (RuntimeException | StackOverflowError e) {
             trace.write(String.valueOf(thrown));
         }
-        return new SystemFault(schedule, system, plugin, stage, frame, thrown.getClass().getName(),
-                thrown.getMessage() == null ? "" : thrown.getMessage(), trace.toString());
-    }
-
-    private static String stageOf(RunFailure failure) {
-        return switch (failure.stage()) {
-            case RUN -> SystemFault.STAGE_RUN;
-            case CONDITION -> SystemFault.STAGE_CONDITION;
-            default -> failure.stageText(); // "set condition 'X'", or a hook outside the host's fuses
-        };
+        return fault.error(thrown.getClass().getName(), thrown.getMessage(), trace.toString()).build();
     }
 }

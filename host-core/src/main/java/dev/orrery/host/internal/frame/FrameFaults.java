@@ -18,7 +18,7 @@ import java.lang.System.Logger;
  *       with a {@link SystemFaultException}; the host keeps running;</li>
  *   <li>a dispose fault ({@link #disposeFailed}) is only kept and logged: the simulation is not paused;</li>
  *   <li>the frame thread's death ({@link #died}; a {@link VirtualMachineError} other than
- *       {@link StackOverflowError}) stops the run state, stage {@value SystemFault#STAGE_FRAME_THREAD},
+ *       {@link StackOverflowError}) stops the run state, a fault of kind {@code FRAME_THREAD},
  *       then tells the loop's owner ({@link FrameLoop.Ended#died}).</li>
  * </ul>
  * Which throwables are contained is {@link Containment}'s concern; callers rethrow the others.

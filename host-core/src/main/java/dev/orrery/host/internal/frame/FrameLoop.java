@@ -57,7 +57,7 @@ import java.util.function.Supplier;
  * {@link Throwable} from a frame pauses the simulation and is recorded as a {@link SystemFault} with its
  * culprit, except a {@link VirtualMachineError} other than {@link StackOverflowError}: that ends the
  * frame thread, which is logged once with the cause and leaves {@link #status()} STOPPED with the fault
- * (stage {@value SystemFault#STAGE_FRAME_THREAD}); then {@code onEnded} is told.
+ * (kind {@code FRAME_THREAD}); then {@code onEnded} is told.
  *
  * <p>System lifecycle (Orrery's own, see {@link Schedule}): init functions run inside frames (a
  * throwing one is a frame fault, stage {@code init}); dispose functions run on this thread at frame
@@ -112,7 +112,7 @@ public final class FrameLoop implements Runnable, RebuildTarget {
         /**
          * The frame thread died; called on it, after the fault is logged and recorded.
          *
-         * @param fault the fault, stage {@value SystemFault#STAGE_FRAME_THREAD}
+         * @param fault the fault, of kind {@code FRAME_THREAD}
          */
         void died(SystemFault fault);
 
@@ -301,7 +301,8 @@ public final class FrameLoop implements Runnable, RebuildTarget {
     }
 
     public HostStatus status() {
-        return new HostStatus(run.state(), config.mode(), run.frames(), faults.last());
+        return HostStatus.builder().state(run.state()).mode(config.mode()).frames(run.frames()).lastFault(faults.last())
+                .build();
     }
 
     public Schedules schedules() {

@@ -88,7 +88,8 @@ final class GuardedObserver implements ScheduleHooks {
     /** @return the service's status, from any thread */
     ObserverStatus status() {
         String r = reason;
-        return new ObserverStatus(entry.serviceId(), entry.bundle(), entry.schedule(), !r.isEmpty(), r);
+        return ObserverStatus.builder().serviceId(entry.serviceId()).bundle(entry.bundle()).schedule(entry.schedule())
+                .quarantined(!r.isEmpty()).reason(r).build();
     }
 
     private void quarantine(Throwable t, String callback, HookContext ctx) {

@@ -1,5 +1,7 @@
 package dev.orrery.host.internal.plugins;
 
+import dev.orrery.host.PluginState;
+import dev.orrery.host.PluginStatus;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Plugin;
@@ -124,6 +126,16 @@ public record PluginEntry(Plugin plugin, Plugin data, String name, String error,
     @Override
     public int hashCode() {
         return Long.hashCode(serviceId) * 31 + schedule.hashCode();
+    }
+
+    /**
+     * @param state what the host did with it
+     * @param reason why it is waiting or excluded; empty when active
+     * @return its status in its schedule
+     */
+    public PluginStatus status(PluginState state, String reason) {
+        return PluginStatus.builder().name(name).schedule(schedule).bundle(bundle).serviceId(serviceId).state(state)
+                .reason(reason).build();
     }
 
     /** @return whether the schedule can be built with this plugin's data */

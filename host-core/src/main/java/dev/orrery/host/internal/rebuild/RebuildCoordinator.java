@@ -347,8 +347,7 @@ public final class RebuildCoordinator {
                                  List<ScheduleHooks> hooks) {
         List<PluginStatus> statuses = new ArrayList<>();
         for (PluginEntry p : out.active()) {
-            statuses.add(new PluginStatus(p.name(), out.scheduleName(), p.bundle(), p.serviceId(), PluginState.ACTIVE,
-                    ""));
+            statuses.add(p.status(PluginState.ACTIVE, ""));
         }
         statuses.addAll(out.leftOut());
         return new ScheduleRecord(input, order, true, out.schedule(), List.copyOf(plugins), out.active(),
@@ -372,11 +371,9 @@ public final class RebuildCoordinator {
             boolean inPrevious = last.active().stream().anyMatch(a -> a.plugin() == p.plugin());
             PluginStatus own = leftOut.get(p.serviceId());
             if (inPrevious) {
-                statuses.add(new PluginStatus(p.name(), name, p.bundle(), p.serviceId(), PluginState.ACTIVE,
-                        why + "; it runs in the previous schedule"));
+                statuses.add(p.status(PluginState.ACTIVE, why + "; it runs in the previous schedule"));
             } else {
-                statuses.add(new PluginStatus(p.name(), name, p.bundle(), p.serviceId(),
-                        own == null ? PluginState.EXCLUDED : own.state(),
+                statuses.add(p.status(own == null ? PluginState.EXCLUDED : own.state(),
                         why + (own == null ? "" : "; " + own.reason())));
             }
         }
@@ -429,7 +426,8 @@ public final class RebuildCoordinator {
         List<String> left = new ArrayList<>();
         was.keySet().stream().filter(n -> !is.containsKey(n)).forEach(left::add);
         Schedule s = out.schedule();
-        return new RebuildInfo(seq, out.scheduleName(), new ArrayList<>(is.keySet()), s.systems().size(),
-                s.phases().size(), out.buildNanos(), joined, left, replaced, out.leftOut(), hooksChanged, null);
+        return RebuildInfo.builder().sequence(seq).schedule(out.scheduleName()).plugins(new ArrayList<>(is.keySet()))
+                .systems(s.systems().size()).phases(s.phases().size()).buildNanos(out.buildNanos()).joined(joined)
+                .left(left).replaced(replaced).excluded(out.leftOut()).hooksChanged(hooksChanged).build();
     }
 }

@@ -352,6 +352,6 @@ final class ScheduleAssembler {
     }
 
     private PluginStatus status(PluginEntry p, PluginState state, String reason) {
-        return new PluginStatus(p.name(), p.schedule(), p.bundle(), p.serviceId(), state, reason);
+        return p.status(state, reason);
     }
 }

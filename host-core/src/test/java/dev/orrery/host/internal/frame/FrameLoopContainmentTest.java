@@ -17,6 +17,7 @@ import dev.orrery.host.internal.plugins.HooksEntry;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.HookContext;
 import dev.orrery.schedule.Plugin;
+import dev.orrery.schedule.RunFailure;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleHooks;
@@ -26,6 +27,7 @@ import dev.orrery.world.Trait;
 import java.lang.System.Logger.Level;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -196,9 +198,9 @@ class FrameLoopContainmentTest {
         loop.swap(Swaps.of("main", Map.of("main", schedule("main", deep))));
         get(loop.step(1));
         SystemFault fault = stepFault();
-        assertEquals("deep/recurse", fault.system());
-        assertEquals("deep", fault.plugin());
-        assertEquals(SystemFault.STAGE_RUN, fault.stage());
+        assertEquals(Optional.of("deep/recurse"), fault.system());
+        assertEquals(Optional.of("deep"), fault.plugin());
+        assertEquals(Optional.of(RunFailure.Stage.RUN), fault.stage());
         assertEquals(StackOverflowError.class.getName(), fault.errorType());
         assertEquals(RunState.PAUSED, loop.status().state());
         assertEquals(2, counts()[0], "the world value written before the fault is intact");
@@ -218,9 +220,9 @@ class FrameLoopContainmentTest {
         }).run((w, dt) -> { }).build()).build();
         loop.swap(Swaps.of("main", Map.of("main", schedule("main", p))));
         SystemFault fault = stepFault();
-        assertEquals("cond/guarded", fault.system());
-        assertEquals("cond", fault.plugin());
-        assertEquals(SystemFault.STAGE_CONDITION, fault.stage());
+        assertEquals(Optional.of("cond/guarded"), fault.system());
+        assertEquals(Optional.of("cond"), fault.plugin());
+        assertEquals(Optional.of(RunFailure.Stage.CONDITION), fault.stage());
         assertEquals("the condition of system 'cond/guarded' of plugin 'cond' in schedule 'main' threw"
                 + " java.lang.NoClassDefFoundError: dev/gone/Thing in frame 1", fault.describe());
     }
@@ -235,8 +237,10 @@ class FrameLoopContainmentTest {
                 .systems(EcsSystem.builder("gated/s").sets(gate).run((w, dt) -> { }).build()).build();
         loop.swap(Swaps.of("main", Map.of("main", schedule("main", p))));
         SystemFault fault = stepFault();
-        assertEquals("gated/s", fault.system());
-        assertEquals("set condition 'gate'", fault.stage());
+        assertEquals(Optional.of("gated/s"), fault.system());
+        assertEquals(Optional.of(RunFailure.Stage.SET_CONDITION), fault.stage());
+        assertEquals(Optional.of("gate"), fault.set());
+        assertEquals("set condition 'gate'", fault.stageText());
     }
 
     @Test
@@ -249,8 +253,8 @@ class FrameLoopContainmentTest {
         CompletableFuture<Long> step = loop.step(1).toCompletableFuture();
         SystemFault fault = died.get(10, TimeUnit.SECONDS);
         assertTrue(loop.stop(5000));
-        assertEquals(SystemFault.STAGE_FRAME_THREAD, fault.stage());
-        assertEquals("fatal/s", fault.system());
+        assertEquals(SystemFault.Kind.FRAME_THREAD, fault.kind());
+        assertEquals(Optional.of("fatal/s"), fault.system());
         assertEquals(RunState.STOPPED, loop.status().state());
         assertEquals(fault, loop.status().lastFault());
         assertTrue(step.isCompletedExceptionally(), "the step waiting for the frame does not hang");

@@ -130,7 +130,7 @@ class FrameLoopLifecycleTest {
         get(loop.step(1));
         assertEquals(List.of("run other"), take(), "the host keeps running");
         SystemFault fault = loop.status().lastFault();
-        assertEquals("dispose", fault.stage());
+        assertEquals("dispose", fault.stageText());
         assertEquals("the dispose of system 'bad/tick' of plugin 'bad' in schedule 'main' threw "
                 + "java.lang.IllegalStateException: cannot close in frame 1", fault.describe());
         List<RecordingLogger.Line> errors = log.lines().stream().filter(l -> l.level() == Level.ERROR).toList();
@@ -152,7 +152,7 @@ class FrameLoopLifecycleTest {
         swapIn(bad);
         ExecutionException e = assertThrows(ExecutionException.class, () -> get(loop.step(1)));
         SystemFault fault = assertInstanceOf(SystemFaultException.class, e.getCause()).fault();
-        assertEquals("init", fault.stage());
+        assertEquals("init", fault.stageText());
         assertEquals("the init of system 'gfx/setup' of plugin 'gfx' in schedule 'main' threw "
                 + "java.lang.IllegalStateException: no GPU in frame 1", fault.describe());
         assertEquals(1, log.lines().stream().filter(l -> l.level() == Level.ERROR).count(), "logged once, captured");

@@ -44,8 +44,8 @@ class FrameLoopPurgeTest {
     }
 
     private void start() throws Exception {
-        HostSettings c = HostSettingsParser.parse(Map.of("mode", "fixed", "fixedDt", 0.25, "rate", 0, "startPaused", true),
-                k -> null);
+        HostSettings c = HostSettingsParser.parse(
+                Map.of("mode", "fixed", "fixedDt", 0.25, "rate", 0, "startPaused", true), k -> null);
         RunProbe probe = new RunProbe();
         loop = new FrameLoop(c, probe, new RecordingLogger(), () -> { });
         loop.purgeWith(() -> {
@@ -91,8 +91,8 @@ class FrameLoopPurgeTest {
     void swapInWhichAPluginLeftPurgesAtThatFrameBoundary() throws Exception {
         start();
         Schedule empty = Schedule.builder("main").build();
-        RebuildInfo left = new RebuildInfo(1, "main", List.of(), 0, 9, 0, List.of(), List.of("leaky"), List.of(),
-                List.of());
+        RebuildInfo left = RebuildInfo.builder().sequence(1).schedule("main").plugins(List.of()).systems(0).phases(9)
+                .buildNanos(0).joined(List.of()).left(List.of("leaky")).replaced(List.of()).excluded(List.of()).build();
         loop.swap(new Swap(1, "main", Map.of("main", empty), List.of(left), List.of(), Map.of()));
         assertFalse(loop.submit(w -> w.has(slot)).toCompletableFuture().get(10, TimeUnit.SECONDS));
         assertSame(FrameLoop.class.getClassLoader(), onFrame(() -> Thread.currentThread().getContextClassLoader()));
@@ -102,8 +102,9 @@ class FrameLoopPurgeTest {
     @Test
     void swapWithoutDeparturesDoesNotPurge() throws Exception {
         start();
-        RebuildInfo same = new RebuildInfo(1, "main", List.of("leaky"), 1, 9, 0, List.of(), List.of(), List.of(),
-                List.of());
+        RebuildInfo same = RebuildInfo.builder().sequence(1).schedule("main").plugins(List.of("leaky")).systems(1)
+                .phases(9).buildNanos(0).joined(List.of()).left(List.of()).replaced(List.of()).excluded(List.of())
+                .build();
         Schedule main = loop.schedules().require("main");
         loop.swap(new Swap(1, "main", Map.of("main", main), List.of(same), List.of(), Map.of()));
         assertTrue(loop.submit(w -> w.has(slot)).toCompletableFuture().get(10, TimeUnit.SECONDS));

@@ -22,6 +22,7 @@ import dev.orrery.world.Trait;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -134,9 +135,9 @@ class FrameLoopTest {
         fail.set(true);
         ExecutionException e = assertThrows(ExecutionException.class, () -> get(loop.step(1)));
         SystemFault fault = assertInstanceOf(SystemFaultException.class, e.getCause()).fault();
-        assertEquals("boomer/tick", fault.system());
-        assertEquals("boomer", fault.plugin());
-        assertEquals("main", fault.schedule());
+        assertEquals(Optional.of("boomer/tick"), fault.system());
+        assertEquals(Optional.of("boomer"), fault.plugin());
+        assertEquals(Optional.of("main"), fault.schedule());
         assertEquals(3, fault.frame());
         assertEquals("kaboom", fault.message());
         assertEquals("system 'boomer/tick' of plugin 'boomer' in schedule 'main' threw "
@@ -186,9 +187,9 @@ class FrameLoopTest {
         loop.swap(Swaps.of("main", Map.of("turn", turn)));
         ExecutionException e = assertThrows(ExecutionException.class, () -> get(loop.step(1)));
         SystemFault fault = assertInstanceOf(SystemFaultException.class, e.getCause()).fault();
-        assertEquals("turn/bad", fault.system());
-        assertEquals("turn", fault.schedule());
-        assertEquals("turn", fault.plugin(), "declared by the turn schedule itself");
+        assertEquals(Optional.of("turn/bad"), fault.system());
+        assertEquals(Optional.of("turn"), fault.schedule());
+        assertEquals(Optional.of("turn"), fault.plugin(), "declared by the turn schedule itself");
     }
 
     @Test

@@ -320,7 +320,8 @@ class RebuildCoordinatorTest {
         assertEquals(PluginState.EXCLUDED, status(target.last(), "aaa-refused").state());
         plugins = List.of(plugin("zzz-game", 3, "dup/sys"), refused); // the game plugin is updated
         rebuildNow();
-        assertEquals(new PluginStatus("zzz-game", "main", "test/1.0.0", 3, PluginState.ACTIVE, ""),
+        assertEquals(PluginStatus.builder().name("zzz-game").schedule("main").bundle("test/1.0.0").serviceId(3)
+                .state(PluginState.ACTIVE).reason("").build(),
                 status(target.last(), "zzz-game"));
         assertEquals(PluginState.EXCLUDED, status(target.last(), "aaa-refused").state());
         assertEquals(List.of("zzz-game"), target.last().infos().get(0).replaced());
@@ -483,9 +484,11 @@ class RebuildCoordinatorTest {
         assertEquals(List.of(), swap.infos());
         String why = "schedule 'main' cannot be built even without plugins"
                 + " (java.lang.IllegalStateException: the scheduler is broken)";
-        assertEquals(new PluginStatus("a", "main", "test/1.0.0", 1, PluginState.ACTIVE,
-                why + "; it runs in the previous schedule"), status(swap, "a"));
-        assertEquals(new PluginStatus("b", "main", "test/1.0.0", 2, PluginState.EXCLUDED, why), status(swap, "b"));
+        assertEquals(PluginStatus.builder().name("a").schedule("main").bundle("test/1.0.0").serviceId(1)
+                .state(PluginState.ACTIVE).reason(why + "; it runs in the previous schedule")
+                .build(), status(swap, "a"));
+        assertEquals(PluginStatus.builder().name("b").schedule("main").bundle("test/1.0.0").serviceId(2)
+                .state(PluginState.EXCLUDED).reason(why).build(), status(swap, "b"));
         assertEquals(List.of(why + "; its previous schedule keeps running"), log.at(Level.ERROR));
 
         build = ScheduleAssembler.SCHEDULER;

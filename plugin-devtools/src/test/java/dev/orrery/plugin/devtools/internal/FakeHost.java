@@ -55,7 +55,8 @@ final class FakeHost implements GameHost {
 
     @Override
     public HostStatus status() {
-        return new HostStatus(paused ? RunState.PAUSED : RunState.RUNNING, FrameMode.FIXED, frames, null);
+        return HostStatus.builder().state(paused ? RunState.PAUSED : RunState.RUNNING).mode(FrameMode.FIXED)
+                .frames(frames).build();
     }
 
     @Override
