@@ -23,7 +23,8 @@ public interface FrontEnd {
     /**
      * @return statuses of plugins the front end found but could not hand to the core at all (e.g. a
      *     plugin compiled against another copy of the API), appended to {@code GameHost.plugins()};
-     *     none by default. Called on any thread; must not block.
+     *     none by default. Called on any thread; must not block. Call
+     *     {@link HostCore#foreignPluginsChanged()} whenever the list changes.
      */
     default List<PluginStatus> foreignPlugins() {
         return List.of();

@@ -163,6 +163,12 @@ public interface HostCore extends GameHost {
     void hooksRemoved(long id);
 
     /**
+     * The front end's {@link FrontEnd#foreignPlugins()} changed: moves the change token
+     * ({@link #changes()}), so that waiters see the new list. Any thread; never blocks.
+     */
+    void foreignPluginsChanged();
+
+    /**
      * Code was unloaded (a bundle updated/uninstalled, a module layer dropped): at the next frame
      * boundary the world is purged of the instances whose class loader
      * {@link FrontEnd#unloadedCode()} says is gone. Requests coalesce.

@@ -72,11 +72,13 @@ final class Engine implements HostCore {
     private volatile RebuildCoordinator coordinator;
     /** The frame loop's last status, kept when the host stops (loop and world are dropped then). */
     private volatile HostStatus stoppedStatus;
+    private final HostChanges changes;
 
     private Engine(HostSettings config, FrontEnd frontEnd, Logger log) {
         this.config = config;
         this.frontEnd = frontEnd;
         this.log = log;
+        this.changes = new HostChanges(HostChanges.notifierThread());
         FrameLoop l = new FrameLoop(config, new RunProbe(), log, new FrameLoop.Ended() {
             @Override
             public void budgetDone() {
@@ -91,7 +93,7 @@ final class Engine implements HostCore {
                     stopApplication("the frame thread died");
                 }
             }
-        }, java.lang.System::nanoTime);
+        }, java.lang.System::nanoTime, changes::changed);
         l.purgeWith(frontEnd::unloadedCode);
         this.loop = l;
         this.coordinator = new RebuildCoordinator(this::snapshot, l, log);
@@ -141,6 +143,7 @@ final class Engine implements HostCore {
             return; // stopped meanwhile
         }
         l.configure(next);
+        changes.changed();
         log.log(Level.INFO, "host configuration changed: " + next);
         if (rebuilding) {
             c.request(next, true);
@@ -165,6 +168,7 @@ final class Engine implements HostCore {
         // Nothing here may keep the loop, the coordinator or the world reachable once the host is gone.
         coordinator = null;
         loop = null;
+        changes.close();
         log.log(Level.INFO, "Orrery host stopped after " + l.status().frames() + " frames");
     }
 
@@ -197,6 +201,7 @@ final class Engine implements HostCore {
         long id = source.id();
         String declared = source.schedule();
         HostSettings c = config;
+        boolean failedGone;
         // Plugin code runs here, outside the lock.
         PluginEntry entry = PluginEntry.of(plugin, declared == null ? c.mainSchedule() : declared, source.origin(), id);
         synchronized (lock) {
@@ -208,7 +213,7 @@ final class Engine implements HostCore {
                 declared = later.orElse(null);
                 entry = entry.inSchedule(declared == null ? config.mainSchedule() : declared);
             }
-            failed.remove(id);
+            failedGone = failed.remove(id) != null;
             plugins.put(id, entry);
             if (declared == null) {
                 onMainSchedule.add(id);
@@ -216,6 +221,9 @@ final class Engine implements HostCore {
                 onMainSchedule.remove(id);
             }
             generation++;
+        }
+        if (failedGone) {
+            changes.changed(); // its EXCLUDED status is gone from plugins()
         }
         RebuildCoordinator r = coordinator;
         if (r != null && rebuilding) {
@@ -239,6 +247,7 @@ final class Engine implements HostCore {
             }
             failed.put(id, status);
         }
+        changes.changed();
         log.log(Level.ERROR, "plugin '" + name + "' of " + source.origin() + " (id " + id + ") EXCLUDED: " + reason);
     }
 
@@ -265,20 +274,24 @@ final class Engine implements HostCore {
             }
             generation++;
         }
-        changed();
+        askForRebuild();
     }
 
     @Override
     public void pluginRemoved(long id) {
         PluginEntry gone;
         long gen;
+        boolean failedGone;
         synchronized (lock) {
             bound.remove(id);
             laterSchedule.remove(id);
-            failed.remove(id);
+            failedGone = failed.remove(id) != null;
             gone = plugins.remove(id);
             gen = gone == null ? generation : ++generation;
             onMainSchedule.remove(id);
+        }
+        if (failedGone) {
+            changes.changed();
         }
         if (gone == null) {
             return;
@@ -303,7 +316,7 @@ final class Engine implements HostCore {
             hooks.put(entry.serviceId(), entry);
             generation++;
         }
-        changed();
+        askForRebuild();
     }
 
     @Override
@@ -318,7 +331,7 @@ final class Engine implements HostCore {
         if (l != null) {
             l.retireObserver(id, BOUNDARY_WAIT_MILLIS);
         }
-        changed();
+        askForRebuild();
     }
 
     @Override
@@ -329,7 +342,7 @@ final class Engine implements HostCore {
         }
     }
 
-    private void changed() {
+    private void askForRebuild() {
         RebuildCoordinator c = coordinator;
         if (c != null && rebuilding) {
             c.request(config, false);
@@ -427,6 +440,21 @@ final class Engine implements HostCore {
     public <T> CompletionStage<T> submit(Function<World, T> work) {
         FrameLoop l = loop;
         return l == null ? stopped() : l.submit(work);
+    }
+
+    @Override
+    public long changes() {
+        return changes.current();
+    }
+
+    @Override
+    public CompletionStage<Long> awaitChange(long since) {
+        return changes.await(since);
+    }
+
+    @Override
+    public void foreignPluginsChanged() {
+        changes.changed();
     }
 
     @Override

@@ -20,6 +20,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -370,5 +372,26 @@ class HostCoreTest {
         assertEquals(1, warnings.size(), log.lines().toString());
         assertTrue(warnings.get(0).contains("system 'slow/block' of plugin 'slow' in schedule 'main' is running"),
                 warnings.get(0));
+    }
+
+    @Test
+    void theChangeTokenMovesWhenAPluginComesInAndAWaitCompletesOnTheNotifierThread() throws Exception {
+        start(SETTINGS);
+        long before = host.changes();
+        CompletableFuture<String> where = host.awaitChange(before)
+                .thenApply(token -> Thread.currentThread().getName()).toCompletableFuture();
+        host.pluginBound(8);
+        assertTrue(host.pluginAdded(new PluginSource(8, "plugins.jar/1.0", null), counter(new AtomicInteger())));
+        host.requestRebuild();
+        assertEquals("orrery-host-changes", where.get(WAIT_SECONDS, TimeUnit.SECONDS));
+        long seen = host.changes();
+        while (host.plugins().stream().noneMatch(p -> p.name().equals("counter") && p.state() == PluginState.ACTIVE)) {
+            seen = host.awaitChange(seen).toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
+        }
+        assertTrue(host.changes() > before);
+        host.stop();
+        ExecutionException stopped = assertThrows(ExecutionException.class,
+                () -> host.awaitChange(host.changes()).toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS));
+        assertTrue(stopped.getCause() instanceof IllegalStateException, stopped::toString);
     }
 }

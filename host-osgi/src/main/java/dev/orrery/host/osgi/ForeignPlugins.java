@@ -35,17 +35,20 @@ final class ForeignPlugins implements AllServiceListener {
 
     private final BundleContext context;
     private final Supplier<String> mainSchedule;
+    private final Runnable changed;
     private final Logger log;
     private final Map<Long, PluginStatus> foreign = new TreeMap<>(); // guarded by this
 
     /**
      * @param context the host bundle's context
      * @param mainSchedule the main schedule's name now (for services without {@code orrery.schedule})
+     * @param changed told when {@link #statuses()} changed (on the framework's event thread)
      * @param log where each foreign service is reported
      */
-    ForeignPlugins(BundleContext context, Supplier<String> mainSchedule, Logger log) {
+    ForeignPlugins(BundleContext context, Supplier<String> mainSchedule, Runnable changed, Logger log) {
         this.context = context;
         this.mainSchedule = mainSchedule;
+        this.changed = changed;
         this.log = log;
     }
 
@@ -86,8 +89,12 @@ final class ForeignPlugins implements AllServiceListener {
         switch (event.getType()) {
             case ServiceEvent.REGISTERED -> arrived(ref);
             case ServiceEvent.UNREGISTERING, ServiceEvent.MODIFIED_ENDMATCH -> {
+                boolean gone;
                 synchronized (this) {
-                    foreign.remove(idOf(ref));
+                    gone = foreign.remove(idOf(ref)) != null;
+                }
+                if (gone) {
+                    changed.run();
                 }
             }
             default -> {
@@ -117,6 +124,7 @@ final class ForeignPlugins implements AllServiceListener {
         }
         if (fresh) {
             log.log(Level.WARNING, "plugin service " + idOf(ref) + " of bundle " + bundle + " EXCLUDED: " + reason);
+            changed.run();
         }
     }
 

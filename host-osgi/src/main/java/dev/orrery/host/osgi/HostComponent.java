@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 import org.osgi.framework.BundleContext;
@@ -133,7 +134,7 @@ public final class HostComponent implements GameHost {
         // every stopped plugin bundle reachable: flush them when a bundle stops (see the class).
         this.sweeper = new ServiceUsageSweeper(ctx, ServiceUsageSweeper.DEFAULT_SERVICES, () -> scr, log);
         ctx.addBundleListener(sweeper);
-        this.foreign = new ForeignPlugins(ctx, c::mainSchedule, log);
+        this.foreign = new ForeignPlugins(ctx, c::mainSchedule, c::foreignPluginsChanged, log);
         foreign.open();
         if (fileInstallPresent()) {
             this.nonBundles = NonBundleFiles.register(ctx, log);
@@ -409,6 +410,19 @@ public final class HostComponent implements GameHost {
     public List<RebuildInfo> rebuilds() {
         HostCore c = core;
         return c == null ? List.of() : c.rebuilds();
+    }
+
+    @Override
+    public long changes() {
+        HostCore c = core;
+        return c == null ? 0 : c.changes();
+    }
+
+    @Override
+    public CompletionStage<Long> awaitChange(long since) {
+        HostCore c = core;
+        return c == null ? CompletableFuture.failedFuture(new IllegalStateException("the Orrery host is stopped"))
+                : c.awaitChange(since);
     }
 
     @Override

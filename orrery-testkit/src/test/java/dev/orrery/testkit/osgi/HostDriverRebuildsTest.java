@@ -9,6 +9,7 @@ import dev.orrery.host.RebuildInfo;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.osgi.framework.BundleContext;
@@ -27,6 +28,8 @@ class HostDriverRebuildsTest {
             new Class<?>[] {GameHost.class}, (proxy, method, args) -> switch (method.getName()) {
                 case "rebuilds" -> rebuilds;
                 case "plugins" -> List.of();
+                case "changes" -> 0L;
+                case "awaitChange" -> new CompletableFuture<Long>(); // the host does not change
                 case "toString" -> "scripted host";
                 default -> throw new UnsupportedOperationException(method.getName());
             });

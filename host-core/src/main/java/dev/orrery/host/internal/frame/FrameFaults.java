@@ -36,6 +36,7 @@ final class FrameFaults {
     private final RunControl run;
     private final InstalledSchedules installed;
     private final FrameLoop.Ended onEnded;
+    private final Runnable changed;
     private volatile SystemFault last;
 
     /**
@@ -45,15 +46,22 @@ final class FrameFaults {
      * @param run paused by a frame fault, stopped by the frame thread's death
      * @param installed the schedules in force (the main one is blamed when the frame thread dies)
      * @param onEnded told when the frame thread dies
+     * @param changed told when the last fault changes
      */
     FrameFaults(World world, RunProbe probe, Logger log, RunControl run, InstalledSchedules installed,
-                FrameLoop.Ended onEnded) {
+                FrameLoop.Ended onEnded, Runnable changed) {
         this.world = world;
         this.probe = probe;
         this.log = log;
         this.run = run;
         this.installed = installed;
         this.onEnded = onEnded;
+        this.changed = changed;
+    }
+
+    private void record(SystemFault f) {
+        last = f;
+        changed.run();
     }
 
     /** @return the last fault, or null when there was none; any thread */
@@ -70,7 +78,7 @@ final class FrameFaults {
      */
     void frameFailed(Schedule main, Throwable t, long frameNo) {
         SystemFault f = FaultAttribution.of(t, world, main, probe, frameNo, false);
-        last = f;
+        record(f);
         run.pauseForFault();
         log.log(Level.ERROR, "simulation paused: " + f.describe() + "; the host keeps running, resume when fixed", t);
         run.failSteps(new SystemFaultException(f));
@@ -85,7 +93,7 @@ final class FrameFaults {
      */
     void disposeFailed(Schedule schedule, Throwable t, String why) {
         SystemFault f = FaultAttribution.of(t, world, schedule, probe, run.frames(), false);
-        last = f;
+        record(f);
         log.log(Level.ERROR, "disposing systems (" + why + "): " + f.describe() + "; the host keeps running", t);
     }
 
@@ -100,7 +108,7 @@ final class FrameFaults {
         SystemFault f = null;
         try {
             f = FaultAttribution.of(t, world, installed.main(), probe, run.frames() + 1, true);
-            last = f;
+            record(f);
             run.stopped();
             log.log(Level.ERROR, "the Orrery host stopped: " + f.describe()
                     + "; the simulation cannot go on (restart the host)", t);

@@ -141,7 +141,7 @@ public final class FrameLoop implements Runnable, RebuildTarget {
      * @param onBudgetDone called on the frame thread after the fixed-mode frame budget is used up
      */
     public FrameLoop(HostSettings config, RunProbe probe, Logger log, Runnable onBudgetDone) {
-        this(config, probe, log, Ended.onBudgetDone(onBudgetDone), java.lang.System::nanoTime);
+        this(config, probe, log, Ended.onBudgetDone(onBudgetDone), java.lang.System::nanoTime, () -> { });
     }
 
     /**
@@ -150,8 +150,12 @@ public final class FrameLoop implements Runnable, RebuildTarget {
      * @param log where faults and rebuilds are logged
      * @param onEnded told when the loop ends by itself
      * @param nanoTime the clock for dt, pacing and the watchdog, nanoseconds
+     * @param changed told of every change of what the loop reports (run state, last fault, schedules in
+     *     force, plugin statuses, rebuilds, observers; not of the frame count alone), on the thread that
+     *     made it; must not block
      */
-    public FrameLoop(HostSettings config, RunProbe probe, Logger log, Ended onEnded, LongSupplier nanoTime) {
+    public FrameLoop(HostSettings config, RunProbe probe, Logger log, Ended onEnded, LongSupplier nanoTime,
+                     Runnable changed) {
         this.config = config;
         this.probe = probe;
         this.log = log;
@@ -159,12 +163,12 @@ public final class FrameLoop implements Runnable, RebuildTarget {
         this.pacer = new FramePacer(nanoTime);
         this.purger = new WorldPurger(log, tasks, FrameLoop.class.getClassLoader());
         this.watchdog = new FrameWatchdog(log, nanoTime, probe, config.frameWarnLimit().toMillis());
-        this.observers = new Observers(log);
+        this.observers = new Observers(log, changed);
         this.installed = new InstalledSchedules(config.mainSchedule());
-        this.run = new RunControl(tasks, config.startPaused());
-        this.faults = new FrameFaults(world, probe, log, run, installed, onEnded);
+        this.run = new RunControl(tasks, config.startPaused(), changed);
+        this.faults = new FrameFaults(world, probe, log, run, installed, onEnded, changed);
         this.disposer = new SystemDisposer(world, installed, faults);
-        this.changes = new ScheduleChanges(world, installed, disposer, records, purger, log);
+        this.changes = new ScheduleChanges(world, installed, disposer, records, purger, log, changed);
         this.handoff = new BoundaryHandoff(tasks, world, probe, log, this::isFrameThread);
         this.runner = new FrameTaskRunner(tasks, log, () -> stopRequested);
     }

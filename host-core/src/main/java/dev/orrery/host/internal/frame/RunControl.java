@@ -24,6 +24,7 @@ import java.util.concurrent.CompletionStage;
  */
 final class RunControl {
     private final FrameTasks tasks;
+    private final Runnable changed;
     private final Stepping stepping = new Stepping(); // frame thread only
     private volatile boolean paused;
     private volatile RunState state = RunState.PAUSED;
@@ -33,15 +34,17 @@ final class RunControl {
     /**
      * @param tasks the frame thread's queue, which requests go through
      * @param startPaused whether the simulation starts paused
+     * @param changed told when the run state changes (on the thread that changed it)
      */
-    RunControl(FrameTasks tasks, boolean startPaused) {
+    RunControl(FrameTasks tasks, boolean startPaused, Runnable changed) {
         this.tasks = tasks;
+        this.changed = changed;
         this.paused = startPaused;
     }
 
     /** Before the frame thread starts: the state says whether the simulation starts paused. */
     void started() {
-        state = paused ? RunState.PAUSED : RunState.RUNNING;
+        state(paused ? RunState.PAUSED : RunState.RUNNING);
     }
 
     /** Pauses the simulation at the next frame boundary. */
@@ -51,7 +54,7 @@ final class RunControl {
                 return; // queued when the loop ended: the state stays STOPPED
             }
             paused = true;
-            state = RunState.PAUSED;
+            state(RunState.PAUSED);
         });
     }
 
@@ -66,7 +69,7 @@ final class RunControl {
             }
             paused = false;
             stepping.clearPending();
-            state = RunState.RUNNING;
+            state(RunState.RUNNING);
         });
     }
 
@@ -124,7 +127,7 @@ final class RunControl {
     /** Frame thread: a frame fault pauses the simulation (see {@link #failSteps}). */
     void pauseForFault() {
         paused = true;
-        state = RunState.PAUSED;
+        state(RunState.PAUSED);
     }
 
     /**
@@ -139,7 +142,15 @@ final class RunControl {
     /** Frame thread: the loop has ended (stopped or died); the state stays STOPPED. */
     void stopped() {
         ended = true;
-        state = RunState.STOPPED;
+        state(RunState.STOPPED);
+    }
+
+    /** Sets the state; a new one is a change. */
+    private void state(RunState next) {
+        if (state != next) {
+            state = next;
+            changed.run();
+        }
     }
 
     /** @return the frames run so far; any thread */

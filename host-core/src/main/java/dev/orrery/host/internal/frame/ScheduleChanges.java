@@ -31,6 +31,7 @@ final class ScheduleChanges {
     private final RebuildRecords records;
     private final WorldPurger purger;
     private final Logger log;
+    private final Runnable changed;
 
     /**
      * @param world the world the schedules run on
@@ -39,15 +40,17 @@ final class ScheduleChanges {
      * @param records where swapped-in rebuilds are recorded
      * @param purger purges departed code after a swap
      * @param log where swapped-in rebuilds are logged
+     * @param changed told when the schedules in force, the plugin statuses or the rebuilds changed
      */
     ScheduleChanges(World world, InstalledSchedules installed, SystemDisposer disposer, RebuildRecords records,
-                    WorldPurger purger, Logger log) {
+                    WorldPurger purger, Logger log, Runnable changed) {
         this.world = world;
         this.installed = installed;
         this.disposer = disposer;
         this.records = records;
         this.purger = purger;
         this.log = log;
+        this.changed = changed;
     }
 
     /**
@@ -67,6 +70,7 @@ final class ScheduleChanges {
             log.log(Level.INFO, info.summary());
             departed |= !info.left().isEmpty() || !info.replaced().isEmpty();
         }
+        changed.run();
         if (departed) {
             purger.purge(world, "plugins left or were replaced");
         }
@@ -85,6 +89,7 @@ final class ScheduleChanges {
     void suspend(Plugin plugin, String pluginName, long generation) {
         if (installed.suspend(plugin, pluginName, generation)) {
             world.set(Schedules.TRAIT, installed.published());
+            changed.run();
             disposer.disposeRemoved("plugin '" + pluginName + "' left");
         }
     }

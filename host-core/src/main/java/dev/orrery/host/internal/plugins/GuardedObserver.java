@@ -21,12 +21,19 @@ import java.lang.System.Logger;
 final class GuardedObserver implements ScheduleHooks {
     private final HooksEntry entry;
     private final Logger log;
+    private final Runnable changed;
     private boolean off; // frame thread only
     private volatile String reason = "";
 
-    GuardedObserver(HooksEntry entry, Logger log) {
+    /**
+     * @param entry the tracked service
+     * @param log where a quarantine is logged
+     * @param changed told when the service is quarantined (its status changes)
+     */
+    GuardedObserver(HooksEntry entry, Logger log, Runnable changed) {
         this.entry = entry;
         this.log = log;
+        this.changed = changed;
     }
 
     /** @return the tracked service */
@@ -101,6 +108,7 @@ final class GuardedObserver implements ScheduleHooks {
                 + (t.getMessage() == null ? "" : ": " + t.getMessage()) + where + firstFrame(t);
         log.log(Level.WARNING, "observer service " + entry.serviceId() + " (" + entry.bundle()
                 + ") quarantined, no longer called: " + reason + "; no system is blamed and the game goes on");
+        changed.run();
     }
 
     private static String firstFrame(Throwable t) {

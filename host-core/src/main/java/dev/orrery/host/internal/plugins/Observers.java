@@ -17,12 +17,19 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class Observers {
     private final Logger log;
+    private final Runnable changed;
     private final ConcurrentHashMap<Long, GuardedObserver> byServiceId = new ConcurrentHashMap<>();
     /** Ids of departed observer services (service ids are never reused by the framework). */
     private final java.util.Set<Long> retired = ConcurrentHashMap.newKeySet();
 
-    public Observers(Logger log) {
+    /**
+     * @param log where a quarantine is logged
+     * @param changed told when the statuses change: a guard made for a new service, a service retired
+     *     or quarantined
+     */
+    public Observers(Logger log, Runnable changed) {
         this.log = log;
+        this.changed = changed;
     }
 
     /**
@@ -32,12 +39,22 @@ public final class Observers {
     public GuardedObserver guard(HooksEntry entry) {
         if (retired.contains(entry.serviceId())) {
             // A rebuild from a snapshot taken before the service left: its guard is retired from the start.
-            GuardedObserver gone = new GuardedObserver(entry, log);
+            GuardedObserver gone = new GuardedObserver(entry, log, changed);
             gone.retire();
             return gone;
         }
-        return byServiceId.compute(entry.serviceId(), (id, old) ->
-                old != null && old.entry().hooks() == entry.hooks() ? old : new GuardedObserver(entry, log));
+        GuardedObserver[] made = new GuardedObserver[1];
+        GuardedObserver g = byServiceId.compute(entry.serviceId(), (id, old) -> {
+            if (old != null && old.entry().hooks() == entry.hooks()) {
+                return old;
+            }
+            made[0] = new GuardedObserver(entry, log, changed);
+            return made[0];
+        });
+        if (made[0] != null) {
+            changed.run();
+        }
+        return g;
     }
 
     /**
@@ -96,6 +113,7 @@ public final class Observers {
         GuardedObserver g = byServiceId.remove(serviceId);
         if (g != null) {
             g.retire();
+            changed.run();
         }
     }
 

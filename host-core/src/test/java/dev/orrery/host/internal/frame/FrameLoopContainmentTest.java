@@ -66,7 +66,7 @@ class FrameLoopContainmentTest {
             public void died(SystemFault fault) {
                 died.complete(fault);
             }
-        }, System::nanoTime);
+        }, System::nanoTime, () -> { });
         loop.start();
         return loop;
     }

@@ -40,6 +40,8 @@ class FrameLoopTest {
     /** Counted down by a test's system on each frame, where a test waits for frames. */
     private final AtomicReference<CountDownLatch> frameLatch = new AtomicReference<>();
     private FrameLoop loop;
+    /** How often the loop reported a change of what it reports. */
+    private final AtomicInteger changes = new AtomicInteger();
 
     @AfterEach
     void stop() {
@@ -55,7 +57,8 @@ class FrameLoopTest {
     private FrameLoop start(Map<String, Object> config, Runnable onBudgetDone, LongSupplier nanoTime,
                             Plugin... plugins) {
         HostSettings c = HostSettingsParser.parse(config, k -> null);
-        loop = new FrameLoop(c, probe, new RecordingLogger(), FrameLoop.Ended.onBudgetDone(onBudgetDone), nanoTime);
+        loop = new FrameLoop(c, probe, new RecordingLogger(), FrameLoop.Ended.onBudgetDone(onBudgetDone), nanoTime,
+                changes::incrementAndGet);
         Schedule main = Schedule.builder("main").plugins(plugins).probe(probe).build();
         loop.start();
         loop.swap(Swaps.of("main", Map.of("main", main)));
@@ -273,5 +276,19 @@ class FrameLoopTest {
                 return period;
             }
         }, "main", serviceId, "test.bundle");
+    }
+
+    @Test
+    void aSwapAPauseAndAResumeAreChangesAndAFrameAloneIsNot() throws Exception {
+        start(Map.of("mode", "fixed", "fixedDt", 0.25, "rate", 0, "startPaused", true), () -> { }, recordingDt());
+        get(loop.submit(w -> 0)); // after the swap queued by start()
+        int afterSwap = changes.get();
+        assertTrue(afterSwap >= 1, "the swap is a change: " + afterSwap);
+        get(loop.step(3));
+        assertEquals(afterSwap, changes.get(), "stepped frames change only the frame count");
+        loop.resume();
+        loop.pause();
+        get(loop.submit(w -> 0));
+        assertEquals(afterSwap + 2, changes.get(), "resumed, then paused");
     }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orrery.host.RunState;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,6 +17,8 @@ import org.junit.jupiter.api.Test;
  * waiting.
  */
 class RunControlTest {
+    /** How often the run control reported a change of its state. */
+    private final AtomicInteger changes = new AtomicInteger();
     private final FrameTasks tasks = new FrameTasks();
 
     /** Plays the frame thread at a frame boundary: runs every queued task. */
@@ -32,7 +35,7 @@ class RunControlTest {
 
     @Test
     void aCancelledStepLeavesNoFrameToRunAfterTheNextBoundaryAndALaterStepRunsItsOwnFrames() {
-        RunControl run = new RunControl(tasks, true);
+        RunControl run = new RunControl(tasks, true, changes::incrementAndGet);
         run.started();
         CompletableFuture<Long> huge = run.step(1_000_000).toCompletableFuture();
         assertTrue(run.idle(), "the request takes effect at the boundary");
@@ -57,7 +60,7 @@ class RunControlTest {
 
     @Test
     void resumeForgetsThePendingFramesButTheStepRequestCompletesAsFramesRun() {
-        RunControl run = new RunControl(tasks, true);
+        RunControl run = new RunControl(tasks, true, changes::incrementAndGet);
         run.started();
         CompletableFuture<Long> step = run.step(2).toCompletableFuture();
         boundary();
@@ -77,7 +80,7 @@ class RunControlTest {
 
     @Test
     void aStepIsRefusedAtTheBoundaryWhileRunningAndAtOnceWhenTheLoopHasEnded() {
-        RunControl run = new RunControl(tasks, false);
+        RunControl run = new RunControl(tasks, false, changes::incrementAndGet);
         run.started();
         assertEquals(RunState.RUNNING, run.state());
         CompletableFuture<Long> whileRunning = run.step(1).toCompletableFuture();
@@ -91,7 +94,7 @@ class RunControlTest {
 
     @Test
     void aFaultPausesTheSimulationAndFailsEveryWaitingStep() {
-        RunControl run = new RunControl(tasks, true);
+        RunControl run = new RunControl(tasks, true, changes::incrementAndGet);
         run.started();
         CompletableFuture<Long> first = run.step(3).toCompletableFuture();
         CompletableFuture<Long> second = run.step(1).toCompletableFuture();
@@ -109,7 +112,7 @@ class RunControlTest {
 
     @Test
     void requestsQueuedWhenTheLoopEndsLeaveTheStateStoppedAndFailTheirSteps() {
-        RunControl run = new RunControl(tasks, true);
+        RunControl run = new RunControl(tasks, true, changes::incrementAndGet);
         run.started();
         run.resume();
         run.pause();
@@ -119,5 +122,22 @@ class RunControlTest {
         assertEquals(RunState.STOPPED, run.state(), "a queued pause or resume does not bring a stopped host back");
         assertTrue(step.isDone(), "a queued step does not wait forever");
         assertEquals("step: the Orrery host is stopped", failure(step).getMessage());
+    }
+
+    @Test
+    void aStateChangeIsReportedOnceAndAFrameIsNot() {
+        RunControl run = new RunControl(tasks, true, changes::incrementAndGet);
+        run.started();
+        assertEquals(0, changes.get(), "started paused, as it was made: no change");
+        run.resume();
+        boundary();
+        assertEquals(1, changes.get(), "paused to running");
+        run.resume();
+        boundary();
+        run.frameRan(1);
+        assertEquals(1, changes.get(), "a second resume and a frame change nothing");
+        run.pauseForFault();
+        run.stopped();
+        assertEquals(3, changes.get(), "paused by a fault, then stopped");
     }
 }

@@ -121,4 +121,19 @@ final class FakeHost implements GameHost {
     @Override
     public void requestRebuild() {
     }
+
+    @Override
+    public long changes() {
+        return 0;
+    }
+
+    @Override
+    public CompletionStage<Long> awaitChange(long since) {
+        return new CompletableFuture<>(); // a fake never changes by itself
+    }
+
+    @Override
+    public void requestShutdown(String reason) {
+        throw new UnsupportedOperationException("a fake host has no application to stop");
+    }
 }
