@@ -12,7 +12,7 @@ import org.osgi.annotation.versioning.ProviderType;
  * The Orrery game host, registered as an OSGi service by the host's OSGi front end (bundle
  * {@code dev.orrery.host.osgi}), or handed out by its JPMS front end (module {@code dev.orrery.host.jpms}).
  * Both run the same host core ({@code dev.orrery.host.core.HostCore});
- * in JPMS mode "service" below means a plugin provider found by the launcher, "bundle" its plugin jar's
+ * in JPMS mode "service" below means a plugin provider found by the JPMS front end, "bundle" its plugin jar's
  * module (see {@link PluginStatus}).
  *
  * <p>The host tracks {@code dev.orrery.schedule.Plugin} services (and {@code ScheduleHooks}),

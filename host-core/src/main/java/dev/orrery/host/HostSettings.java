@@ -127,7 +127,7 @@ public final class HostSettings {
     }
 
     /**
-     * @return whether the host stops its application (the OSGi framework, the JPMS launcher) when the
+     * @return whether the host stops its application (the OSGi framework, or the JPMS run) when the
      *     frame budget is used up or the frame thread died
      */
     public boolean stopFrameworkWhenDone() {

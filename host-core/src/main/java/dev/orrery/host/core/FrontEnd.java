@@ -5,7 +5,9 @@ import java.util.List;
 
 /**
  * What the {@link HostCore} asks of the front end that runs it (the OSGi DS component, or the JPMS
- * launcher). Beyond the spec (Orrery's own).
+ * front end). Beyond the spec (Orrery's own).
+ *
+ * @since 0.1
  */
 public interface FrontEnd {
     /**

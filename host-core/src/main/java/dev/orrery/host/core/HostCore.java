@@ -14,8 +14,8 @@ import org.osgi.annotation.versioning.ProviderType;
  * One Orrery host, without any OSGi type: the plugin registry, the rebuild coordinator (coalesced
  * rebuilds, declared plugin order, exclusion loop, waiting plugins, the newcomer policy), the frame
  * loop (fault containment, pause/step, watchdog), the schedule swap at frame boundaries and the world
- * purge of unloaded code. It is the {@link GameHost} that a front end publishes (the OSGi component
- * registers it as a service; the JPMS launcher hands it out directly).
+ * purge of unloaded code. It is the {@link GameHost} that a front end publishes (the OSGi front end
+ * registers it as a service; the JPMS front end hands it to the plugins' {@code HostClient}s).
  *
  * <p>A front end maps its plugin discovery onto these calls, keyed by {@link PluginSource#id()}:
  * {@link #pluginBound} when it learns of a plugin, {@link #pluginAdded} with the plugin object,
@@ -29,12 +29,15 @@ import org.osgi.annotation.versioning.ProviderType;
  * while plugin code runs or while waiting for a frame boundary. Calls after {@link #stop()} are
  * ignored (GameHost methods answer as documented there for a stopped host).
  *
- * <p>Beyond the spec (Orrery's own). See docs/host-core.md and docs/architecture.md for the OSGi and JPMS mappings.
+ * <p>Beyond the spec (Orrery's own). See docs/host-core.md and docs/architecture.md for the OSGi and
+ * JPMS mappings.
+ *
+ * @since 0.1
  */
 @ProviderType
 @ServiceConsumer(value = HostCoreFactory.class, resolution = Resolution.OPTIONAL)
 public interface HostCore extends GameHost {
-    /** The logger name the host logs under (kept from the OSGi host: {@code dev.orrery.host}). */
+    /** The logger name the host logs under, in both front ends: {@code dev.orrery.host}. */
     String LOGGER = "dev.orrery.host";
 
     /**

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The built host-core jar is a JPMS module that runs a host in a module layer holding only it and the
  * scheduler (parent: the platform class loader, so no OSGi class is visible): what the JPMS front end
- * does. Run by failsafe after {@code package}. Beyond the spec (Orrery's own): issue 15.
+ * does. Run by failsafe after {@code package}. Beyond the spec (Orrery's own).
  */
 class HostCoreModuleIT {
     private static Path coreJar() {

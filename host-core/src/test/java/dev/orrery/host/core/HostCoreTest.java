@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
  * The host core driven the way a front end drives it, with no OSGi framework on the class path (plain
  * JUnit 5): plugins are handed over by a neutral {@link PluginSource} id, frames run their systems, a
  * removed plugin's systems stop, code the front end reports unloaded is purged from the world while
- * the state of code that stays is kept. Beyond the spec (Orrery's own): issue 15, the OSGi-free core.
+ * the state of code that stays is kept. Beyond the spec (Orrery's own): the OSGi-free core.
  */
 class HostCoreTest {
     /** Fixed-step, unpaced, paused frames, so the test steps them; short rebuild delays. */
@@ -339,7 +339,7 @@ class HostCoreTest {
     }
 
     /**
-     * Issue 17: the host learns which system runs from its {@code RunProbe}, not from hooks, so a schedule
+     * The host learns which system runs from its {@code RunProbe}, not from hooks, so a schedule
      * with no observer service keeps the generated dispatcher and a stuck system is still named.
      */
     @Test

@@ -26,6 +26,8 @@ import java.util.function.LongSupplier;
  * only once the server is bound, else one SEVERE line naming host:port and the cause (the host keeps
  * running). Timings: {@link HookTimingsFeed} (hooks only while a page listens).
  * Loaded only when the platform layer holds the console module. Beyond the spec (Orrery's own).
+ *
+ * @since 0.1
  */
 public final class JpmsConsole implements AutoCloseable {
     /** The console's logger name (as in OSGi mode). */

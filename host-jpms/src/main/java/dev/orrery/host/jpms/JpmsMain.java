@@ -47,6 +47,8 @@ import java.util.stream.Stream;
  * or a plugin jar was left out (its one line is repeated as the reason).
  * Exit codes as in OSGi mode: 0 a clean stop; 1 a failed run (one line says why); 2 a bad setting.
  * Beyond the spec (Orrery's own).
+ *
+ * @since 0.1
  */
 @ServiceConsumer(value = Plugin.class, resolution = Resolution.OPTIONAL)
 public final class JpmsMain {

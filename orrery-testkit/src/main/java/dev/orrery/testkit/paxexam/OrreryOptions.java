@@ -35,6 +35,8 @@ import org.ops4j.pax.exam.Option;
  * local repository than {@code ~/.m2/repository}. A system property
  * {@code orrery.testkit.bundle.<artifactId>} (a jar path) overrides one Orrery bundle, for builds
  * inside the Orrery reactor where they are not installed yet.
+ *
+ * @since 0.1
  */
 public final class OrreryOptions {
     /** System property: the path of the plugin under test's bundle jar (set in the plugin's POM). */

@@ -227,7 +227,7 @@ public final class FrameLoop implements Runnable, RebuildTarget {
         purger.request(world);
     }
 
-    /** @return the probe every schedule the host builds publishes to (issue 17) */
+    /** @return the probe every schedule the host builds publishes to */
     @Override
     public RunProbe probe() {
         return probe;

@@ -65,7 +65,7 @@ public final class Observers {
      * @param sampled whether the schedule is sampled (the host's main schedule): then the guards are
      *     called at the smallest of the services' sample periods; otherwise on every run call
      * @return their guards, called in service id order, or null when there are none (so the schedule
-     *     runs its generated dispatcher every frame; issue 17)
+     *     runs its generated dispatcher every frame)
      */
     public ScheduleHooks hooks(List<HooksEntry> hooks, boolean sampled) {
         List<GuardedObserver> guards = new ArrayList<>(hooks.size());

@@ -23,7 +23,7 @@ public interface RebuildTarget {
      *
      * @param schedule the schedule's name
      * @param mainSchedule whether it is the host's main schedule, the one run once per frame: only there
-     *     are the hooks sampled (issue 17); other schedules are run by systems, often once per turn or
+     *     are the hooks sampled; other schedules are run by systems, often once per turn or
      *     event, and are observed on every run call, since sampling per call would leave them untimed
      * @param hooks the hooks services that observe it, in service id order (possibly none)
      * @return the hooks to build in, or null for none
@@ -31,7 +31,7 @@ public interface RebuildTarget {
     ScheduleHooks observe(String schedule, boolean mainSchedule, List<HooksEntry> hooks);
 
     /**
-     * @return where every schedule built for the frame side publishes the system it is at (issue 17), or
+     * @return where every schedule built for the frame side publishes the system it is at, or
      *     null for none
      */
     default RunProbe probe() {

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The host side of the system lifecycle (issue 14): init inside frames, dispose of a departing
+ * The host side of the system lifecycle: init inside frames, dispose of a departing
  * plugin's systems on the frame thread at the boundary where a schedule without them is put in force
  * (departure suspension or rebuilt swap), dispose-all when the loop stops, faults of both named.
  */

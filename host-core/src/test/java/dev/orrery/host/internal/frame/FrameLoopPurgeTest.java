@@ -25,7 +25,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The frame loop purges the world of unloaded code (DESIGN.md, "The OSGi host": removed or updated
+ * The frame loop purges the world of unloaded code (removed or updated
  * bundles leave no reference behind) when asked and after a swap in which plugins left, and resets its
  * thread's context class loader. The "unloaded code" here is one class loader: a system leaves it as
  * the frame thread's context class loader and in a world trait.

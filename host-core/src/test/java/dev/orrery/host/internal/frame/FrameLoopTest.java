@@ -258,7 +258,7 @@ class FrameLoopTest {
     @Test
     void schedulesNoServiceObservesGetNoHooksAndSampledObserversKeepTheSmallestPeriod() {
         loop = new FrameLoop(HostSettingsParser.parse(Map.of(), k -> null), probe, new RecordingLogger(), () -> { });
-        assertNull(loop.observe("main", true, List.of()), "no observer: no hooks, so the generated dispatcher runs (issue 17)");
+        assertNull(loop.observe("main", true, List.of()), "no observer: no hooks, so the generated dispatcher runs");
         assertSame(probe, loop.probe(), "every schedule the host builds publishes to the loop's probe");
 
         dev.orrery.schedule.ScheduleHooks one = loop.observe("main", true, List.of(observer(64, 1)));

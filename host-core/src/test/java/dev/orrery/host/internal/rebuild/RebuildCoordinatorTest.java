@@ -270,7 +270,7 @@ class RebuildCoordinatorTest {
         hooks = List.of(new HooksEntry(new ScheduleHooks() { }, null, 7, "itest.hooks/1.0.0"));
         rebuildNow();
         assertEquals(List.of("main#7", "turn(every call)#7"), target.observed.stream().sorted().toList(),
-                "issue 17: the main schedule, run once per frame, is sampled; a schedule run by systems is not");
+                "the main schedule, run once per frame, is sampled; a schedule run by systems is not");
     }
 
     @Test

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Which plugins a schedule is built with: at start-up the declared order decides; later the newcomer
- * (arrived or updated) is refused and the running keep running (issue 11, "the newcomer is refused").
+ * (arrived or updated) is refused and the running keep running ("the newcomer is refused").
  */
 class ScheduleAssemblerTest {
     private long ids;
@@ -437,7 +437,7 @@ class ScheduleAssemblerTest {
         }
     }
 
-    // ------------------------------------------------------------------ issue 14: optional ordering by name
+    // ------------------------------------------------------------------ optional ordering by name
 
     @Test
     void aPluginOrderedByNameAfterAnAbsentPluginIsActiveNotWaitingAndOrderedOnceTheOtherArrives() {
