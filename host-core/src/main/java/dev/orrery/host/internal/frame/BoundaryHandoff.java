@@ -2,8 +2,8 @@ package dev.orrery.host.internal.frame;
 
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.world.World;
-import java.lang.System.Logger.Level;
 import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;

@@ -6,8 +6,8 @@ import dev.orrery.host.internal.plugins.Containment;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.world.World;
-import java.lang.System.Logger.Level;
 import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 
 /**
  * What the frame thread does with a {@link Throwable} it contains or dies of: names the culprit

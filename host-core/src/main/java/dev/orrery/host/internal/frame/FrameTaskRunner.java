@@ -1,7 +1,7 @@
 package dev.orrery.host.internal.frame;
 
-import java.lang.System.Logger.Level;
 import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 

@@ -1,8 +1,8 @@
 package dev.orrery.host.internal.frame;
 
 import dev.orrery.schedule.RunProbe;
-import java.lang.System.Logger.Level;
 import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;

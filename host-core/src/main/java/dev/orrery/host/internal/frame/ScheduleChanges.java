@@ -6,8 +6,8 @@ import dev.orrery.host.internal.rebuild.RebuildRecords;
 import dev.orrery.host.internal.rebuild.Swap;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.world.World;
-import java.lang.System.Logger.Level;
 import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 import java.time.Instant;
 import java.util.List;
 

@@ -4,8 +4,8 @@ import dev.orrery.host.core.UnloadedCode;
 import dev.orrery.world.PurgeReport;
 import dev.orrery.world.Unloading;
 import dev.orrery.world.World;
-import java.lang.System.Logger.Level;
 import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 import java.util.function.Supplier;
 
 /**

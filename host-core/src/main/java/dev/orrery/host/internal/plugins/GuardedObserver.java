@@ -4,8 +4,8 @@ import dev.orrery.host.ObserverStatus;
 import dev.orrery.schedule.HookContext;
 import dev.orrery.schedule.ScheduleHooks;
 import dev.orrery.schedule.SkipReason;
-import java.lang.System.Logger.Level;
 import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 
 /**
  * One observer service behind a fuse: a callback that throws quarantines the service (it is never
