@@ -120,6 +120,9 @@ final class HostChanges {
             open = new ArrayList<>(waiters);
             waiters.clear();
         }
+        if (open.isEmpty()) {
+            return;
+        }
         notifier.execute(() -> {
             for (Waiter w : open) {
                 if (w.since() < last) {
