@@ -11,6 +11,8 @@ import java.util.function.Predicate;
  * loaders of the module layers it dropped.
  *
  * <p>Called on the frame thread only. Beyond the spec (Orrery's own).
+ *
+ * @since 0.1
  */
 public interface UnloadedCode extends Predicate<ClassLoader> {
     /** Code that is never unloaded (a front end without unloading): nothing is purged. */
