@@ -1,11 +1,11 @@
 package dev.orrery.checks;
 
-import dev.orrery.host.HostSettings;
+import dev.orrery.host.core.HostSettingsParser;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
 /**
- * The host settings, as the host's own parser reads them: {@link HostSettings#validate} is given a
+ * The host settings, as the host's own parser reads them: {@link HostSettingsParser#fromProperties} is given a
  * property lookup that records every name it asks for and answers "absent", so every key the parser
  * knows (with its default) is asked for once. Nothing is listed by hand: a key added to the parser
  * shows up here.
@@ -26,7 +26,7 @@ final class HostSettingKeys {
      */
     static Set<String> read() {
         Set<String> asked = new LinkedHashSet<>();
-        HostSettings.validate(name -> {
+        HostSettingsParser.fromProperties(name -> {
             asked.add(name);
             return null;
         });
@@ -37,7 +37,7 @@ final class HostSettingKeys {
             }
         }
         if (keys.isEmpty()) {
-            throw new IllegalStateException("HostSettings.validate asked for no " + PREFIX + "* property: adapt"
+            throw new IllegalStateException("HostSettingsParser.fromProperties asked for no " + PREFIX + "* property: adapt"
                     + " HostSettingKeys to where the host parses its settings now");
         }
         return keys;
