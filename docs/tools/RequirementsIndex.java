@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,7 +25,9 @@ import java.util.stream.Stream;
  * {@code @ParameterizedTest}, {@code @RepeatedTest}, {@code @TestFactory} or {@code @Example}, in
  * {@code <module>/src/test/java}. Class Javadoc and comments do not count: they are too loose.
  *
- * <p>Run from the repository root with Java 17 (no build needed):
+ * <p>{@code mvn verify} runs the check ({@code reactor-checks}' {@code RequirementsIndexTest}, with
+ * {@code --spec} when the spec is found above the repository). Run from the repository root with
+ * Java 17 (no build needed):
  * <pre>
  *   java docs/tools/RequirementsIndex.java            # rewrite docs/requirements.md
  *   java docs/tools/RequirementsIndex.java --check    # exit 1 if it is stale or a [test] id has no test
@@ -61,6 +64,11 @@ public final class RequirementsIndex {
         Map<String, String> summaries = summaries(root.resolve("docs/tools/requirement-summaries.tsv"));
         List<String> problems = new ArrayList<>();
         if (specAt >= 0) {
+            if (specAt + 1 >= args.length || !Files.isRegularFile(Path.of(args[specAt + 1]))) {
+                System.err.println("requirements index: --spec needs the path of the spec file, got "
+                        + (specAt + 1 < args.length ? "'" + args[specAt + 1] + "', which is not a file" : "nothing"));
+                System.exit(2);
+            }
             Set<String> spec = specIds(Path.of(args[specAt + 1]));
             if (!spec.equals(summaries.keySet())) {
                 Set<String> missing = new LinkedHashSet<>(spec);
@@ -81,7 +89,8 @@ public final class RequirementsIndex {
         if (check) {
             String current = Files.exists(out) ? Files.readString(out, StandardCharsets.UTF_8) : "";
             if (!current.equals(text)) {
-                problems.add("docs/requirements.md is stale: run java docs/tools/RequirementsIndex.java");
+                problems.add("docs/requirements.md is stale (" + firstDifference(current, text)
+                        + "): run java docs/tools/RequirementsIndex.java");
             }
         } else {
             Files.writeString(out, text, StandardCharsets.UTF_8);
@@ -92,6 +101,37 @@ public final class RequirementsIndex {
         if (check && !problems.isEmpty()) {
             System.exit(1);
         }
+    }
+
+    /**
+     * @return where the page on disk and the generated one first differ: the line, and each side's text
+     *     around the first character that differs
+     */
+    static String firstDifference(String current, String generated) {
+        List<String> a = current.lines().toList();
+        List<String> b = generated.lines().toList();
+        int line = 0;
+        while (line < a.size() && line < b.size() && a.get(line).equals(b.get(line))) {
+            line++;
+        }
+        String was = line < a.size() ? a.get(line) : "";
+        String now = line < b.size() ? b.get(line) : "";
+        int column = 0;
+        while (column < was.length() && column < now.length() && was.charAt(column) == now.charAt(column)) {
+            column++;
+        }
+        return "line " + (line + 1) + ": the page has " + around(was, column, line < a.size())
+                + ", the tests give " + around(now, column, line < b.size());
+    }
+
+    /** @return the text of a line from a little before the column to a little after, quoted */
+    private static String around(String line, int column, boolean present) {
+        if (!present) {
+            return "no such line";
+        }
+        int from = Math.max(0, column - 40);
+        int to = Math.min(line.length(), column + 80);
+        return "'" + (from > 0 ? "..." : "") + line.substring(from, to) + (to < line.length() ? "..." : "") + "'";
     }
 
     private static Map<String, String> summaries(Path tsv) throws IOException {
@@ -120,17 +160,13 @@ public final class RequirementsIndex {
         return ids;
     }
 
-    /** @return id to the test methods that cite it, ids sorted, tests in path and line order */
+    /**
+     * @return id to the test methods that cite it, ids sorted, tests by module, then class (file) name,
+     *     then line, so that moving a test class to another package does not change the page
+     */
     static Map<String, List<TestRef>> citations(Path root) throws IOException {
         Map<String, List<TestRef>> out = new TreeMap<>();
-        List<Path> files;
-        try (Stream<Path> walk = Files.walk(root)) {
-            files = walk.filter(p -> p.toString().endsWith(".java"))
-                    .filter(p -> root.relativize(p).toString().replace('\\', '/').matches("[^/]+/src/test/java/.*"))
-                    .sorted()
-                    .toList();
-        }
-        for (Path file : files) {
+        for (Path file : testSources(root)) {
             String module = root.relativize(file).getName(0).toString();
             String className = file.getFileName().toString().replace(".java", "");
             List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
@@ -163,6 +199,27 @@ public final class RequirementsIndex {
         return out;
     }
 
+    /**
+     * @return the Java files under {@code <module>/src/test/java} of every directory at the root that has
+     *     one (modules are found by that directory, not from a list), sorted by module, file name, path
+     */
+    static List<Path> testSources(Path root) throws IOException {
+        List<Path> testRoots;
+        try (Stream<Path> children = Files.list(root)) {
+            testRoots = children.map(dir -> dir.resolve("src/test/java")).filter(Files::isDirectory).toList();
+        }
+        List<Path> files = new ArrayList<>();
+        for (Path testRoot : testRoots) {
+            try (Stream<Path> walk = Files.walk(testRoot)) {
+                walk.filter(p -> p.toString().endsWith(".java")).forEach(files::add);
+            }
+        }
+        files.sort(Comparator.<Path, String>comparing(p -> root.relativize(p).getName(0).toString())
+                .thenComparing(p -> p.getFileName().toString())
+                .thenComparing(Comparator.naturalOrder()));
+        return files;
+    }
+
     /** @return the ids a name or label cites, ranges expanded */
     static List<String> ids(String text) {
         List<String> out = new ArrayList<>();
@@ -183,7 +240,7 @@ public final class RequirementsIndex {
         out.append("Generated by `java docs/tools/RequirementsIndex.java` from the summaries in\n");
         out.append("`docs/tools/requirement-summaries.tsv` and the test sources; do not edit by hand.\n");
         out.append("`java docs/tools/RequirementsIndex.java --check` fails when this page is stale or a\n");
-        out.append("`[test]` requirement has no test.\n\n");
+        out.append("`[test]` requirement has no test; `mvn verify` runs it (`reactor-checks`, `RequirementsIndexTest`).\n\n");
         out.append("The normative text is the spec `ecs-schedule.md` (kept with the team's shared documents, not in\n");
         out.append("this repository); the ids (SCH-xxx) cited in Javadoc and tests are its requirement ids. How the\n");
         out.append("spec maps to Java and where Orrery goes further: [architecture.md](architecture.md).\n\n");

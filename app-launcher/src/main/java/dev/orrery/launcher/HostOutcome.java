@@ -6,13 +6,13 @@ import java.util.Optional;
  * Reads the host's state from its {@code dev.orrery.host.GameHost} service, reflectively (the
  * launcher's class path does not see host classes): {@code status()} gives a {@code HostStatus}
  * ({@code state()}: RUNNING, PAUSED or STOPPED; {@code fault()}: the last {@code SystemFault}, whose
- * {@code stage()} is {@code "frame thread"} when the frame thread died and whose {@code describe()} is
- * one line naming schedule, system, plugin and error). Public for the JPMS front end
- * ({@code dev.orrery.launcher.jpms}), which reads the same status.
+ * {@code kind()} is {@code FRAME_THREAD} when the frame thread died and whose {@code describe()} is
+ * one line naming schedule, system, plugin and error). The JPMS front end applies the same rule to
+ * the typed status ({@code dev.orrery.host.jpms.RunProblem}).
  */
-public final class HostOutcome {
-    /** {@code SystemFault.stage()} of a frame thread that died. */
-    static final String FRAME_THREAD = "frame thread";
+final class HostOutcome {
+    /** {@code SystemFault.kind()} of a frame thread that died. */
+    static final String FRAME_THREAD = "FRAME_THREAD";
 
     private HostOutcome() {
     }
@@ -22,20 +22,21 @@ public final class HostOutcome {
      * @param headless whether nobody can resume a paused simulation (then a pause on a fault ends the
      *     run too)
      * @return why the run cannot go on, in one line: the frame thread died (STOPPED with a fault of
-     *     stage "frame thread"), or, when headless, the simulation paused on a system fault; empty when
-     *     the host is fine or merely stopped
-     * @throws ReflectiveOperationException if the object is not shaped like a {@code HostStatus}
+     *     kind FRAME_THREAD), or, when headless, the simulation paused on a system fault; empty when the
+     *     host is fine or merely stopped
+     * @throws ReflectiveOperationException if the objects are not shaped like a {@code HostStatus} and
+     *     its {@code SystemFault}
      */
-    public static Optional<String> problem(Object status, boolean headless) throws ReflectiveOperationException {
+    static Optional<String> problem(Object status, boolean headless) throws ReflectiveOperationException {
         String state = String.valueOf(Reflect.call(status, "state"));
         Optional<?> fault = (Optional<?>) Reflect.call(status, "fault");
         if (fault.isEmpty()) {
             return Optional.empty();
         }
         Object f = fault.get();
-        String stage = Reflect.has(f, "stage") ? String.valueOf(Reflect.call(f, "stage")) : "";
+        String kind = String.valueOf(Reflect.call(f, "kind"));
         String what = String.valueOf(Reflect.call(f, "describe"));
-        if (state.equals("STOPPED") && stage.equals(FRAME_THREAD)) {
+        if (state.equals("STOPPED") && kind.equals(FRAME_THREAD)) {
             return Optional.of("the host's frame thread died: " + what);
         }
         if (headless && state.equals("PAUSED")) {

@@ -17,21 +17,26 @@ import java.util.regex.Pattern;
  *
  * <p>Keys used by the launcher itself: {@value #PLUGINS_DIR} (default {@code plugins}), the folder
  * Felix FileInstall watches (it becomes {@code felix.fileinstall.dir}); {@value #BUNDLES_DIR}
- * (default {@code bundles}), the platform bundles installed and started at boot;
+ * (default {@code bundles}), the platform bundles installed and started at boot; {@value #JPMS_DIR}
+ * (default {@code jpms}), the platform modules only JPMS mode loads (the host's JPMS front end);
  * {@code org.osgi.framework.storage} (default {@code felix-cache}).
  *
  * @param home the distribution's home folder
  * @param bundlesDir the platform bundles folder
+ * @param jpmsDir the folder of the platform modules only JPMS mode loads
  * @param pluginsDir the watched plugins folder
  * @param frameworkProperties every property, resolved, to pass to the framework
  */
-public record LauncherConfig(Path home, Path bundlesDir, Path pluginsDir, Map<String, String> frameworkProperties) {
+public record LauncherConfig(Path home, Path bundlesDir, Path jpmsDir, Path pluginsDir,
+                             Map<String, String> frameworkProperties) {
     /** Property naming the home folder. */
     public static final String HOME = "orrery.home";
     /** Property naming the watched plugins folder. */
     public static final String PLUGINS_DIR = "orrery.plugins.dir";
     /** Property naming the platform bundles folder. */
     public static final String BUNDLES_DIR = "orrery.bundles.dir";
+    /** Property naming the folder of the platform modules only JPMS mode loads. */
+    public static final String JPMS_DIR = "orrery.jpms.dir";
     /** The FileInstall property the plugins folder is written to. */
     public static final String FILEINSTALL_DIR = "felix.fileinstall.dir";
     /** The framework storage property. */
@@ -71,13 +76,15 @@ public record LauncherConfig(Path home, Path bundlesDir, Path pluginsDir, Map<St
         }
         Path plugins = absHome.resolve(resolved.getOrDefault(PLUGINS_DIR, "plugins")).normalize();
         Path bundles = absHome.resolve(resolved.getOrDefault(BUNDLES_DIR, "bundles")).normalize();
+        Path jpms = absHome.resolve(resolved.getOrDefault(JPMS_DIR, "jpms")).normalize();
         Path storage = absHome.resolve(resolved.getOrDefault(STORAGE, "felix-cache")).normalize();
         resolved.put(PLUGINS_DIR, plugins.toString());
         resolved.put(BUNDLES_DIR, bundles.toString());
+        resolved.put(JPMS_DIR, jpms.toString());
         resolved.put(FILEINSTALL_DIR, plugins.toString());
         resolved.put(STORAGE, storage.toString());
         resolved.putIfAbsent("org.osgi.framework.storage.clean", "onFirstInit");
-        return new LauncherConfig(absHome, bundles, plugins, resolved);
+        return new LauncherConfig(absHome, bundles, jpms, plugins, resolved);
     }
 
     private static String substitute(String key, Map<String, String> raw, int depth) {

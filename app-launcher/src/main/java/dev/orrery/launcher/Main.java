@@ -26,8 +26,8 @@ import org.osgi.framework.launch.FrameworkFactory;
  * it uninstalls it, replacing it updates it.
  *
  * <p>With the argument {@code --jpms} ({@link LaunchOptions#JPMS}) no framework starts: the same host
- * core runs on module layers, one per plugin jar ({@link #runJpms}, package
- * {@code dev.orrery.launcher.jpms}); the rest of this comment is about OSGi mode, the default.
+ * core runs on module layers, one per plugin jar ({@link #runJpms}, the front end in module
+ * {@code dev.orrery.host.jpms}); the rest of this comment is about OSGi mode, the default.
  *
  * <p>Run as {@code java -jar orrery-launcher.jar} from the distribution folder (see
  * {@link LauncherConfig} for the settings, {@link LaunchOptions} for the launcher's own). Ctrl-C stops
@@ -46,7 +46,7 @@ import org.osgi.framework.launch.FrameworkFactory;
  * before any bundle starts ({@link SettingsCheck}), and one line names the setting, its allowed values
  * and where it came from ({@code -D} or {@code conf/config.properties}).
  *
- * <p>The host bundle ({@value #HOST}) is started last, after the other platform bundles (the default
+ * <p>The host's OSGi front end ({@value #HOST}) is started last, after the other platform bundles (the default
  * plugins and the devtools' hooks among them), so that its first rebuild already has them all.
  */
 public final class Main {
@@ -58,8 +58,12 @@ public final class Main {
     private static final List<String> QUIET_LOGGERS = List.of("org.eclipse.jetty", "org.apache.felix.http");
     /** Holds the quieted loggers (java.util.logging keeps loggers weakly, and with them their level). */
     private static final List<java.util.logging.Logger> QUIETED = new ArrayList<>();
-    /** Symbolic name of the host bundle. */
-    static final String HOST = "dev.orrery.host";
+    /** Symbolic name of the host's OSGi front end (its DS component), started last. */
+    static final String HOST = "dev.orrery.host.osgi";
+    /** The JPMS front end's entry point, in module {@value PlatformLayer#FRONT_END}. */
+    private static final String JPMS_MAIN = "dev.orrery.host.jpms.JpmsMain";
+    /** Symbolic name of the host bundle (the API, the front-end SPI and the core). */
+    static final String HOST_CORE = "dev.orrery.host";
     /** Exit code when the run failed. */
     static final int FAILED = 1;
     /** Exit code for a bad argument or setting. */
@@ -182,10 +186,10 @@ public final class Main {
     }
 
     /**
-     * JPMS mode ({@value LaunchOptions#JPMS}): defines the platform layer from the bundles folder
-     * ({@link dev.orrery.launcher.jpms.PlatformLayer}) and runs
-     * {@link dev.orrery.launcher.jpms.JpmsMain} in a class loader over that layer's, so the front end
-     * links against the platform modules (this class path does not hold them); no OSGi framework starts.
+     * JPMS mode ({@value LaunchOptions#JPMS}): defines the platform layer from the bundles and jpms
+     * folders ({@link PlatformLayer}) and runs the host's JPMS front end in it
+     * ({@code dev.orrery.host.jpms.JpmsMain.run}, called reflectively: this class path does not hold the
+     * platform modules); no OSGi framework starts.
      *
      * @param config the launcher configuration
      * @param options the launcher's options
@@ -196,15 +200,13 @@ public final class Main {
     static int runJpms(LauncherConfig config, LaunchOptions options) throws IOException, InterruptedException {
         ModuleLayer platform;
         try {
-            platform = dev.orrery.launcher.jpms.PlatformLayer.define(config.bundlesDir(), java.lang.System.out::println);
+            platform = PlatformLayer.define(List.of(config.bundlesDir(), config.jpmsDir()), java.lang.System.out::println);
         } catch (IllegalStateException e) {
             java.lang.System.err.println("orrery: cannot start: " + e.getMessage());
             return FAILED;
         }
-        java.net.URL self = Main.class.getProtectionDomain().getCodeSource().getLocation();
-        ClassLoader parent = platform.findLoader(dev.orrery.launcher.jpms.PlatformLayer.REQUIRED.get(0));
-        try (java.net.URLClassLoader front = new java.net.URLClassLoader("orrery-jpms-front-end", new java.net.URL[] {self}, parent)) {
-            Class<?> main = front.loadClass("dev.orrery.launcher.jpms.JpmsMain");
+        try {
+            Class<?> main = platform.findLoader(PlatformLayer.FRONT_END).loadClass(JPMS_MAIN);
             java.lang.reflect.Method run = main.getMethod("run", ModuleLayer.class, Path.class, Path.class, java.util.Map.class,
                     boolean.class);
             return (Integer) run.invoke(null, platform, config.home(), config.pluginsDir(), config.frameworkProperties(),

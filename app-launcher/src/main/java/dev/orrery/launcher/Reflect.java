@@ -35,15 +35,6 @@ final class Reflect {
 
     /**
      * @param target the object
-     * @param name the method name
-     * @return whether a public method of that name without parameters exists
-     */
-    static boolean has(Object target, String name) {
-        return find(target.getClass(), name, new Object[0]) != null;
-    }
-
-    /**
-     * @param target the object
      * @param name a public field's name
      * @return the field's value
      * @throws ReflectiveOperationException if there is no such public field

@@ -17,8 +17,12 @@ import org.osgi.framework.Bundle;
  * @param label the prefix of the reported line, e.g. {@code "web console configuration: "}
  */
 record SettingsCheck(String bundle, String className, String method, String label) {
-    /** The host's {@code orrery.host.*} settings ({@code dev.orrery.host.HostSettings.validate}); its lines carry their own prefix. */
-    static final SettingsCheck HOST = new SettingsCheck(Main.HOST, "dev.orrery.host.HostSettings", "validate", "");
+    /**
+     * The host's {@code orrery.host.*} settings ({@code dev.orrery.host.core.HostSettingsParser.fromProperties});
+     * its lines carry their own prefix.
+     */
+    static final SettingsCheck HOST = new SettingsCheck(Main.HOST_CORE, "dev.orrery.host.core.HostSettingsParser",
+            "fromProperties", "");
     /** The web console's {@code orrery.console.*} settings ({@code dev.orrery.plugin.console.ConsoleSettings.from}). */
     static final SettingsCheck CONSOLE = new SettingsCheck("dev.orrery.plugin.console",
             "dev.orrery.plugin.console.ConsoleSettings", "from", "web console configuration: ");

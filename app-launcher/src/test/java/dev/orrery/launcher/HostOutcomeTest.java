@@ -1,6 +1,7 @@
 package dev.orrery.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;
@@ -11,12 +12,15 @@ class HostOutcomeTest {
     /** Shaped like dev.orrery.host.RunState. */
     public enum State { RUNNING, PAUSED, STOPPED }
 
-    /** Shaped like dev.orrery.host.SystemFault (with the stage the host adds). */
-    public record Fault(String stage, String describe) {
+    /** Shaped like dev.orrery.host.SystemFault.Kind. */
+    public enum Kind { SYSTEM, FRAME_THREAD }
+
+    /** Shaped like dev.orrery.host.SystemFault. */
+    public record Fault(Kind kind, String describe) {
     }
 
-    /** Shaped like dev.orrery.host.SystemFault before the stage was added. */
-    public record OldFault(String describe) {
+    /** Not shaped like dev.orrery.host.SystemFault: it has no kind. */
+    public record NotAFault(String describe) {
     }
 
     /** Shaped like dev.orrery.host.HostStatus. */
@@ -26,9 +30,9 @@ class HostOutcomeTest {
         }
     }
 
-    private static final Fault DIED = new Fault("frame thread", "system '?' of plugin '?' in schedule 'main' threw"
+    private static final Fault DIED = new Fault(Kind.FRAME_THREAD, "the frame thread (schedule 'main') died of"
             + " java.lang.OutOfMemoryError: Java heap space in frame 9");
-    private static final Fault THREW = new Fault("run", "system 'dnd/ai' of plugin 'dnd' in schedule 'main' threw"
+    private static final Fault THREW = new Fault(Kind.SYSTEM, "system 'dnd/ai' of plugin 'dnd' in schedule 'main' threw"
             + " java.lang.IllegalStateException: boom in frame 3");
 
     @Test
@@ -52,8 +56,9 @@ class HostOutcomeTest {
     }
 
     @Test
-    @DisplayName("a fault without a stage (an older host) is never taken for a dead frame thread")
-    void olderHost() throws ReflectiveOperationException {
-        assertEquals(Optional.empty(), HostOutcome.problem(new Status(State.STOPPED, new OldFault("x")), true));
+    @DisplayName("a fault not shaped like the host's SystemFault is refused, never taken for a dead frame thread")
+    void notAFault() {
+        assertThrows(NoSuchMethodException.class,
+                () -> HostOutcome.problem(new Status(State.STOPPED, new NotAFault("x")), true));
     }
 }

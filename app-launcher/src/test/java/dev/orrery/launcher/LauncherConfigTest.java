@@ -15,6 +15,7 @@ class LauncherConfigTest {
         LauncherConfig c = LauncherConfig.resolve(HOME, new Properties(), new Properties());
         assertEquals(Path.of("/opt/orrery/plugins"), c.pluginsDir());
         assertEquals(Path.of("/opt/orrery/bundles"), c.bundlesDir());
+        assertEquals(Path.of("/opt/orrery/jpms"), c.jpmsDir());
         assertEquals("/opt/orrery/plugins", c.frameworkProperties().get("felix.fileinstall.dir"));
         assertEquals("/opt/orrery/felix-cache", c.frameworkProperties().get("org.osgi.framework.storage"));
     }

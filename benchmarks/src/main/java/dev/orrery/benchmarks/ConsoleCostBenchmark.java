@@ -1,8 +1,10 @@
 package dev.orrery.benchmarks;
 
+import dev.orrery.host.FrameMode;
+import dev.orrery.host.HostSettings;
 import dev.orrery.host.core.HostCore;
 import dev.orrery.host.core.PluginSource;
-import dev.orrery.launcher.jpms.JpmsConsole;
+import dev.orrery.host.jpms.JpmsConsole;
 import dev.orrery.plugin.console.ConsoleHandler;
 import dev.orrery.plugin.console.ConsoleHttpServer;
 import dev.orrery.plugin.console.SessionTokens;
@@ -100,7 +102,7 @@ public class ConsoleCostBenchmark {
      */
     @Setup
     public void setUp() throws Exception {
-        host = HostCore.create(Map.of("mode", "fixed", "rate", 0, "startPaused", true), key -> null,
+        host = HostCore.create(HostSettings.builder().mode(FrameMode.FIXED).rate(0).startPaused(true).build(),
                 after -> { }, Quiet.LOG);
         host.start();
         host.pluginBound(1);

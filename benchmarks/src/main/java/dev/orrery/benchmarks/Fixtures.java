@@ -50,11 +50,11 @@ final class Fixtures {
         List<EcsSystem> out = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             RunFunction body = bodies.get(i);
-            out.add(EcsSystem.builder("s" + i)
-                    .phase(FRAME_PHASES.get(i % FRAME_PHASES.size()))
-                    .runIf(condition)
-                    .run(body)
-                    .build());
+            EcsSystem.Builder b = EcsSystem.builder("s" + i).phase(FRAME_PHASES.get(i % FRAME_PHASES.size()));
+            if (condition != null) {
+                b.runIf(condition);
+            }
+            out.add(b.run(body).build());
         }
         return out;
     }

@@ -1,6 +1,10 @@
 package dev.orrery.host;
 
-/** How the host's frame loop chooses each frame's dt (seconds). */
+/**
+ * How the host's frame loop chooses each frame's dt (seconds).
+ *
+ * @since 0.1
+ */
 public enum FrameMode {
     /**
      * Real time: aims at a target frame rate; dt is the time since the previous frame, measured with

@@ -9,9 +9,10 @@ import java.util.function.Function;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
- * The Orrery game host, registered as an OSGi service by the host bundle's component (OSGi mode), or
- * handed out by the launcher (JPMS mode). Both run the same host core ({@code dev.orrery.host.core.HostCore});
- * in JPMS mode "service" below means a plugin provider found by the launcher, "bundle" its plugin jar's
+ * The Orrery game host, registered as an OSGi service by the host's OSGi front end (bundle
+ * {@code dev.orrery.host.osgi}), or handed out by its JPMS front end (module {@code dev.orrery.host.jpms}).
+ * Both run the same host core ({@code dev.orrery.host.core.HostCore});
+ * in JPMS mode "service" below means a plugin provider found by the JPMS front end, "bundle" its plugin jar's
  * module (see {@link PluginStatus}).
  *
  * <p>The host tracks {@code dev.orrery.schedule.Plugin} services (and {@code ScheduleHooks}),
@@ -43,22 +44,22 @@ import org.osgi.annotation.versioning.ProviderType;
  *       ({@link #observers()}); no system is blamed.</li>
  *   <li>The frame thread never dies silently: an {@code OutOfMemoryError} or another escaping error is
  *       logged once with its cause and {@link #status()} says {@link RunState#STOPPED} with the fault
- *       (stage {@value SystemFault#STAGE_FRAME_THREAD}).</li>
+ *       (of kind {@link SystemFault.Kind#FRAME_THREAD}).</li>
  *   <li>A frame longer than {@code orrery.host.frameWarnMillis} (default 2000 ms) logs one line naming
  *       the system running at that moment.</li>
  * </ul>
  *
- * <p><b>Unloaded code and hot updates</b> (DESIGN.md, "The OSGi host": a bundle that is removed or
- * updated leaves no reference behind). When a bundle's code goes away (the bundle is uninstalled, or
+ * <p><b>Unloaded code and hot updates</b> (a bundle that is removed or updated leaves no reference
+ * behind). When a bundle's code goes away (the bundle is uninstalled, or
  * updated or refreshed so that its old class loader is no longer wired to anyone), the host purges the
  * world of it on the frame thread at a frame boundary, after the schedule without that code is swapped
- * in ({@code World.purge}, with {@code dev.orrery.world.Unloading}):
+ * in ({@code WorldPurge.purge}, with {@code dev.orrery.world.unload.Unloading}):
  * <ul>
  *   <li>world traits and entity components whose {@code Trait} was created by that bundle's code (or
  *       whose default factory or default value is of its classes) are dropped, in every entity;</li>
  *   <li>values of that bundle's classes are dropped from traits of other bundles (world values and
  *       entity components); values of JDK classes and of other bundles' classes stay;</li>
- *   <li>world values that are {@code dev.orrery.world.Purgeable} (the prefab registry, the spawn queue)
+ *   <li>world values that are {@code dev.orrery.world.unload.Purgeable} (the prefab registry, the spawn queue)
  *       drop their entries of that code;</li>
  *   <li>the frame thread's context class loader is reset if it was that bundle's.</li>
  * </ul>
@@ -73,7 +74,14 @@ import org.osgi.annotation.versioning.ProviderType;
  * a {@code ThreadLocal} set on the frame thread, a thread it started) is its own to clean up when its
  * component deactivates.
  *
+ * <p><b>Waiting for the host.</b> Plugin states, rebuilds and faults arrive asynchronously (rebuilds run
+ * off the frame thread and are swapped in at a frame boundary). {@link #changes()} is a token that
+ * moves on every change a caller can observe; {@link #awaitChange(long)} completes when it moves, so a
+ * tool or a test waits for an event instead of polling.
+ *
  * <p>All methods may be called from any thread.
+ *
+ * @since 0.1
  */
 @ProviderType
 public interface GameHost {
@@ -108,18 +116,49 @@ public interface GameHost {
 
     /**
      * @return every tracked observer ({@code ScheduleHooks} service), in service id order, with whether
-     *     it was quarantined for throwing (see {@link ObserverStatus}). The default returns an empty list,
-     *     for hosts that call no observers.
+     *     it was quarantined for throwing (see {@link ObserverStatus})
      */
-    default List<ObserverStatus> observers() {
-        return List.of();
-    }
+    List<ObserverStatus> observers();
 
     /**
      * @return the most recent rebuilds, oldest first (at most the last 100), one entry per schedule
      *     rebuilt
      */
     List<RebuildInfo> rebuilds();
+
+    /**
+     * The change token: a number that grows on every change of what this interface reports, so that a
+     * caller can tell whether anything changed since it last looked, and wait for it
+     * ({@link #awaitChange(long)}). It moves when the run state, the frame mode or the last fault of
+     * {@link #status()} changes, when {@link #plugins()}, {@link #observers()} or {@link #rebuilds()}
+     * change, and when a schedule in force ({@link #schedules()}) is replaced; not when only the frame
+     * count grows (wait for frames with {@link #step(int)}). Several changes may move it once, and it
+     * may move for a change that leaves a report as it was.
+     *
+     * @return the token now; 0 before the host started, never smaller than an earlier answer
+     */
+    long changes();
+
+    /**
+     * Waits for the change token ({@link #changes()}) to move past a value: read the token, look at
+     * what you wait for, and if it is not there yet wait with that token, then look again.
+     *
+     * <pre>{@code
+     * long seen = host.changes();
+     * while (!ready(host)) {
+     *     seen = host.awaitChange(seen).toCompletableFuture().get(10, TimeUnit.SECONDS);
+     * }
+     * }</pre>
+     *
+     * @param since a token from {@link #changes()}
+     * @return completes with the token once it is greater than {@code since}: completed already when it
+     *     is; else on the host's change-notifier thread ({@code orrery-host-changes}), never on the frame
+     *     thread and with no host lock held, so a dependent action may call this host, but should return
+     *     quickly (it delays the other waiters). Once the host has stopped its token no longer moves:
+     *     then the stage completes exceptionally with {@link IllegalStateException}. Cancelling it
+     *     ({@code toCompletableFuture().cancel(false)}, e.g. after a timeout) drops the wait.
+     */
+    CompletionStage<Long> awaitChange(long since);
 
     /** Pauses the simulation at the next frame boundary. Idempotent. */
     void pause();
@@ -163,15 +202,14 @@ public interface GameHost {
      * Asks the host to end the run, for a game that knows it is over (the demo's battle, a headless
      * server's scripted session): the frame loop stops at the next frame boundary and the application
      * is stopped from a separate thread (OSGi mode: the framework's system bundle; JPMS mode: the
-     * launcher's host), so a launcher waiting for it (the Orrery launcher) exits with code 0. Returns at once; may be called from any thread,
-     * a system on the frame thread included. Idempotent: later calls are ignored.
-     *
-     * <p>The default implementation throws: a host that cannot stop its framework keeps it.
+     * launcher's host), so a launcher waiting for it (the Orrery launcher) exits with code 0. Returns at
+     * once; may be called from any thread, a system on the frame thread included. Idempotent: later calls
+     * are ignored.
      *
      * @param reason why, for the log (e.g. {@code "battle over"}); not null
-     * @throws UnsupportedOperationException if this host cannot stop its framework
+     * @throws NullPointerException if reason is null
+     * @throws UnsupportedOperationException if this host cannot stop its application (a host made for a
+     *     test, say)
      */
-    default void requestShutdown(String reason) {
-        throw new UnsupportedOperationException("this GameHost cannot stop its framework (requestShutdown: " + reason + ")");
-    }
+    void requestShutdown(String reason);
 }

@@ -13,6 +13,8 @@ import org.osgi.annotation.versioning.ConsumerType;
  *
  * <p>Both calls come from a front-end thread, never the frame thread; neither may block for long
  * (start a thread of your own for waiting). Beyond the spec (Orrery's own).
+ *
+ * @since 0.1
  */
 @ConsumerType
 public interface HostClient {

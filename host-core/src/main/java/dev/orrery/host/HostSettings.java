@@ -1,28 +1,351 @@
 package dev.orrery.host;
 
-import dev.orrery.host.internal.HostConfig;
-import java.util.Map;
+import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
-import java.util.function.Function;
 
 /**
- * Checks the host settings given as framework properties ({@code orrery.host.<key>}, e.g. in the
- * launcher's {@code conf/config.properties} or as {@code -D}), so that a launcher can refuse to start
- * with a bad one instead of running on without a host. The keys and their allowed values are those
- * of the host component (README, "Host settings"); ConfigAdmin values (PID {@code dev.orrery.host})
- * are not covered: a bad live configuration is logged by the host and the previous one kept.
+ * The host's settings as a typed, immutable value: the main schedule, the declared plugin order, the
+ * frame mode and timing, the rebuild coalescing and the watchdog. Made with {@link #builder()} (or
+ * {@link #toBuilder()}); {@link #defaults()} is what a host without any setting runs with. A front end
+ * parses its own sources into one (the OSGi front end: ConfigAdmin PID {@code dev.orrery.host} and the
+ * framework properties {@code orrery.host.<key>}; see {@code dev.orrery.host.core.HostSettingsParser}),
+ * so the host itself never sees a string or a map.
+ *
+ * <p>Units: {@link #rate()} is frames per second; {@link #maxDt()} and {@link #fixedDt()} are dt, in
+ * seconds (as {@code Schedule.run} takes it); the coalescing and watchdog times are {@link Duration}s.
+ *
+ * <p>Immutable and thread-safe. Two settings are equal when every value is.
+ *
+ * @since 0.1
  */
 public final class HostSettings {
-    private HostSettings() {
+    private static final HostSettings DEFAULTS = builder().build();
+
+    private final String mainSchedule;
+    private final List<String> order;
+    private final FrameMode mode;
+    private final double rate;
+    private final double maxDt;
+    private final double fixedDt;
+    private final long frames;
+    private final boolean startPaused;
+    private final Duration quietPeriod;
+    private final Duration maxDelay;
+    private final boolean stopFrameworkWhenDone;
+    private final Duration frameWarnLimit;
+
+    private HostSettings(Builder b) {
+        this.mainSchedule = b.mainSchedule;
+        this.order = b.order;
+        this.mode = b.mode;
+        this.rate = b.rate;
+        this.maxDt = b.maxDt;
+        this.fixedDt = b.fixedDt;
+        this.frames = b.frames;
+        this.startPaused = b.startPaused;
+        this.quietPeriod = b.quietPeriod;
+        this.maxDelay = b.maxDelay;
+        this.stopFrameworkWhenDone = b.stopFrameworkWhenDone;
+        this.frameWarnLimit = b.frameWarnLimit;
     }
 
     /**
-     * @param frameworkProperty looks up a framework property by name; returns null when absent
-     * @throws IllegalArgumentException with a one-line message naming the setting (e.g.
-     *     {@code orrery.host.mode}), the allowed values and the value given, if a setting is bad
+     * @return the settings of a host given none: main schedule {@code main}, no declared order, real
+     *     time at 60 frames per second with dt clamped to 0.1 s (fixed step 1/60 s), no frame budget, not
+     *     paused, a 50 ms quiet period and 1 s longest delay before a rebuild, the framework left running,
+     *     and a warning for frames longer than 2 s
      */
-    public static void validate(Function<String, String> frameworkProperty) {
-        Objects.requireNonNull(frameworkProperty, "HostSettings.validate: frameworkProperty");
-        HostConfig.from(Map.of(), frameworkProperty);
+    public static HostSettings defaults() {
+        return DEFAULTS;
+    }
+
+    /** @return a builder holding {@link #defaults()} */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** @return a builder holding these settings, to change some of them */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** @return the schedule the frame loop runs, which plugins without a declared schedule join; not blank */
+    public String mainSchedule() {
+        return mainSchedule;
+    }
+
+    /**
+     * @return the declared plugin order: these plugin names come first, in this order; the others come
+     *     after, by name (immutable; empty: no order declared)
+     */
+    public List<String> order() {
+        return order;
+    }
+
+    /** @return how the frame loop chooses each frame's dt */
+    public FrameMode mode() {
+        return mode;
+    }
+
+    /**
+     * @return frames per second: the target rate in real time; in fixed mode the pace, 0 for unpaced
+     *     (as fast as possible)
+     */
+    public double rate() {
+        return rate;
+    }
+
+    /** @return the largest real-time dt, seconds (a longer frame gives this dt) */
+    public double maxDt() {
+        return maxDt;
+    }
+
+    /** @return the dt of every fixed-mode frame, seconds */
+    public double fixedDt() {
+        return fixedDt;
+    }
+
+    /** @return the frame budget of fixed mode: the loop ends after this many frames; 0 for none */
+    public long frames() {
+        return frames;
+    }
+
+    /** @return whether the simulation starts paused (frames run only when stepped) */
+    public boolean startPaused() {
+        return startPaused;
+    }
+
+    /** @return how long plugin and observer events must be quiet before a rebuild starts */
+    public Duration quietPeriod() {
+        return quietPeriod;
+    }
+
+    /** @return the longest a rebuild waits for quiet after the first event of a burst; at least the quiet period */
+    public Duration maxDelay() {
+        return maxDelay;
+    }
+
+    /**
+     * @return whether the host stops its application (the OSGi framework, or the JPMS run) when the
+     *     frame budget is used up or the frame thread died
+     */
+    public boolean stopFrameworkWhenDone() {
+        return stopFrameworkWhenDone;
+    }
+
+    /**
+     * @return frames running longer than this are reported (one log line naming the system running);
+     *     {@link Duration#ZERO} for never
+     */
+    public Duration frameWarnLimit() {
+        return frameWarnLimit;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof HostSettings s && mainSchedule.equals(s.mainSchedule) && order.equals(s.order)
+                && mode == s.mode && Double.compare(rate, s.rate) == 0 && Double.compare(maxDt, s.maxDt) == 0
+                && Double.compare(fixedDt, s.fixedDt) == 0 && frames == s.frames && startPaused == s.startPaused
+                && quietPeriod.equals(s.quietPeriod) && maxDelay.equals(s.maxDelay)
+                && stopFrameworkWhenDone == s.stopFrameworkWhenDone && frameWarnLimit.equals(s.frameWarnLimit);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(mainSchedule, order, mode, rate, maxDt, fixedDt, frames, startPaused, quietPeriod, maxDelay,
+                stopFrameworkWhenDone, frameWarnLimit);
+    }
+
+    /** @return every setting by its key, e.g. {@code HostSettings[mainSchedule=main, order=[], mode=REAL_TIME, ...]} */
+    @Override
+    public String toString() {
+        return "HostSettings[mainSchedule=" + mainSchedule + ", order=" + order + ", mode=" + mode + ", rate=" + rate
+                + ", maxDt=" + maxDt + ", fixedDt=" + fixedDt + ", frames=" + frames + ", startPaused=" + startPaused
+                + ", quietMillis=" + quietPeriod.toMillis() + ", maxDelayMillis=" + maxDelay.toMillis()
+                + ", stopFrameworkWhenDone=" + stopFrameworkWhenDone + ", frameWarnMillis=" + frameWarnLimit.toMillis()
+                + "]";
+    }
+
+    /**
+     * Makes {@link HostSettings}; starts from {@link #defaults()} (or from the settings it was made
+     * from). Not thread-safe: use it from one thread.
+     *
+     * @since 0.1
+     */
+    public static final class Builder {
+        private static final String KEY = "orrery.host.";
+
+        private String mainSchedule = "main";
+        private List<String> order = List.of();
+        private FrameMode mode = FrameMode.REAL_TIME;
+        private double rate = 60;
+        private double maxDt = 0.1;
+        private double fixedDt = 1.0 / 60;
+        private long frames;
+        private boolean startPaused;
+        private Duration quietPeriod = Duration.ofMillis(50);
+        private Duration maxDelay = Duration.ofMillis(1000);
+        private boolean stopFrameworkWhenDone;
+        private Duration frameWarnLimit = Duration.ofMillis(2000);
+
+        private Builder() {
+        }
+
+        private Builder(HostSettings s) {
+            this.mainSchedule = s.mainSchedule;
+            this.order = s.order;
+            this.mode = s.mode;
+            this.rate = s.rate;
+            this.maxDt = s.maxDt;
+            this.fixedDt = s.fixedDt;
+            this.frames = s.frames;
+            this.startPaused = s.startPaused;
+            this.quietPeriod = s.quietPeriod;
+            this.maxDelay = s.maxDelay;
+            this.stopFrameworkWhenDone = s.stopFrameworkWhenDone;
+            this.frameWarnLimit = s.frameWarnLimit;
+        }
+
+        /**
+         * @param name the main schedule's name (key {@code mainSchedule}); checked by {@link #build()}
+         * @return this builder
+         * @throws NullPointerException if name is null
+         */
+        public Builder mainSchedule(String name) {
+            this.mainSchedule = Objects.requireNonNull(name, "HostSettings.mainSchedule");
+            return this;
+        }
+
+        /**
+         * @param pluginNames the declared plugin order (key {@code order}); copied
+         * @return this builder
+         * @throws NullPointerException if the list or a name is null
+         */
+        public Builder order(List<String> pluginNames) {
+            this.order = List.copyOf(pluginNames);
+            return this;
+        }
+
+        /**
+         * @param frameMode the frame mode (key {@code mode})
+         * @return this builder
+         * @throws NullPointerException if frameMode is null
+         */
+        public Builder mode(FrameMode frameMode) {
+            this.mode = Objects.requireNonNull(frameMode, "HostSettings.mode");
+            return this;
+        }
+
+        /**
+         * @param framesPerSecond the rate (key {@code rate}); above 0, or 0 in fixed mode for unpaced
+         * @return this builder
+         */
+        public Builder rate(double framesPerSecond) {
+            this.rate = framesPerSecond;
+            return this;
+        }
+
+        /**
+         * @param seconds the largest real-time dt (key {@code maxDt}); finite and above 0
+         * @return this builder
+         */
+        public Builder maxDt(double seconds) {
+            this.maxDt = seconds;
+            return this;
+        }
+
+        /**
+         * @param seconds the fixed-mode dt (key {@code fixedDt}); finite and at least 0
+         * @return this builder
+         */
+        public Builder fixedDt(double seconds) {
+            this.fixedDt = seconds;
+            return this;
+        }
+
+        /**
+         * @param budget the fixed-mode frame budget (key {@code frames}); at least 0, 0 for none
+         * @return this builder
+         */
+        public Builder frames(long budget) {
+            this.frames = budget;
+            return this;
+        }
+
+        /**
+         * @param paused whether the simulation starts paused (key {@code startPaused})
+         * @return this builder
+         */
+        public Builder startPaused(boolean paused) {
+            this.startPaused = paused;
+            return this;
+        }
+
+        /**
+         * @param quiet the quiet period before a rebuild (key {@code quietMillis}); not negative
+         * @return this builder
+         * @throws NullPointerException if quiet is null
+         */
+        public Builder quietPeriod(Duration quiet) {
+            this.quietPeriod = Objects.requireNonNull(quiet, "HostSettings.quietPeriod");
+            return this;
+        }
+
+        /**
+         * @param delay the longest delay of a rebuild (key {@code maxDelayMillis}); at least the quiet period
+         * @return this builder
+         * @throws NullPointerException if delay is null
+         */
+        public Builder maxDelay(Duration delay) {
+            this.maxDelay = Objects.requireNonNull(delay, "HostSettings.maxDelay");
+            return this;
+        }
+
+        /**
+         * @param stop whether to stop the application after the frame budget or the frame thread's death
+         *     (key {@code stopFrameworkWhenDone})
+         * @return this builder
+         */
+        public Builder stopFrameworkWhenDone(boolean stop) {
+            this.stopFrameworkWhenDone = stop;
+            return this;
+        }
+
+        /**
+         * @param limit frames longer than this are reported (key {@code frameWarnMillis}); not negative,
+         *     {@link Duration#ZERO} for never
+         * @return this builder
+         * @throws NullPointerException if limit is null
+         */
+        public Builder frameWarnLimit(Duration limit) {
+            this.frameWarnLimit = Objects.requireNonNull(limit, "HostSettings.frameWarnLimit");
+            return this;
+        }
+
+        /**
+         * @return the settings
+         * @throws IllegalArgumentException with one line naming the setting by its framework property
+         *     ({@code orrery.host.<key>}), what is allowed and the value given, e.g. {@code host
+         *     configuration: orrery.host.rate must be > 0 (or 0 in fixed mode), got -1.0}
+         */
+        public HostSettings build() {
+            check(!mainSchedule.isBlank(), "mainSchedule is missing or empty");
+            check(rate > 0 || (mode == FrameMode.FIXED && rate == 0), "rate must be > 0 (or 0 in fixed mode), got " + rate);
+            check(maxDt > 0 && !Double.isInfinite(maxDt), "maxDt must be a finite number > 0, got " + maxDt);
+            check(fixedDt >= 0 && !Double.isInfinite(fixedDt), "fixedDt must be a finite number >= 0, got " + fixedDt);
+            check(frames >= 0, "frames must be >= 0, got " + frames);
+            check(!quietPeriod.isNegative(), "quietMillis must be >= 0, got " + quietPeriod.toMillis());
+            check(maxDelay.compareTo(quietPeriod) >= 0, "maxDelayMillis must be >= quietMillis (" + quietPeriod.toMillis()
+                    + "), got " + maxDelay.toMillis());
+            check(!frameWarnLimit.isNegative(), "frameWarnMillis must be >= 0, got " + frameWarnLimit.toMillis());
+            return new HostSettings(this);
+        }
+
+        private static void check(boolean ok, String message) {
+            if (!ok) {
+                throw new IllegalArgumentException("host configuration: " + KEY + message);
+            }
+        }
     }
 }

@@ -4,23 +4,130 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A snapshot of the host's frame loop.
+ * A snapshot of the host's frame loop: its run state, frame mode, frame count and last fault. Made
+ * with {@link #builder()}; immutable; equal when every value is.
  *
- * @param state running, paused or stopped
- * @param mode the frame mode in force
- * @param frames the number of frames run so far (a frame counts when the main schedule ran or threw)
- * @param lastFault the most recent system fault, kept after {@link GameHost#resume()} until the next
- *     fault replaces it; null for none
+ * @since 0.1
  */
-public record HostStatus(RunState state, FrameMode mode, long frames, SystemFault lastFault) {
-    /** Checks for nulls. */
-    public HostStatus {
-        Objects.requireNonNull(state, "state");
-        Objects.requireNonNull(mode, "mode");
+public final class HostStatus {
+    private final RunState state;
+    private final FrameMode mode;
+    private final long frames;
+    private final SystemFault lastFault;
+
+    private HostStatus(Builder b) {
+        this.state = Objects.requireNonNull(b.state, "HostStatus: state");
+        this.mode = Objects.requireNonNull(b.mode, "HostStatus: mode");
+        this.frames = b.frames;
+        this.lastFault = b.lastFault;
+    }
+
+    /** @return a builder with no fault and no frames */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** @return running, paused or stopped */
+    public RunState state() {
+        return state;
+    }
+
+    /** @return the frame mode in force */
+    public FrameMode mode() {
+        return mode;
+    }
+
+    /** @return the number of frames run so far (a frame counts when the main schedule ran or threw) */
+    public long frames() {
+        return frames;
+    }
+
+    /**
+     * @return the most recent system fault, kept after {@link GameHost#resume()} until the next fault
+     *     replaces it; null for none (see {@link #fault()})
+     */
+    public SystemFault lastFault() {
+        return lastFault;
     }
 
     /** @return the most recent system fault, if any */
     public Optional<SystemFault> fault() {
         return Optional.ofNullable(lastFault);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof HostStatus s && state == s.state && mode == s.mode && frames == s.frames
+                && Objects.equals(lastFault, s.lastFault);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(state, mode, frames, lastFault);
+    }
+
+    /** @return every value, e.g. {@code HostStatus[state=PAUSED, mode=FIXED, frames=12, lastFault=null]} */
+    @Override
+    public String toString() {
+        return "HostStatus[state=" + state + ", mode=" + mode + ", frames=" + frames + ", lastFault=" + lastFault + "]";
+    }
+
+    /**
+     * Makes {@link HostStatus}; not thread-safe.
+     *
+     * @since 0.1
+     */
+    public static final class Builder {
+        private RunState state;
+        private FrameMode mode;
+        private long frames;
+        private SystemFault lastFault;
+
+        private Builder() {
+        }
+
+        /**
+         * @param runState see {@link HostStatus#state()}
+         * @return this builder
+         */
+        public Builder state(RunState runState) {
+            this.state = runState;
+            return this;
+        }
+
+        /**
+         * @param frameMode see {@link HostStatus#mode()}
+         * @return this builder
+         */
+        public Builder mode(FrameMode frameMode) {
+            this.mode = frameMode;
+            return this;
+        }
+
+        /**
+         * @param count see {@link HostStatus#frames()}
+         * @return this builder
+         */
+        public Builder frames(long count) {
+            this.frames = count;
+            return this;
+        }
+
+        /**
+         * @param fault see {@link HostStatus#lastFault()}; null (the default) for none
+         * @return this builder
+         */
+        public Builder lastFault(SystemFault fault) {
+            this.lastFault = fault;
+            return this;
+        }
+
+        /**
+         * @return the status
+         * @throws NullPointerException naming the value when the state or the mode is missing
+         */
+        public HostStatus build() {
+            return new HostStatus(this);
+        }
     }
 }

@@ -1,6 +1,10 @@
 package dev.orrery.host;
 
-/** Where a tracked {@code Plugin} service stands in the host. */
+/**
+ * Where a tracked {@code Plugin} service stands in the host.
+ *
+ * @since 0.1
+ */
 public enum PluginState {
     /** It is part of its schedule, which is the one running. */
     ACTIVE,

@@ -1,6 +1,10 @@
 package dev.orrery.host;
 
-/** Whether the host's simulation advances. */
+/**
+ * Whether the host's simulation advances.
+ *
+ * @since 0.1
+ */
 public enum RunState {
     /** Frames run one after another (real-time or fixed-step). */
     RUNNING,

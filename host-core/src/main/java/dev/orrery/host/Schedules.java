@@ -20,6 +20,8 @@ import java.util.TreeMap;
  *
  * <p>The host replaces the value at every frame boundary where a rebuilt schedule is swapped in; a
  * value is immutable, so read it afresh in each run rather than keeping it.
+ *
+ * @since 0.1
  */
 public final class Schedules {
     /** A host with no schedule yet. */

@@ -3,6 +3,8 @@ package dev.orrery.host;
 /**
  * Completes a {@link GameHost#step(int)} stage exceptionally when a system threw during the steps and
  * the host paused the simulation.
+ *
+ * @since 0.1
  */
 public final class SystemFaultException extends RuntimeException {
     private static final long serialVersionUID = 1L;

@@ -110,7 +110,7 @@ class GeneratedProjectIT {
         String v = required("e2e.version");
         place(repo, "orrery-bom", v, "pom", Path.of(required("e2e.bom.pom")));
         place(repo, "orrery-parent", v, "pom", Path.of(required("e2e.parent.pom")));
-        for (String a : List.of("scheduler-bundle", "host-core", "host-bundle", "plugin-prefab", "orrery-testkit")) {
+        for (String a : List.of("scheduler-bundle", "host-core", "host-osgi", "plugin-prefab", "orrery-testkit")) {
             place(repo, a, v, "pom", Path.of(required("e2e." + a + ".pom")));
             place(repo, a, v, "jar", Path.of(required("e2e." + a + ".jar")));
         }

@@ -30,6 +30,8 @@ import java.util.stream.Collectors;
  *
  * <p>Implementation notes: not thread-safe; one test thread owns a harness, its world and its
  * records (the schedule runs on the calling thread).
+ *
+ * @since 0.1
  */
 public final class PluginHarness {
     private final Schedule schedule;

@@ -12,6 +12,8 @@ import java.util.Optional;
  * @param phase the name of the system's phase
  * @param skipped null if the system ran; otherwise why it did not ({@link SkipReason#DISABLED} or
  *     {@link SkipReason#CONDITION})
+ *
+ * @since 0.1
  */
 public record SystemRun(long frame, String system, String phase, SkipReason skipped) {
     /** Checks for nulls (only {@code skipped} may be null). */

@@ -7,6 +7,8 @@
  * <p>For tests inside an OSGi framework (the plugin as a bundle in a real host) see
  * {@code dev.orrery.testkit.paxexam} (Pax Exam options and base class) and
  * {@code dev.orrery.testkit.osgi} (the host driver, usable from any in-framework test).
+ *
+ * @since 0.1
  */
 @Export
 @Version("0.1.0")

@@ -1,5 +1,7 @@
 package dev.orrery.schedule;
 
+import dev.orrery.schedule.graph.BuildCycle;
+import dev.orrery.schedule.graph.BuildItem;
 import java.util.List;
 import java.util.Objects;
 
@@ -7,20 +9,27 @@ import java.util.Objects;
  * One problem found while building a schedule, as data: what kind of problem, a readable message,
  * and the items involved with their sources (plugin or schedule).
  *
- * @param kind the kind of problem
- * @param message a one-line description naming the items (without the schedule name, which
- *     {@link ScheduleBuildException#getMessage()} adds)
- * @param items the phases, sets and systems involved, in the order the message names them
- * @param cycles beyond the spec (Orrery's own): for {@link Kind#SYSTEM_CYCLE} and
- *     {@link Kind#PHASE_CYCLE}, the elementary cycles of the strongly connected group that the message
- *     shows, in canonical order (see {@link BuildCycle}); empty for other kinds
- * @param moreCycles beyond the spec: how many further cycles of the group the message does not show
- *     (a build shows at most {@value #SHOWN_CYCLES} cycles in all); when the enumeration stopped at
- *     {@value #COUNTED_CYCLES} cycles of the group, this is a lower bound, and the message says
- *     "at least"
+ * <ul>
+ *   <li>{@link #kind()}: the kind of problem;</li>
+ *   <li>{@link #message()}: a one-line description naming the items (without the schedule name,
+ *       which {@link ScheduleBuildException#getMessage()} adds);</li>
+ *   <li>{@link #items()}: the phases, sets and systems involved, in the order the message names
+ *       them;</li>
+ *   <li>{@link #cycles()}: beyond the spec, for {@link Kind#SYSTEM_CYCLE} and {@link Kind#PHASE_CYCLE},
+ *       the elementary cycles of the strongly connected group that the message shows, in canonical
+ *       order (see {@link BuildCycle}); empty for other kinds;</li>
+ *   <li>{@link #moreCycles()}: beyond the spec, how many further cycles of the group the message does
+ *       not show (a build shows at most {@value #SHOWN_CYCLES} cycles in all); when the enumeration
+ *       stopped at {@value #COUNTED_CYCLES} cycles of the group, this is a lower bound, and the message
+ *       says "at least".</li>
+ * </ul>
+ *
+ * <p>A value: {@link #equals} compares every field. Made by the scheduler's build; new fields get a
+ * default in {@link #builder}.
+ *
+ * @since 0.1
  */
-public record BuildProblem(Kind kind, String message, List<BuildItem> items, List<BuildCycle> cycles,
-                           int moreCycles) {
+public final class BuildProblem {
     /** At most this many cycles are shown per build, over all its cycle problems. */
     public static final int SHOWN_CYCLES = 10;
     /** Cycles of one strongly connected group are enumerated up to this many (the error path stays bounded). */
@@ -82,30 +91,117 @@ public record BuildProblem(Kind kind, String message, List<BuildItem> items, Lis
         ADOPTED_STATE_NAME_MISMATCH
     }
 
-    /** Copies the lists and checks for nulls; {@code moreCycles} must not be negative. */
-    public BuildProblem {
-        Objects.requireNonNull(kind, "kind");
-        Objects.requireNonNull(message, "message");
-        items = List.copyOf(items);
-        cycles = List.copyOf(cycles);
-        if (moreCycles < 0) {
-            throw new IllegalArgumentException("moreCycles is negative: " + moreCycles);
-        }
+    private final Kind kind;
+    private final String message;
+    private final List<BuildItem> items;
+    private final List<BuildCycle> cycles;
+    private final int moreCycles;
+
+    private BuildProblem(Builder b) {
+        this.kind = b.kind;
+        this.message = b.message;
+        this.items = List.copyOf(b.items);
+        this.cycles = List.copyOf(b.cycles);
+        this.moreCycles = b.moreCycles;
     }
 
     /**
-     * A problem without cycles.
-     *
-     * @param kind the kind
-     * @param message the message
-     * @param items the items
+     * @param kind the kind of problem; not null
+     * @param message the message; not null
+     * @return a builder of a problem with no items and no cycles
+     * @throws NullPointerException if an argument is null
      */
-    public BuildProblem(Kind kind, String message, List<BuildItem> items) {
-        this(kind, message, items, List.of(), 0);
+    public static Builder builder(Kind kind, String message) {
+        return new Builder(Objects.requireNonNull(kind, "kind"), Objects.requireNonNull(message, "message"));
+    }
+
+    /** @return the kind of problem */
+    public Kind kind() {
+        return kind;
+    }
+
+    /** @return the one-line description (without the schedule name) */
+    public String message() {
+        return message;
+    }
+
+    /** @return the items involved, in the order the message names them (unmodifiable) */
+    public List<BuildItem> items() {
+        return items;
+    }
+
+    /** @return the cycles shown, for the cycle kinds; empty for other kinds (unmodifiable) */
+    public List<BuildCycle> cycles() {
+        return cycles;
+    }
+
+    /** @return how many further cycles of the group are not shown; 0 for other kinds */
+    public int moreCycles() {
+        return moreCycles;
     }
 
     @Override
+    public boolean equals(Object o) {
+        return o instanceof BuildProblem other && other.kind == kind && other.message.equals(message)
+                && other.items.equals(items) && other.cycles.equals(cycles) && other.moreCycles == moreCycles;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(kind, message, items, cycles, moreCycles);
+    }
+
+    /** @return the message */
+    @Override
     public String toString() {
         return message;
+    }
+
+    /** Builds a {@link BuildProblem}. Not thread-safe. */
+    public static final class Builder {
+        private final Kind kind;
+        private final String message;
+        private List<BuildItem> items = List.of();
+        private List<BuildCycle> cycles = List.of();
+        private int moreCycles;
+
+        private Builder(Kind kind, String message) {
+            this.kind = kind;
+            this.message = message;
+        }
+
+        /**
+         * @param items the items involved, in the order the message names them; copied at build
+         * @return this builder
+         * @throws NullPointerException if {@code items} is null
+         */
+        public Builder items(List<BuildItem> items) {
+            this.items = Objects.requireNonNull(items, "items");
+            return this;
+        }
+
+        /**
+         * @param shown the cycles the message shows; copied at build
+         * @param more how many further cycles of the group it does not show; not negative
+         * @return this builder
+         * @throws NullPointerException if {@code shown} is null
+         * @throws IllegalArgumentException if {@code more} is negative
+         */
+        public Builder cycles(List<BuildCycle> shown, int more) {
+            if (more < 0) {
+                throw new IllegalArgumentException("moreCycles is negative: " + more);
+            }
+            this.cycles = Objects.requireNonNull(shown, "cycles");
+            this.moreCycles = more;
+            return this;
+        }
+
+        /**
+         * @return the problem
+         * @throws NullPointerException if a list holds null
+         */
+        public BuildProblem build() {
+            return new BuildProblem(this);
+        }
     }
 }

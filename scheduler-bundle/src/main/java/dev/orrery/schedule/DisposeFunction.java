@@ -12,6 +12,8 @@ import org.osgi.annotation.versioning.ConsumerType;
  * in that world and leaves (or for every initialised system at shutdown). An exception it throws
  * propagates unchanged from those methods and is attributed with {@link RunFailure.Stage#DISPOSE};
  * the system counts as disposed all the same.
+ *
+ * @since 0.1
  */
 @ConsumerType
 @FunctionalInterface

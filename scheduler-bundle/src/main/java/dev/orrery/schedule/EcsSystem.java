@@ -1,6 +1,5 @@
 package dev.orrery.schedule;
 
-import dev.orrery.schedule.internal.AllConditions;
 import dev.orrery.world.Trait;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,46 +7,41 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A system: a named run function assigned to a phase, with ordering edges, set membership and an
- * run conditions (SCH-010); beyond the spec, optional {@link #init() init} and
- * {@link #dispose() dispose} functions (Orrery's system lifecycle, see {@link Schedule}). Named
- * {@code EcsSystem} so it does not shadow
+ * A system: a named run function assigned to a phase, with ordering, set membership and run
+ * conditions (SCH-010); beyond the spec, optional {@link #init() init} and {@link #dispose() dispose}
+ * functions (Orrery's system lifecycle, see {@link Schedule}) and declared trait access
+ * ({@link #reads()}, {@link #writes()}). Named {@code EcsSystem} so it does not shadow
  * {@code java.lang.System}.
  *
- * <p>Immutable; compared by identity. {@link #before()}/{@link #after()} hold systems or sets (a set
- * expands to its members, SCH-128). Names are unique within a schedule (SCH-023), because the
- * disabled state is stored by name. The system can be called directly in tests:
+ * <p>Immutable; compared by identity. Its ordering and run conditions are a {@link NodeConfig}, the
+ * same type a {@link SystemSet} has: {@link #before()}/{@link #after()} hold systems or sets (a set
+ * expands to its members, SCH-128). Names are unique within a schedule (SCH-023), because the disabled
+ * state is stored by name. The system can be called directly in tests:
  * {@code system.run().run(world, dt)}.
+ *
+ * @since 0.1
  */
 public final class EcsSystem implements OrderTarget {
     private final String name;
     private final Phase phase;
-    private final List<OrderTarget> before;
-    private final List<OrderTarget> after;
+    private final NodeConfig<OrderTarget> config;
     private final List<SystemSet> sets;
-    private final List<Condition> conditions;
     private final RunFunction run;
     private final InitFunction init;
     private final DisposeFunction dispose;
-    private final List<String> beforeIfPresent;
-    private final List<String> afterIfPresent;
     private final List<Trait<?>> reads;
     private final List<Trait<?>> writes;
 
     private EcsSystem(Builder b) {
-        this.beforeIfPresent = List.copyOf(b.beforeIfPresent);
-        this.afterIfPresent = List.copyOf(b.afterIfPresent);
-        this.reads = List.copyOf(b.reads);
-        this.writes = List.copyOf(b.writes);
         this.name = b.name;
         this.phase = b.phase;
-        this.before = List.copyOf(b.before);
-        this.after = List.copyOf(b.after);
+        this.config = b.config();
         this.sets = List.copyOf(b.sets);
-        this.conditions = List.copyOf(b.conditions);
         this.run = b.run;
         this.init = b.init;
         this.dispose = b.dispose;
+        this.reads = List.copyOf(b.reads);
+        this.writes = List.copyOf(b.writes);
     }
 
     /**
@@ -100,14 +94,19 @@ public final class EcsSystem implements OrderTarget {
         return phase;
     }
 
-    /** @return systems and sets this system runs before (unmodifiable) */
-    public List<OrderTarget> before() {
-        return before;
+    /** @return the system's ordering and own run conditions */
+    public NodeConfig<OrderTarget> config() {
+        return config;
     }
 
-    /** @return systems and sets this system runs after (unmodifiable) */
+    /** @return systems and sets this system runs before (unmodifiable); {@code config().before()} */
+    public List<OrderTarget> before() {
+        return config.before();
+    }
+
+    /** @return systems and sets this system runs after (unmodifiable); {@code config().after()} */
     public List<OrderTarget> after() {
-        return after;
+        return config.after();
     }
 
     /** @return the sets this system belongs to, in declared order (unmodifiable, SCH-127) */
@@ -118,25 +117,12 @@ public final class EcsSystem implements OrderTarget {
     /**
      * The system's own run conditions, in declaration order: one per {@link Builder#runIf} call. All
      * must hold (AND), tested in this order and short-circuiting, after the conditions of its sets
-     * (SCH-118). Beyond the spec (Orrery's own): the spec has one condition per system; Orrery
-     * accumulates them as Bevy does.
+     * (SCH-118); {@code config().conditions()}.
      *
      * @return the conditions (unmodifiable; empty when none)
      */
     public List<Condition> conditions() {
-        return conditions;
-    }
-
-    /**
-     * The system's own run condition as one value: empty when it has none, the condition itself when
-     * it has one, otherwise a view that tests {@link #conditions()} in order and short-circuits (AND).
-     *
-     * @return the combined own condition, if any
-     * @deprecated since 0.3 systems may have several conditions; use {@link #conditions()}
-     */
-    @Deprecated
-    public Optional<Condition> runIf() {
-        return AllConditions.of(conditions);
+        return config.conditions();
     }
 
     /** @return the run function */
@@ -165,27 +151,28 @@ public final class EcsSystem implements OrderTarget {
     }
 
     /**
-     * Beyond the spec (Orrery's own optional ordering, after the coroutine-pipeline reference): names of
-     * systems or sets this system runs before when they are present.
+     * Beyond the spec (Orrery's optional ordering): names of systems or sets this system runs before
+     * when they are present; {@code config().beforeIfPresent()}.
      *
      * @return the names, in declared order (unmodifiable)
      */
     public List<String> beforeIfPresent() {
-        return beforeIfPresent;
+        return config.beforeIfPresent();
     }
 
     /**
-     * Beyond the spec (Orrery's own optional ordering): names of systems or sets this system runs after
-     * when they are present.
+     * Beyond the spec (Orrery's optional ordering): names of systems or sets this system runs after
+     * when they are present; {@code config().afterIfPresent()}.
      *
      * @return the names, in declared order (unmodifiable)
      */
     public List<String> afterIfPresent() {
-        return afterIfPresent;
+        return config.afterIfPresent();
     }
 
     /**
-     * Beyond the spec (Orrery's own, after the DAG reference): the traits this system declares it reads.
+     * Beyond the spec (Orrery's access declarations, after the DAG reference): the traits this system
+     * declares it reads.
      * Metadata only: never checked at run time; {@link Schedule#accessReport()} analyses it at build.
      *
      * @return the traits, in declared order (unmodifiable)
@@ -195,7 +182,7 @@ public final class EcsSystem implements OrderTarget {
     }
 
     /**
-     * Beyond the spec (Orrery's own): the traits this system declares it writes (metadata only, see
+     * Beyond the spec (Orrery's access declarations): the traits this system declares it writes (metadata only, see
      * {@link #reads()}).
      *
      * @return the traits, in declared order (unmodifiable)
@@ -209,24 +196,30 @@ public final class EcsSystem implements OrderTarget {
         return "system " + name;
     }
 
-    /** Builds an {@link EcsSystem}. Not thread-safe; each {@link #build()} returns a new system. */
-    public static final class Builder {
+    /**
+     * Builds an {@link EcsSystem}. The ordering and run conditions ({@link #before}, {@link #after},
+     * {@link #beforeIfPresent}, {@link #afterIfPresent}, {@link #runIf}) are those every node of the
+     * order graph has ({@link NodeBuilder}); {@code before}/{@code after} take systems or sets. Not
+     * thread-safe; each {@link #build()} returns a new system.
+     */
+    public static final class Builder extends NodeBuilder<OrderTarget, Builder> {
         private final String name;
         private Phase phase = Phase.ON_UPDATE;
-        private final List<OrderTarget> before = new ArrayList<>();
-        private final List<OrderTarget> after = new ArrayList<>();
         private final List<SystemSet> sets = new ArrayList<>();
-        private final List<Condition> conditions = new ArrayList<>();
         private RunFunction run;
         private InitFunction init;
         private DisposeFunction dispose;
-        private final List<String> beforeIfPresent = new ArrayList<>();
-        private final List<String> afterIfPresent = new ArrayList<>();
         private final List<Trait<?>> reads = new ArrayList<>();
         private final List<Trait<?>> writes = new ArrayList<>();
 
         private Builder(String name) {
+            super("defineSystem '" + name + "'");
             this.name = name;
+        }
+
+        @Override
+        Builder self() {
+            return this;
         }
 
         /**
@@ -239,28 +232,6 @@ public final class EcsSystem implements OrderTarget {
         }
 
         /**
-         * @param targets systems or sets this system runs before; no nulls
-         * @return this builder
-         */
-        public Builder before(OrderTarget... targets) {
-            for (OrderTarget t : targets) {
-                before.add(Objects.requireNonNull(t, () -> "defineSystem '" + name + "': null in before"));
-            }
-            return this;
-        }
-
-        /**
-         * @param targets systems or sets this system runs after; no nulls
-         * @return this builder
-         */
-        public Builder after(OrderTarget... targets) {
-            for (OrderTarget t : targets) {
-                after.add(Objects.requireNonNull(t, () -> "defineSystem '" + name + "': null in after"));
-            }
-            return this;
-        }
-
-        /**
          * @param memberOf sets this system joins (SCH-127); no nulls
          * @return this builder
          */
@@ -268,52 +239,6 @@ public final class EcsSystem implements OrderTarget {
             for (SystemSet s : memberOf) {
                 sets.add(Objects.requireNonNull(s, () -> "defineSystem '" + name + "': null in sets"));
             }
-            return this;
-        }
-
-        /**
-         * Adds a run condition of the system's own (SCH-118). Each call adds one: all must hold (AND),
-         * tested in the order of the calls, short-circuiting, after the conditions of the system's
-         * sets. Beyond the spec (Orrery's own): before 0.3 a later call replaced the earlier one.
-         *
-         * @param condition a condition; null adds nothing (kept for callers that passed null for
-         *     "no condition")
-         * @return this builder
-         */
-        public Builder runIf(Condition condition) {
-            if (condition != null) {
-                conditions.add(condition);
-            }
-            return this;
-        }
-
-        /**
-         * Beyond the spec (Orrery's own optional ordering): this system runs before the system or set
-         * of that name when the schedule has one, and the entry adds nothing (no problem, no waiting)
-         * when it has none. A name matching both a system and a set orders against both. By-object
-         * {@link #before} entries are unchanged (an absent object is a build error, SCH-018, SCH-133).
-         * Within a phase the edge acts like a {@code before} entry; against the phase order it is a
-         * build problem like any edge (SCH-016).
-         *
-         * @param name the name of a system or set that may be absent; not null or blank
-         * @return this builder
-         * @throws IllegalArgumentException if the name is null, empty or blank
-         */
-        public Builder beforeIfPresent(String name) {
-            beforeIfPresent.add(RequiredName.check(name, "defineSystem '" + this.name + "': beforeIfPresent"));
-            return this;
-        }
-
-        /**
-         * Beyond the spec (Orrery's own optional ordering): this system runs after the system or set of
-         * that name when the schedule has one; nothing when it has none (see {@link #beforeIfPresent}).
-         *
-         * @param name the name of a system or set that may be absent; not null or blank
-         * @return this builder
-         * @throws IllegalArgumentException if the name is null, empty or blank
-         */
-        public Builder afterIfPresent(String name) {
-            afterIfPresent.add(RequiredName.check(name, "defineSystem '" + this.name + "': afterIfPresent"));
             return this;
         }
 

@@ -14,6 +14,8 @@ import java.util.Objects;
  *     public PrefabPluginComponent() { super(PrefabPlugin.PLUGIN); }
  * }
  * }</pre>
+ *
+ * @since 0.1
  */
 public abstract class ForwardingPlugin implements Plugin {
     private final Plugin delegate;

@@ -9,6 +9,8 @@ import dev.orrery.world.World;
  * overwritten before each call. It is valid only during the hook call: do not keep it or read it
  * after the hook returns (copy the fields you need). The schedule adds no timing: observers measure
  * time themselves.
+ *
+ * @since 0.1
  */
 public interface HookContext {
     /** @return the schedule that is running */

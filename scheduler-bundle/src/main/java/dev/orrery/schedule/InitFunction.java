@@ -13,6 +13,8 @@ import org.osgi.annotation.versioning.ConsumerType;
  * whole lifecycle. An exception it throws propagates unchanged from the run API and is attributed
  * with {@link RunFailure.Stage#INIT}; the system then counts as not initialised (it is tried again on
  * the next pass of its phase, and its dispose function is not called).
+ *
+ * @since 0.1
  */
 @ConsumerType
 @FunctionalInterface

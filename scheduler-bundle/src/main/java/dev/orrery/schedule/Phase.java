@@ -24,6 +24,8 @@ import java.util.Objects;
  *
  * <p>Phase names must be unique within a schedule (SCH-138); extension packages should prefix them
  * ({@code prefab/Spawn}).
+ *
+ * @since 0.1
  */
 public final class Phase {
     /**

@@ -18,6 +18,8 @@ import org.osgi.annotation.versioning.ConsumerType;
  *
  * <p>OSGi: a service may carry the property {@value #SCHEDULE_PROPERTY} naming the schedule it
  * belongs to (default: the host's main schedule).
+ *
+ * @since 0.1
  */
 @ConsumerType
 public interface Plugin {

@@ -1,6 +1,5 @@
 package dev.orrery.schedule;
 
-import dev.orrery.schedule.internal.RunFailureLog;
 import dev.orrery.world.World;
 import java.util.Objects;
 import java.util.Optional;
@@ -39,7 +38,7 @@ import java.util.Optional;
  * <p><b>Cost and storage.</b> Nothing is done on the normal path: the schedule records only when an
  * exception passes through it (no field write, no allocation per system or per call). The record lives
  * in the world, as the value of a world trait the scheduler adds with the first failure in that world
- * (one record per world: the last failure). {@link World#reset()} removes it, and {@link World#purge}
+ * (one record per world: the last failure). {@link World#reset()} removes it, and {@code WorldPurge.purge}
  * drops it when the system or the exception is of unloaded code. No static state (SCH-064). Frame
  * thread only, like the world.
  *
@@ -50,6 +49,8 @@ import java.util.Optional;
  * @param stage where it threw
  * @param set for {@link Stage#SET_CONDITION}, the name of the set whose run condition threw; null for
  *     every other stage
+ *
+ * @since 0.1
  */
 public record RunFailure(String schedule, EcsSystem system, String plugin, Stage stage, String set) {
     /** Where in a system's turn an exception was thrown. */

@@ -9,6 +9,8 @@ import org.osgi.annotation.versioning.ConsumerType;
  *
  * <p>Synchronous by type (SCH-116): it returns nothing, so the schedule cannot be handed a pending
  * result. An exception it throws propagates unchanged from the run API (SCH-037).
+ *
+ * @since 0.1
  */
 @ConsumerType
 @FunctionalInterface

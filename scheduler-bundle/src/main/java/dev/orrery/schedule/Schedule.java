@@ -1,5 +1,7 @@
 package dev.orrery.schedule;
 
+import dev.orrery.schedule.graph.AccessReport;
+import dev.orrery.schedule.graph.OrderGraph;
 import dev.orrery.world.Trait;
 import dev.orrery.world.World;
 import java.util.Collection;
@@ -39,20 +41,10 @@ import org.osgi.annotation.versioning.ProviderType;
  * thread, so run calls for a world happen on that world's thread.
  *
  * <p><b>Beyond the spec (Orrery's phase toggle).</b> {@link #disablePhase}/{@link #enablePhase} switch
- * a whole phase off and on in one world, after the DAG reference's {@code setPhaseEnabled} and flecs'
- * {@code disable_phase}. The flag is kept by phase name in {@link ScheduleState#disabledPhases()},
- * like the systems' flags: it lasts across rebuilds that adopt the state, applies to a phase of that
- * name that comes back, and {@link World#reset()} clears it. A system runs only when its phase's flag,
- * its own flag and its conditions all hold, checked in that order: the phase's flag first, so no
- * condition of a system of a disabled phase is evaluated. {@link #run}, {@link #runPhase} and
- * {@link #runPhases} all respect it; stepping a disabled phase by hand runs none of its systems. The
- * change applies at once, also inside a running pass (as SCH-056 for systems): a system that disables
- * a later phase stops it in this pass, and one that disables its own phase stops the systems after it.
- * Hooks see each system of a disabled phase as skipped, with {@link SkipReason#PHASE_DISABLED} (in
- * place of {@link SkipReason#DISABLED} when the system's own flag is off too). OnStart: a pending
- * OnStart system skipped because OnStart is disabled is not considered; it stays pending and runs once
- * on the first pass with OnStart enabled, and OnStart is not done until then. A system's own flag
- * ({@link #isEnabled}) is independent of its phase's flag.
+ * a whole phase off and on in one world (after the DAG reference's {@code setPhaseEnabled} and flecs'
+ * {@code disable_phase}); see {@link #disablePhase} for what that means for the run APIs, hooks and
+ * OnStart. A system runs only when its phase's flag, its own flag and its conditions all hold, checked
+ * in that order.
  *
  * <p><b>Beyond the spec (Orrery's system lifecycle).</b> A system may have an {@link InitFunction} and
  * a {@link DisposeFunction} ({@link EcsSystem.Builder#init}, {@link EcsSystem.Builder#dispose}), after
@@ -84,10 +76,8 @@ import org.osgi.annotation.versioning.ProviderType;
  *   <li><b>{@link World#reset()}</b> removes the record with every other world trait: no dispose runs,
  *       and every system is initialised again on its next pass (the reset world is a new world). Call
  *       {@link #disposeAll} before a reset if dispose functions must run.
- *       {@link World#purge} forgets, without disposing, systems of unloaded code.</li>
+ *       {@code WorldPurge.purge} forgets, without disposing, systems of unloaded code.</li>
  * </ul>
- * Schedules without lifecycle functions pay one array read per phase; a pass after every tracked
- * system of the phase is initialised pays one more field read and compare, and allocates nothing.
  *
  * <p><b>Beyond the spec (Orrery's hot plug and fault attribution).</b> {@link #withoutPlugins} derives,
  * without a rebuild, the schedule that no longer runs the systems of departing plugins, so a host can
@@ -96,9 +86,11 @@ import org.osgi.annotation.versioning.ProviderType;
  * system, plugin and stage threw it (the exception itself propagates unchanged).
  *
  * <p><b>Beyond the spec (Orrery's order introspection).</b> {@link #orderGraph()} publishes the
- * resolved ordering declarations with their provenance, the graph the build ordered by (the devtools'
- * {@code explain} and {@code graph} read it); {@link #accessReport()} says what the systems' declared
- * trait access ({@link EcsSystem#reads()}, {@link EcsSystem#writes()}) implies about the order.
+ * resolved ordering declarations with their provenance, the graph the build ordered by, as data;
+ * {@link #accessReport()} says what the systems' declared trait access ({@link EcsSystem#reads()},
+ * {@link EcsSystem#writes()}) implies about the order.
+ *
+ * @since 0.1
  */
 @ProviderType
 public interface Schedule {
@@ -174,8 +166,7 @@ public interface Schedule {
      * {@link IllegalArgumentException}), and the run APIs never run it.
      *
      * <p>No plugin code is called (plugin names are those read at build) and nothing is re-sorted or
-     * re-validated: the cost is O(phases + plugins + systems), cheap enough for a frame thread at a
-     * frame boundary. The result's per-world runtime data (re-entrancy marker, enabled cache) is its
+     * re-validated: cheap enough for a frame thread at a frame boundary. The result's per-world runtime data (re-entrancy marker, enabled cache) is its
      * own, created on its first use with a world, like that of any new schedule. Only plugins are
      * matched: the schedule's own systems (whose source is the schedule's name) always stay.
      *
@@ -301,9 +292,26 @@ public interface Schedule {
 
     /**
      * Beyond the spec (Orrery's phase toggle): disables a phase in a world, by name in the state trait
-     * ({@link ScheduleState#disabledPhases()}): no system of it runs until it is enabled again (see
-     * "phase toggle" above); idempotent; applies immediately, also inside a running pass. Systems' own
-     * flags are unchanged.
+     * ({@link ScheduleState#disabledPhases()}); idempotent. Systems' own flags are unchanged.
+     *
+     * <ul>
+     *   <li>The flag is kept by phase name, like the systems' flags: it lasts across rebuilds that
+     *       adopt the state, applies to a phase of that name that comes back, and {@link World#reset()}
+     *       clears it.</li>
+     *   <li>No system of the phase runs until it is enabled again: the phase's flag is checked first,
+     *       so no condition of its systems is evaluated. {@link #run}, {@link #runPhase} and
+     *       {@link #runPhases} all respect it; stepping a disabled phase by hand runs none of its
+     *       systems.</li>
+     *   <li>The change applies at once, also inside a running pass (as SCH-056 for systems): a system
+     *       that disables a later phase stops it in this pass, and one that disables its own phase
+     *       stops the systems after it.</li>
+     *   <li>Hooks see each system of a disabled phase as skipped, with
+     *       {@link SkipReason#PHASE_DISABLED} (in place of {@link SkipReason#DISABLED} when the system's
+     *       own flag is off too).</li>
+     *   <li>OnStart: a pending OnStart system skipped because OnStart is disabled is not considered; it
+     *       stays pending and runs once on the first pass with OnStart enabled, and OnStart is not done
+     *       until then.</li>
+     * </ul>
      *
      * @param world the world
      * @param phase a phase of this schedule, automatic or manual

@@ -1,5 +1,6 @@
 package dev.orrery.schedule;
 
+import dev.orrery.schedule.graph.BuildItem;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -10,6 +11,8 @@ import java.util.stream.Collectors;
  * and every item at fault (SCH-141); the same facts are available as data through {@link #problems()},
  * so a host can tell which plugin broke the build. Nothing is half-built: a failed build leaves no
  * schedule behind.
+ *
+ * @since 0.1
  */
 public final class ScheduleBuildException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;

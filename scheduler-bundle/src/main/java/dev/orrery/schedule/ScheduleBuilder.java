@@ -1,11 +1,13 @@
 package dev.orrery.schedule;
 
-import dev.orrery.schedule.internal.BuildInput;
-import dev.orrery.schedule.internal.ScheduleFactory;
+import aQute.bnd.annotation.Resolution;
+import aQute.bnd.annotation.spi.ServiceConsumer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.ServiceLoader;
+import java.util.concurrent.Executor;
 
 /**
  * Collects the input of a schedule and builds it (the spec's {@code createSchedule} options).
@@ -14,7 +16,10 @@ import java.util.Objects;
  * systems, separately per kind (SCH-136); that flattened order is the declaration order for every
  * tie-break (SCH-137). All validation happens in {@link #build()} (SCH-021), and the result depends
  * only on the lists given here (SCH-022). Not thread-safe; may be built more than once.
+ *
+ * @since 0.1
  */
+@ServiceConsumer(value = ScheduleCompiler.class, resolution = Resolution.OPTIONAL)
 public final class ScheduleBuilder {
     private final String name;
     private final List<Plugin> plugins = new ArrayList<>();
@@ -25,6 +30,8 @@ public final class ScheduleBuilder {
     private RunProbe probe;
     private Schedule adoptStateOf;
     private boolean orderThroughEmptySets;
+    private DispatchEngine dispatch;
+    private Executor generationExecutor;
 
     ScheduleBuilder(String name) {
         this.name = RequiredName.check(name, "createSchedule (Schedule.builder)");
@@ -114,10 +121,10 @@ public final class ScheduleBuilder {
     }
 
     /**
-     * Beyond the spec (Orrery's own, issue 17): the built schedule publishes to {@code probe} which of
-     * its systems it is at, for another thread to read ({@link RunProbe#running()}), at the cost of one
-     * store per system. Unlike {@link #hooks}, a probe keeps the generated dispatcher. The schedules
-     * that {@link Schedule#withoutPlugins} makes publish to the same probe.
+     * Beyond the spec (Orrery's own): the built schedule publishes to {@code probe} which of its systems
+     * it is at, for another thread to read ({@link RunProbe#running()}), at the cost of one store per
+     * system. Unlike {@link #hooks}, a probe keeps the generated dispatcher. The schedules that
+     * {@link Schedule#withoutPlugins} makes publish to the same probe.
      *
      * @param probe the probe, or null for none (the default)
      * @return this builder
@@ -161,14 +168,70 @@ public final class ScheduleBuilder {
     }
 
     /**
+     * Beyond the spec (Orrery's own): how the built schedule dispatches its systems when no hook
+     * observes a run call. The schedules that {@link Schedule#withoutPlugins} makes use the same engine.
+     *
+     * @param engine the engine, or null for the default, named by the system property
+     *     {@value DispatchEngine#PROPERTY} ({@link DispatchEngine#GENERATED} when it is unset)
+     * @return this builder
+     */
+    public ScheduleBuilder dispatch(DispatchEngine engine) {
+        this.dispatch = engine;
+        return this;
+    }
+
+    /**
+     * Beyond the spec (Orrery's own): where a large schedule's dispatcher is generated after
+     * {@code build()} returns ({@link DispatchEngine#GENERATED}; small schedules are generated inside
+     * {@code build()}). The executor runs one task per built schedule, which defines the code and hands
+     * it to the schedule: its next run call switches to it. A direct executor ({@code Runnable::run})
+     * generates inside {@code build()} whatever the size. An executor that rejects the task leaves the
+     * schedule on the loop, with one warning logged. The executor is not shut down by the schedule; the
+     * caller owns it. The schedules that {@link Schedule#withoutPlugins} makes use it too.
+     *
+     * @param executor the executor, or null for the default ({@link java.util.concurrent.ForkJoinPool#commonPool()},
+     *     or generation inside {@code build()} when the system property {@value DispatchEngine#PROPERTY}
+     *     is {@code sync})
+     * @return this builder
+     */
+    public ScheduleBuilder generationExecutor(Executor executor) {
+        this.generationExecutor = executor;
+        return this;
+    }
+
+    /**
      * Validates the input and computes the whole execution plan once (SCH-106).
      *
      * @return the immutable schedule
      * @throws ScheduleBuildException if the input is invalid; its message names the schedule and the
      *     items at fault (SCH-141), its {@link ScheduleBuildException#problems()} give them as data
+     * @throws IllegalArgumentException if the system property {@value DispatchEngine#PROPERTY} names
+     *     no engine (the message names the property and its value)
+     * @throws IllegalStateException if the scheduler's {@link ScheduleCompiler} cannot be found (a
+     *     scheduler jar without its service registration)
      */
     public Schedule build() {
-        return ScheduleFactory.build(new BuildInput(name, plugins, phases, sets, systems, hooks, adoptStateOf,
-                orderThroughEmptySets, probe == null ? null : probe.slot()));
+        return Compiler.INSTANCE.compile(new ScheduleCompiler.Input(name, plugins, phases, sets, systems, hooks, probe,
+                adoptStateOf, orderThroughEmptySets, dispatch, generationExecutor));
+    }
+
+    /**
+     * Holds the scheduler's compiler, looked up once, when the first schedule is built.
+     *
+     * <p>Implementation notes: the provider is the scheduler's own (META-INF/services, or
+     * {@code provides} in the generated module-info), found through this class's loader rather than
+     * the thread's context loader, which in OSGi or a plugin layer is someone else's. It is stateless,
+     * so holding it is no module-level mutable state (SCH-064).
+     */
+    private static final class Compiler {
+        static final ScheduleCompiler INSTANCE = load();
+
+        private static ScheduleCompiler load() {
+            for (ScheduleCompiler c : ServiceLoader.load(ScheduleCompiler.class, ScheduleCompiler.class.getClassLoader())) {
+                return c;
+            }
+            throw new IllegalStateException("no " + ScheduleCompiler.class.getName()
+                    + " provider: the scheduler jar lacks its service registration");
+        }
     }
 }

@@ -10,6 +10,8 @@ import org.osgi.annotation.versioning.ConsumerType;
  * <p>Called for each system considered in a run call; systems of a completed OnStart phase and of
  * manual phases during {@code run} are not considered and fire no hook (SCH-147). An exception thrown
  * by a hook propagates unchanged, like a system's (SCH-146). All methods default to doing nothing.
+ *
+ * @since 0.1
  */
 @ConsumerType
 public interface ScheduleHooks {
@@ -39,7 +41,7 @@ public interface ScheduleHooks {
     }
 
     /**
-     * Beyond the spec (Orrery's own, issue 17): hook sampling. The schedule calls these hooks on one
+     * Beyond the spec (Orrery's own): hook sampling. The schedule calls these hooks on one
      * run call ({@code run}, {@code runPhase}, {@code runPhases}) in every {@code samplePeriod()} per
      * world, starting with the first; the other calls run exactly as a schedule without hooks (the
      * generated dispatcher, no hook call, no context), so observers that only need a statistical view,

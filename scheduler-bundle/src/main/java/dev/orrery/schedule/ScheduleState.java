@@ -23,7 +23,7 @@ import java.util.Objects;
  *       anything else, and only a completed OnStart phase sets it again; so it stays false while a
  *       newly added OnStart system throws (SCH-112). Between the build of such a schedule and its
  *       first call the stored flag may still say true: {@link #isOnStartDoneFor(Schedule)} is
- *       truthful at any time (beyond the spec, issue 14). Informational: which OnStart systems still
+ *       truthful at any time (beyond the spec). Informational: which OnStart systems still
  *       run is decided by {@code onStartConsidered}, so setting it to true alone does not stop OnStart
  *       systems from running (see below).</li>
  *   <li>{@code onStartConsidered}: beyond the spec (Orrery's OnStart for late joiners): names of the
@@ -50,14 +50,14 @@ import java.util.Objects;
  * <p><b>Derive records, do not build them by hand.</b> Which OnStart systems still run in a world is
  * decided by {@code onStartConsidered} alone; {@code onStartDone} is informational (and gates only the
  * skip of an OnStart phase with nothing pending). So a record built from scratch, such as
- * {@code new ScheduleState(name, disabled, true, List.of())}, says "done" but considers no system, and
- * <em>every OnStart system runs again</em> on the next pass that includes OnStart. To change a world's
- * state, take its current record ({@code world.get(schedule.state())}, or {@link #initial} for a world
- * that has none) and derive the new one with {@link #withDisabled}, {@link #withOnStartReset},
+ * {@code ScheduleState.builder(name).onStartDone(true).build()}, says "done" but considers no system,
+ * and <em>every OnStart system runs again</em> on the next pass that includes OnStart. To change a
+ * world's state, take its current record ({@code world.get(schedule.state())}, or {@link #initial} for
+ * a world that has none) and derive the new one with {@link #withDisabled}, {@link #withOnStartReset},
  * {@link #withOnStartDone}, {@link #withDisabledPhases} or, for a schedule of another name,
- * {@link #renamedTo}. A save format must store all five fields, {@code onStartConsidered} included, and restore them as they were; a
- * format that keeps only the spec's three fields ({@code name}, {@code disabled},
- * {@code onStartDone}) must rebuild the record with
+ * {@link #renamedTo}. A save format must store all five fields, {@code onStartConsidered} included,
+ * and restore them as they were ({@link #builder}); a format that keeps only the spec's three fields
+ * ({@code name}, {@code disabled}, {@code onStartDone}) must rebuild the record with
  * {@code ScheduleState.initial(name).withDisabled(disabled)} (and {@link #withDisabledPhases} when it
  * kept the phase flags) followed, when {@code onStartDone} was true, by
  * {@link #withOnStartDone(Schedule)} for the schedule it is loaded into. Such a format should save
@@ -65,42 +65,27 @@ import java.util.Objects;
  * an OnStart system of that schedule is pending, so the restored world runs the pending system (with
  * every other OnStart system: three fields cannot say which ones already ran).
  *
- * @param name the schedule name; not null
- * @param disabled disabled system names; copied
- * @param onStartDone whether OnStart is done for every OnStart system
- * @param onStartConsidered names of the OnStart systems already considered; copied
- * @param disabledPhases names of the phases disabled in this world; copied (Orrery's own)
+ * <p>A value: {@link #equals} compares the five fields. New fields get a default in {@link #builder}
+ * and a wither, so code that builds or derives records keeps compiling.
+ *
+ * @since 0.1
  */
-public record ScheduleState(String name, List<String> disabled, boolean onStartDone, List<String> onStartConsidered,
-                            List<String> disabledPhases) {
-    /**
-     * Copies the lists and checks for nulls.
-     *
-     * @throws NullPointerException if the name, a list or a name in a list is null; the message names the field
-     */
-    public ScheduleState {
-        Objects.requireNonNull(name, "ScheduleState: name is null");
-        disabled = copyOf(disabled, "disabled");
-        onStartConsidered = copyOf(onStartConsidered, "onStartConsidered");
-        disabledPhases = copyOf(disabledPhases, "disabledPhases");
-    }
+public final class ScheduleState {
+    private final String name;
+    private final List<String> disabled;
+    private final boolean onStartDone;
+    private final List<String> onStartConsidered;
+    private final List<String> disabledPhases;
 
-    /**
-     * The record with no disabled phase: the four fields of the record before Orrery added phase
-     * toggles, kept so that code written against them compiles and runs unchanged.
-     *
-     * @param name the schedule name; not null
-     * @param disabled disabled system names; copied
-     * @param onStartDone whether OnStart is done for every OnStart system
-     * @param onStartConsidered names of the OnStart systems already considered; copied
-     * @throws NullPointerException as the canonical constructor
-     */
-    public ScheduleState(String name, List<String> disabled, boolean onStartDone, List<String> onStartConsidered) {
-        this(name, disabled, onStartDone, onStartConsidered, List.of());
+    private ScheduleState(Builder b) {
+        this.name = b.name;
+        this.disabled = copyOf(b.disabled, "disabled");
+        this.onStartDone = b.onStartDone;
+        this.onStartConsidered = copyOf(b.onStartConsidered, "onStartConsidered");
+        this.disabledPhases = copyOf(b.disabledPhases, "disabledPhases");
     }
 
     private static List<String> copyOf(List<String> names, String field) {
-        Objects.requireNonNull(names, () -> "ScheduleState: " + field + " is null");
         for (String n : names) {
             Objects.requireNonNull(n, () -> "ScheduleState: " + field + " contains a null name");
         }
@@ -108,19 +93,64 @@ public record ScheduleState(String name, List<String> disabled, boolean onStartD
     }
 
     /**
-     * @param name the schedule name
+     * @param name the schedule name; not null
      * @return the default state: nothing disabled, OnStart not done (SCH-050, SCH-065)
+     * @throws NullPointerException if {@code name} is null ({@code ScheduleState: name is null})
      */
     public static ScheduleState initial(String name) {
-        return new ScheduleState(name, List.of(), false, List.of(), List.of());
+        return builder(name).build();
     }
 
     /**
-     * @param names the new disabled names
+     * Starts a record from its fields, for restoring a saved one; derive a running world's records
+     * instead (see above). Defaults: nothing disabled, OnStart not done, nothing considered.
+     *
+     * @param name the schedule name; not null
+     * @return a builder
+     * @throws NullPointerException if {@code name} is null ({@code ScheduleState: name is null})
+     */
+    public static Builder builder(String name) {
+        return new Builder(Objects.requireNonNull(name, "ScheduleState: name is null"));
+    }
+
+    /** @return a builder holding this record's fields */
+    public Builder toBuilder() {
+        return new Builder(name).disabled(disabled).onStartDone(onStartDone).onStartConsidered(onStartConsidered)
+                .disabledPhases(disabledPhases);
+    }
+
+    /** @return the schedule name (SCH-140, SCH-151) */
+    public String name() {
+        return name;
+    }
+
+    /** @return the names of the disabled systems (unmodifiable, SCH-123) */
+    public List<String> disabled() {
+        return disabled;
+    }
+
+    /** @return whether OnStart is done for every OnStart system (informational, see above) */
+    public boolean onStartDone() {
+        return onStartDone;
+    }
+
+    /** @return the names of the OnStart systems already considered (unmodifiable) */
+    public List<String> onStartConsidered() {
+        return onStartConsidered;
+    }
+
+    /** @return the names of the phases disabled in this world (unmodifiable; Orrery's phase toggle) */
+    public List<String> disabledPhases() {
+        return disabledPhases;
+    }
+
+    /**
+     * @param names the new disabled names; not null, no null name
      * @return a copy with {@code disabled} replaced
+     * @throws NullPointerException if {@code names} or a name in it is null; the message names the field
      */
     public ScheduleState withDisabled(List<String> names) {
-        return new ScheduleState(name, names, onStartDone, onStartConsidered, disabledPhases);
+        return toBuilder().disabled(names).build();
     }
 
     /**
@@ -131,14 +161,14 @@ public record ScheduleState(String name, List<String> disabled, boolean onStartD
      * @throws NullPointerException if {@code names} or a name in it is null
      */
     public ScheduleState withDisabledPhases(List<String> names) {
-        return new ScheduleState(name, disabled, onStartDone, onStartConsidered, names);
+        return toBuilder().disabledPhases(names).build();
     }
 
     /**
      * Beyond the spec (Orrery's live rename of a schedule): a copy of this record for a schedule of
      * another name, keeping {@code disabled}, {@code onStartDone} and {@code onStartConsidered} as they
-     * are (and {@code disabledPhases}). The host uses it when its main schedule is renamed while the game runs, so the schedule
-     * built under the new name, whose state trait is new, starts from this world's state (disabled
+     * are (and {@code disabledPhases}). The host uses it when its main schedule is renamed while the
+     * game runs, so the schedule built under the new name, whose state trait is new, starts from this world's state (disabled
      * systems stay disabled, OnStart systems already considered do not run again) instead of from
      * {@link #initial}. Write the result into the new schedule's trait:
      * {@code world.set(renamed.state(), world.get(old.state()).renamedTo(renamed.name()))}.
@@ -158,16 +188,16 @@ public record ScheduleState(String name, List<String> disabled, boolean onStartD
         if (name.equals(this.name)) {
             return this;
         }
-        return new ScheduleState(name, disabled, onStartDone, onStartConsidered, disabledPhases);
+        return toBuilder().name(name).build();
     }
 
     /** @return a copy in which OnStart is not done and no OnStart system is considered, so all run again */
     public ScheduleState withOnStartReset() {
-        return new ScheduleState(name, disabled, false, List.of(), disabledPhases);
+        return toBuilder().onStartDone(false).onStartConsidered(List.of()).build();
     }
 
     /**
-     * Beyond the spec (Orrery's own, issue 14): whether OnStart is done in this record for
+     * Beyond the spec: whether OnStart is done in this record for
      * {@code schedule}, i.e. every OnStart system of the schedule is in {@code onStartConsidered}.
      * Unlike the stored {@link #onStartDone()}, this is truthful at any time, also between the build of
      * a schedule with a new OnStart system ({@code adoptStateOf}) and its first call on the world. A
@@ -220,6 +250,93 @@ public record ScheduleState(String name, List<String> disabled, boolean onStartD
                 considered.add(system.name());
             }
         }
-        return new ScheduleState(name, disabled, true, considered, disabledPhases);
+        return toBuilder().onStartDone(true).onStartConsidered(considered).build();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ScheduleState other && other.name.equals(name) && other.disabled.equals(disabled)
+                && other.onStartDone == onStartDone && other.onStartConsidered.equals(onStartConsidered)
+                && other.disabledPhases.equals(disabledPhases);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(name, disabled, onStartDone, onStartConsidered, disabledPhases);
+    }
+
+    /** @return e.g. {@code ScheduleState[name=main, disabled=[a], onStartDone=true, onStartConsidered=[boot], disabledPhases=[]]} */
+    @Override
+    public String toString() {
+        return "ScheduleState[name=" + name + ", disabled=" + disabled + ", onStartDone=" + onStartDone
+                + ", onStartConsidered=" + onStartConsidered + ", disabledPhases=" + disabledPhases + "]";
+    }
+
+    /**
+     * Builds a {@link ScheduleState} field by field. Not thread-safe.
+     */
+    public static final class Builder {
+        private String name;
+        private List<String> disabled = List.of();
+        private boolean onStartDone;
+        private List<String> onStartConsidered = List.of();
+        private List<String> disabledPhases = List.of();
+
+        private Builder(String name) {
+            this.name = name;
+        }
+
+        private Builder name(String name) {
+            this.name = name;
+            return this;
+        }
+
+        /**
+         * @param names names of the disabled systems; copied at {@link #build()}
+         * @return this builder
+         * @throws NullPointerException if {@code names} is null ({@code ScheduleState: disabled is null})
+         */
+        public Builder disabled(List<String> names) {
+            this.disabled = Objects.requireNonNull(names, "ScheduleState: disabled is null");
+            return this;
+        }
+
+        /**
+         * @param done whether OnStart is done for every OnStart system
+         * @return this builder
+         */
+        public Builder onStartDone(boolean done) {
+            this.onStartDone = done;
+            return this;
+        }
+
+        /**
+         * @param names names of the OnStart systems already considered; copied at {@link #build()}
+         * @return this builder
+         * @throws NullPointerException if {@code names} is null
+         *     ({@code ScheduleState: onStartConsidered is null})
+         */
+        public Builder onStartConsidered(List<String> names) {
+            this.onStartConsidered = Objects.requireNonNull(names, "ScheduleState: onStartConsidered is null");
+            return this;
+        }
+
+        /**
+         * @param names names of the disabled phases (Orrery's phase toggle); copied at {@link #build()}
+         * @return this builder
+         * @throws NullPointerException if {@code names} is null ({@code ScheduleState: disabledPhases is null})
+         */
+        public Builder disabledPhases(List<String> names) {
+            this.disabledPhases = Objects.requireNonNull(names, "ScheduleState: disabledPhases is null");
+            return this;
+        }
+
+        /**
+         * @return the record
+         * @throws NullPointerException if a list holds a null name; the message names the field
+         */
+        public ScheduleState build() {
+            return new ScheduleState(this);
+        }
     }
 }

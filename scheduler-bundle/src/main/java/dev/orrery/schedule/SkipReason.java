@@ -1,6 +1,10 @@
 package dev.orrery.schedule;
 
-/** Why a considered system did not run, as passed to {@link ScheduleHooks#onSkip} (SCH-144). */
+/**
+ * Why a considered system did not run, as passed to {@link ScheduleHooks#onSkip} (SCH-144).
+ *
+ * @since 0.1
+ */
 public enum SkipReason {
     /** The system's enabled flag is false in the world's state (SCH-051). */
     DISABLED,

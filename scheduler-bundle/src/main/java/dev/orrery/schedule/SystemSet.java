@@ -1,36 +1,26 @@
 package dev.orrery.schedule;
 
-import dev.orrery.schedule.internal.AllConditions;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
-import java.util.Optional;
 
 /**
  * A named group of systems with set-level ordering and run conditions (SCH-126).
  *
- * <p>Membership is declared only by systems ({@link EcsSystem#sets()}, SCH-127). A set's
- * {@link #before()}/{@link #after()} name other sets and expand to edges between all members of both
- * (SCH-129); its {@link #conditions()} gate every member, in any phase (SCH-132). Sets do not change phase
+ * <p>Membership is declared only by systems ({@link EcsSystem#sets()}, SCH-127). A set's ordering and
+ * run conditions are a {@link NodeConfig}, the same type a system has: its {@link #before()}/
+ * {@link #after()} name other sets and expand to edges between all members of both (SCH-129); its
+ * {@link #conditions()} gate every member, in any phase (SCH-132). Sets do not change phase
  * membership and may span phases (SCH-130). An empty set is allowed and does nothing (SCH-134).
  * Immutable; compared by identity; names are unique per schedule (SCH-138).
+ *
+ * @since 0.1
  */
 public final class SystemSet implements OrderTarget {
     private final String name;
-    private final List<SystemSet> before;
-    private final List<SystemSet> after;
-    private final List<Condition> conditions;
-    private final List<String> beforeIfPresent;
-    private final List<String> afterIfPresent;
+    private final NodeConfig<SystemSet> config;
 
-    private SystemSet(String name, List<SystemSet> before, List<SystemSet> after, List<Condition> conditions,
-                      List<String> beforeIfPresent, List<String> afterIfPresent) {
-        this.beforeIfPresent = beforeIfPresent;
-        this.afterIfPresent = afterIfPresent;
+    private SystemSet(String name, NodeConfig<SystemSet> config) {
         this.name = name;
-        this.before = before;
-        this.after = after;
-        this.conditions = conditions;
+        this.config = config;
     }
 
     /**
@@ -62,58 +52,50 @@ public final class SystemSet implements OrderTarget {
         return name;
     }
 
-    /** @return sets whose members all run after every member of this set (unmodifiable) */
-    public List<SystemSet> before() {
-        return before;
+    /** @return the set's ordering and run conditions */
+    public NodeConfig<SystemSet> config() {
+        return config;
     }
 
-    /** @return sets whose members all run before every member of this set (unmodifiable) */
+    /** @return sets whose members all run after every member of this set (unmodifiable); {@code config().before()} */
+    public List<SystemSet> before() {
+        return config.before();
+    }
+
+    /** @return sets whose members all run before every member of this set (unmodifiable); {@code config().after()} */
     public List<SystemSet> after() {
-        return after;
+        return config.after();
     }
 
     /**
      * The conditions gating every member (SCH-132), in declaration order: one per {@link Builder#runIf}
      * call. All must hold (AND), tested in this order and short-circuiting, right before each member,
-     * in the place of this set among the member's sets (SCH-118). Beyond the spec (Orrery's own): the
-     * spec has one condition per set; Orrery accumulates them as Bevy does.
+     * in the place of this set among the member's sets (SCH-118); {@code config().conditions()}.
      *
      * @return the conditions (unmodifiable; empty when none)
      */
     public List<Condition> conditions() {
-        return conditions;
+        return config.conditions();
     }
 
     /**
-     * The set's condition as one value: empty when it has none, the condition itself when it has one,
-     * otherwise a view that tests {@link #conditions()} in order and short-circuits (AND).
-     *
-     * @return the combined condition gating every member, if any
-     * @deprecated since 0.3 sets may have several conditions; use {@link #conditions()}
-     */
-    @Deprecated
-    public Optional<Condition> runIf() {
-        return AllConditions.of(conditions);
-    }
-
-    /**
-     * Beyond the spec (Orrery's own optional ordering): names of systems or sets that every member of
-     * this set runs before, when they are present.
+     * Beyond the spec (Orrery's optional ordering): names of systems or sets that every member of this
+     * set runs before, when they are present; {@code config().beforeIfPresent()}.
      *
      * @return the names, in declared order (unmodifiable)
      */
     public List<String> beforeIfPresent() {
-        return beforeIfPresent;
+        return config.beforeIfPresent();
     }
 
     /**
-     * Beyond the spec (Orrery's own optional ordering): names of systems or sets that every member of
-     * this set runs after, when they are present.
+     * Beyond the spec (Orrery's optional ordering): names of systems or sets that every member of this
+     * set runs after, when they are present; {@code config().afterIfPresent()}.
      *
      * @return the names, in declared order (unmodifiable)
      */
     public List<String> afterIfPresent() {
-        return afterIfPresent;
+        return config.afterIfPresent();
     }
 
     @Override
@@ -121,90 +103,27 @@ public final class SystemSet implements OrderTarget {
         return "set " + name;
     }
 
-    /** Builds a {@link SystemSet}. Not thread-safe; each {@link #build()} returns a new set. */
-    public static final class Builder {
+    /**
+     * Builds a {@link SystemSet}: the ordering and run conditions every node of the order graph has
+     * ({@link NodeBuilder}); {@code before}/{@code after} take sets only. Not thread-safe; each
+     * {@link #build()} returns a new set.
+     */
+    public static final class Builder extends NodeBuilder<SystemSet, Builder> {
         private final String name;
-        private final List<SystemSet> before = new ArrayList<>();
-        private final List<SystemSet> after = new ArrayList<>();
-        private final List<Condition> conditions = new ArrayList<>();
-        private final List<String> beforeIfPresent = new ArrayList<>();
-        private final List<String> afterIfPresent = new ArrayList<>();
 
         private Builder(String name) {
+            super("defineSet '" + name + "'");
             this.name = name;
         }
 
-        /**
-         * @param sets sets that run after this one; no nulls
-         * @return this builder
-         */
-        public Builder before(SystemSet... sets) {
-            for (SystemSet s : sets) {
-                before.add(Objects.requireNonNull(s, () -> "defineSet '" + name + "': null in before"));
-            }
-            return this;
-        }
-
-        /**
-         * @param sets sets that run before this one; no nulls
-         * @return this builder
-         */
-        public Builder after(SystemSet... sets) {
-            for (SystemSet s : sets) {
-                after.add(Objects.requireNonNull(s, () -> "defineSet '" + name + "': null in after"));
-            }
-            return this;
-        }
-
-        /**
-         * Adds a condition gating every member (SCH-132). Each call adds one: all must hold (AND),
-         * tested in the order of the calls, short-circuiting. Beyond the spec (Orrery's own): before
-         * 0.3 a later call replaced the earlier one.
-         *
-         * @param condition a condition; null adds nothing (kept for callers that passed null for
-         *     "no condition")
-         * @return this builder
-         */
-        public Builder runIf(Condition condition) {
-            if (condition != null) {
-                conditions.add(condition);
-            }
-            return this;
-        }
-
-        /**
-         * Beyond the spec (Orrery's own optional ordering): every member of this set runs before the
-         * system or set of that name when the schedule has one; nothing (no problem, no waiting) when it
-         * has none. A name matching both a system and a set orders against both. Like a set edge, it
-         * joins members per phase (SCH-129, SCH-130).
-         *
-         * @param name the name of a system or set that may be absent; not null or blank
-         * @return this builder
-         * @throws IllegalArgumentException if the name is null, empty or blank
-         */
-        public Builder beforeIfPresent(String name) {
-            beforeIfPresent.add(RequiredName.check(name, "defineSet '" + this.name + "': beforeIfPresent"));
-            return this;
-        }
-
-        /**
-         * Beyond the spec (Orrery's own optional ordering): every member of this set runs after the
-         * system or set of that name when the schedule has one; nothing when it has none (see
-         * {@link #beforeIfPresent}).
-         *
-         * @param name the name of a system or set that may be absent; not null or blank
-         * @return this builder
-         * @throws IllegalArgumentException if the name is null, empty or blank
-         */
-        public Builder afterIfPresent(String name) {
-            afterIfPresent.add(RequiredName.check(name, "defineSet '" + this.name + "': afterIfPresent"));
+        @Override
+        Builder self() {
             return this;
         }
 
         /** @return a new immutable set */
         public SystemSet build() {
-            return new SystemSet(name, List.copyOf(before), List.copyOf(after), List.copyOf(conditions),
-                    List.copyOf(beforeIfPresent), List.copyOf(afterIfPresent));
+            return new SystemSet(name, config());
         }
     }
 }

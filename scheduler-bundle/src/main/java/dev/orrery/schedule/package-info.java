@@ -1,6 +1,6 @@
 /**
- * The system scheduler: phases, systems, system sets, run conditions, plugins, and the immutable
- * {@link dev.orrery.schedule.Schedule} built from them.
+ * The system scheduler: declarations (phases, systems, system sets, run conditions, plugins) and the
+ * immutable {@link dev.orrery.schedule.Schedule} built from them.
  *
  * <p>Normative spec: {@code ecs-schedule.md} (requirement IDs SCH-xxx, cited in the Javadoc). The
  * Java mapping: {@code define*} functions are static factories and builders returning immutable
@@ -12,24 +12,25 @@
  * of a schedule lives in the schedule, keyed weakly by world, or in world traits (the schedule's state
  * trait, and the record of the last {@link dev.orrery.schedule.RunFailure} in that world).
  *
- * <p>Beyond the spec, Orrery adds {@link dev.orrery.schedule.Schedule#withoutPlugins} (hot plug: a
- * schedule without a departing plugin's systems, derived without a rebuild),
- * {@link dev.orrery.schedule.RunFailure} (which schedule, system, plugin and stage threw) and
- * {@link dev.orrery.schedule.ScheduleState#renamedTo} (carry a world's state to a renamed schedule).
- * Since 0.3 (issue 14): run conditions accumulate ({@link dev.orrery.schedule.EcsSystem#conditions()},
- * {@link dev.orrery.schedule.SystemSet#conditions()}; each {@code runIf} adds one, all must hold),
- * {@link dev.orrery.schedule.ScheduleState#isOnStartDoneFor} and a truthful {@code onStartDone}; the
- * run-condition library is {@code dev.orrery.schedule.condition}; phase toggles
- * ({@link dev.orrery.schedule.Schedule#disablePhase}) and the system lifecycle
+ * <p>Beyond the spec, Orrery adds: {@link dev.orrery.schedule.Schedule#withoutPlugins} (hot plug: a
+ * schedule without a departing plugin's systems, derived without a rebuild);
+ * {@link dev.orrery.schedule.RunFailure} (which schedule, system, plugin and stage threw);
+ * {@link dev.orrery.schedule.ScheduleState#renamedTo} (carry a world's state to a renamed schedule);
+ * accumulating run conditions ({@link dev.orrery.schedule.NodeConfig#conditions()}: each
+ * {@code runIf} adds one, all must hold) and the {@link dev.orrery.schedule.PassClock} that gives
+ * conditions their dt (the library is {@code dev.orrery.schedule.condition});
+ * {@link dev.orrery.schedule.ScheduleState#isOnStartDoneFor} and a truthful {@code onStartDone}; phase
+ * toggles ({@link dev.orrery.schedule.Schedule#disablePhase}); the system lifecycle
  * ({@link dev.orrery.schedule.InitFunction}, {@link dev.orrery.schedule.DisposeFunction},
  * {@link dev.orrery.schedule.Schedule#disposeRemoved}, {@link dev.orrery.schedule.Schedule#disposeAll});
- * the published {@link dev.orrery.schedule.OrderGraph} and {@link dev.orrery.schedule.AccessReport},
- * every cycle of a failed build as data ({@link dev.orrery.schedule.BuildCycle}), optional ordering by
- * name ({@code beforeIfPresent}/{@code afterIfPresent}) and
- * {@link dev.orrery.schedule.ScheduleBuilder#orderThroughEmptySets}.
+ * optional ordering by name ({@code beforeIfPresent}/{@code afterIfPresent}) and
+ * {@link dev.orrery.schedule.ScheduleBuilder#orderThroughEmptySets}; the published order graph and
+ * access report ({@link dev.orrery.schedule.Schedule#orderGraph()},
+ * {@link dev.orrery.schedule.Schedule#accessReport()}, as data in {@code dev.orrery.schedule.graph});
+ * every cycle of a failed build as data ({@link dev.orrery.schedule.BuildProblem#cycles()}).
  */
 @Export
-@Version("0.4.0")
+@Version("0.5.0")
 package dev.orrery.schedule;
 
 import org.osgi.annotation.bundle.Export;

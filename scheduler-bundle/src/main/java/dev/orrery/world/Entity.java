@@ -12,6 +12,8 @@ package dev.orrery.world;
  * world that spawned it; handles of another world are not detected.
  *
  * <p>This class only decodes and formats handles; it has no state.
+ *
+ * @since 0.1
  */
 public final class Entity {
     /** The handle that never names a live entity ({@code 0}): use it as "no entity". */

@@ -5,6 +5,8 @@ package dev.orrery.world;
  * {@link QueryResult#forEach(Trait, EntityAction1)}.
  *
  * @param <A> the value type of the trait
+ *
+ * @since 0.1
  */
 @FunctionalInterface
 public interface EntityAction1<A> {

@@ -6,6 +6,8 @@ package dev.orrery.world;
  *
  * @param <A> the value type of the first trait
  * @param <B> the value type of the second trait
+ *
+ * @since 0.1
  */
 @FunctionalInterface
 public interface EntityAction2<A, B> {

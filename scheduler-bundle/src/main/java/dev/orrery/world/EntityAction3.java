@@ -7,6 +7,8 @@ package dev.orrery.world;
  * @param <A> the value type of the first trait
  * @param <B> the value type of the second trait
  * @param <C> the value type of the third trait
+ *
+ * @since 0.1
  */
 @FunctionalInterface
 public interface EntityAction3<A, B, C> {

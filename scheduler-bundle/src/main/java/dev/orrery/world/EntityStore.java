@@ -487,6 +487,11 @@ final class EntityStore {
 
     // ---- bulk removal and forgetting (cold paths) ----
 
+    /** @return whether a query iterates (a callback is on the stack) */
+    boolean isIterating() {
+        return depth > 0;
+    }
+
     void requireNotIterating(String operation) {
         if (depth > 0) {
             throw new IllegalStateException(operation + ": cannot run while a query is iterating this world");

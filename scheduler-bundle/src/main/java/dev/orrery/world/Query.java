@@ -16,6 +16,8 @@ import java.util.Set;
  * the matching state per world and query. Two queries are equal when they have the same trait sets
  * (traits compared by identity, order ignored), so a query built anew each frame still hits the
  * world's cache; building it once avoids even that lookup's hashing.
+ *
+ * @since 0.1
  */
 public final class Query {
     private final List<Trait<?>> allOf;

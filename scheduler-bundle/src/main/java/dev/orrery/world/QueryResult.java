@@ -38,6 +38,8 @@ import java.util.Objects;
  * turn is remembered and visited at the end; holes are compacted when the outermost iteration ends.
  *
  * <p>Confined to the world's thread, like the world.
+ *
+ * @since 0.1
  */
 public final class QueryResult {
     private final EntityStore store;

@@ -14,11 +14,13 @@ import java.util.function.Supplier;
  *
  * <p>A trait remembers its {@linkplain #origin() origin}, the class whose code created it. With the
  * class of its default factory (or default value) this tells which code a trait belongs to, so that a
- * host can drop the traits of code that is unloaded ({@link World#purge(Unloading)}).
+ * host can drop the traits of code that is unloaded ({@link #defaultSource()}).
  *
  * <p>Instances are immutable and thread-safe; the values they key are not (see {@link World}).
  *
  * @param <T> the type of the value
+ *
+ * @since 0.1
  */
 public final class Trait<T> {
     private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
@@ -82,7 +84,7 @@ public final class Trait<T> {
     /**
      * The class whose code created this trait: the caller of {@link #of} or {@link #withDefault}
      * (found once, at creation, with a {@link StackWalker}). For diagnostics, and to tell which code a
-     * trait belongs to when that code is unloaded ({@link Unloading#isUnloaded(Object)}).
+     * trait belongs to when that code is unloaded.
      *
      * @return the creating class
      */
@@ -90,8 +92,14 @@ public final class Trait<T> {
         return origin;
     }
 
-    /** @return what makes the defaults: the default value of {@link #withDefault}, else the factory */
-    Object defaultSource() {
+    /**
+     * What makes this trait's defaults: the default value given to {@link #withDefault}, else the
+     * factory given to {@link #of}. Its class tells, like {@link #origin()}, which code the trait
+     * belongs to; a cold path for hosts that drop the traits of unloaded code.
+     *
+     * @return the default value or the factory
+     */
+    public Object defaultSource() {
         return constantDefault != null ? constantDefault : defaultFactory;
     }
 

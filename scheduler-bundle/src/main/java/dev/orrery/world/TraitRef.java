@@ -9,6 +9,8 @@ package dev.orrery.world;
  * Confined to the world's thread, like the world.
  *
  * @param <T> the value type
+ *
+ * @since 0.1
  */
 public final class TraitRef<T> {
     private final Trait<T> trait;

@@ -9,6 +9,8 @@ import java.util.Objects;
  * @param trait the trait; not null
  * @param value the value; not null
  * @param <T> the value type
+ *
+ * @since 0.1
  */
 public record TraitValue<T>(Trait<T> trait, T value) {
     /**

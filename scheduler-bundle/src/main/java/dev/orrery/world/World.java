@@ -56,19 +56,22 @@ import java.util.function.Predicate;
  *
  * <p><b>Listing, bulk removal, unloading code</b> (cold paths, for hosts and devtools; they allocate
  * and scan, so never call them per frame): {@link #worldTraits()} lists the world traits present,
- * {@link #entityTraits()} the traits that live entities carry; {@link #removeFromEntities(Trait)}
- * and {@link #removeFromEntities(Trait, Predicate)} remove a trait from every entity (whose value
+ * {@link #entityTraits()} the traits that live entities carry, {@link #knownTraits()} every trait
+ * the world refers to; {@link #removeFromEntities(Trait)} and
+ * {@link #removeFromEntities(Trait, Predicate)} remove a trait from every entity (whose value
  * matches); {@link #forget(Trait)} removes a trait everywhere and drops every reference the world
- * keeps to it; {@link #purge(Unloading)} does all of that for the traits and values that belong to
- * code being unloaded (a bundle that is uninstalled or updated), so that the world keeps no reference
- * to that code's classes. None of them may run while a query iterates, and all but
- * {@code removeFromEntities} (which stages one remove per entity) refuse to run inside a transaction.
+ * keeps to it. None of them may run while a query iterates ({@link #isIterating()}). Dropping
+ * everything that belongs to code being unloaded (a bundle that is uninstalled or updated) is built
+ * on these, outside the world. All but {@code removeFromEntities} (which stages one remove per
+ * entity) refuse to run inside a transaction ({@link #isStaging()}).
  *
  * <p>A null trait throws a {@link NullPointerException} whose message names the method and says the
  * trait is null, e.g. {@code World.has: trait is null}.
  *
  * <p><b>Threading:</b> a world is confined to one thread, the thread that runs its schedules (in the
  * Orrery host, the frame thread). It is not synchronized; other threads hand work to that thread.
+ *
+ * @since 0.1
  */
 public final class World {
     private final Map<Trait<?>, TraitRef<?>> refs = new IdentityHashMap<>();
@@ -287,63 +290,30 @@ public final class World {
     }
 
     /**
-     * Drops what belongs to code that is being unloaded, so that this world keeps no reference to its
-     * classes (DESIGN.md: a bundle that is removed or updated leaves no reference behind). In order:
-     * <ol>
-     *   <li>every trait of the world (world trait, entity component, or named by a cached query) that
-     *       belongs to unloaded code ({@link Unloading#isUnloaded(Object)}: created by it, or its
-     *       default factory or default value is of its classes) is {@linkplain #forget(Trait)
-     *       forgotten};</li>
-     *   <li>every other world trait whose value is of an unloaded class is removed;</li>
-     *   <li>every entity component whose value is of an unloaded class is removed from its entity (the
-     *       entity stays, with its other traits);</li>
-     *   <li>every remaining world trait value that is {@link Purgeable} is asked to drop its entries of
-     *       unloaded code.</li>
-     * </ol>
-     * Values of JDK classes and of classes of code that stays are kept in traits of code that stays; a
-     * trait of unloaded code goes with all its values. Values are judged by their own class only (see
-     * {@link Unloading}). Cost: one pass over the traits, the world trait values and every entity's
-     * components; a cold path.
+     * Whether a query of this world is iterating now: a {@link QueryResult} callback is running. The
+     * bulk operations ({@link #reset()}, {@link #removeFromEntities}, {@link #forget}) throw then; a
+     * caller that chains several of them checks this first, so that nothing is changed when one would
+     * throw.
      *
-     * @param unloading what is being unloaded; not null
-     * @return what was dropped
-     * @throws IllegalStateException if called while a query of this world is iterating; nothing is
-     *     dropped then
-     * @throws RuntimeException what a {@link Purgeable} threw; what was dropped before stays dropped
+     * @return the flag
      */
-    public PurgeReport purge(Unloading unloading) {
-        Objects.requireNonNull(unloading, "unloading");
-        entities.requireNotIterating("World.purge");
+    public boolean isIterating() {
+        return entities.isIterating();
+    }
+
+    /**
+     * Every trait this world refers to: the world traits it has or handed out a {@link #ref(Trait)} for,
+     * the traits of its entity tables (also of tables without live entities) and those named by its
+     * cached queries. What {@link #forget(Trait)} would drop references to; a cold path for hosts that
+     * drop the traits of unloaded code.
+     *
+     * @return the traits, each once, in an unspecified order; a new unmodifiable list
+     */
+    public List<Trait<?>> knownTraits() {
         Set<Trait<?>> known = Collections.newSetFromMap(new IdentityHashMap<>());
         known.addAll(entities.knownTraits());
         known.addAll(refs.keySet());
-        int worldTraits = 0;
-        int components = 0;
-        for (Trait<?> t : known) {
-            if (unloading.isUnloaded(t)) {
-                if (has(t)) {
-                    worldTraits++;
-                }
-                components += forget(t);
-            }
-        }
-        for (TraitRef<?> ref : refs.values()) {
-            if (ref.value != null && unloading.isUnloaded(ref.value)) {
-                ref.value = null;
-                worldTraits++;
-            }
-        }
-        for (Trait<?> t : entities.entityTraits()) {
-            components += entities.removeWhere(t, unloading::isUnloaded, "World.purge");
-        }
-        int entries = 0;
-        for (TraitRef<?> ref : new ArrayList<>(refs.values())) {
-            if (ref.value instanceof Purgeable p) {
-                entries += p.purge(unloading);
-            }
-        }
-        return worldTraits == 0 && components == 0 && entries == 0
-                ? PurgeReport.NONE : new PurgeReport(worldTraits, components, entries);
+        return List.copyOf(known);
     }
 
     // ---- entities ----

@@ -41,16 +41,16 @@ class BadInputMessagesTest {
     @DisplayName("ScheduleState rejects null lists and null names with a message naming the field")
     void scheduleStateNullsNameTheField() {
         NullPointerException disabled = assertThrows(NullPointerException.class,
-                () -> new ScheduleState("main", null, false, List.of()));
+                () -> ScheduleState.builder("main").disabled(null));
         assertEquals("ScheduleState: disabled is null", disabled.getMessage());
         NullPointerException considered = assertThrows(NullPointerException.class,
-                () -> new ScheduleState("main", List.of(), false, null));
+                () -> ScheduleState.builder("main").onStartConsidered(null));
         assertEquals("ScheduleState: onStartConsidered is null", considered.getMessage());
         NullPointerException element = assertThrows(NullPointerException.class,
                 () -> ScheduleState.initial("main").withDisabled(Arrays.asList("a", null)));
         assertEquals("ScheduleState: disabled contains a null name", element.getMessage());
         NullPointerException name = assertThrows(NullPointerException.class,
-                () -> new ScheduleState(null, List.of(), false, List.of()));
+                () -> ScheduleState.builder(null));
         assertEquals("ScheduleState: name is null", name.getMessage());
     }
 

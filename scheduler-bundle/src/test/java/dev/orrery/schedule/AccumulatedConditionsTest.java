@@ -14,7 +14,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * Beyond the spec (Orrery's own, issue 14): each {@code runIf} adds a condition; all must hold (AND),
+ * Beyond the spec (Orrery's own): each {@code runIf} adds a condition; all must hold (AND),
  * in declaration order, short-circuiting, after the set conditions in the order of the system's sets
  * (SCH-118 stays true).
  */
@@ -23,7 +23,7 @@ class AccumulatedConditionsTest {
     private final World world = new World();
 
     @Test
-    @DisplayName("issue 14: EcsSystem runIf(false).runIf(true) does not run (AND, the last one no longer wins)")
+    @DisplayName("EcsSystem runIf(false).runIf(true) does not run (AND, the last one no longer wins)")
     void system_conditions_are_anded() {
         EcsSystem s = EcsSystem.builder("s").runIf(w -> false).runIf(w -> true).run(trace.records("s")).build();
         EcsSystem t = EcsSystem.builder("t").runIf(w -> true).runIf(w -> false).run(trace.records("t")).build();
@@ -33,7 +33,7 @@ class AccumulatedConditionsTest {
     }
 
     @Test
-    @DisplayName("issue 14: SystemSet runIf(...).runIf(...) ANDs for every member")
+    @DisplayName("SystemSet runIf(...).runIf(...) ANDs for every member")
     void set_conditions_are_anded() {
         SystemSet closed = SystemSet.builder("S").runIf(w -> false).runIf(w -> true).build();
         SystemSet open = SystemSet.builder("O").runIf(w -> true).runIf(w -> true).build();
@@ -105,29 +105,28 @@ class AccumulatedConditionsTest {
     }
 
     @Test
-    @DisplayName("conditions() lists every runIf in order; null adds nothing; the deprecated runIf() is a combined AND view")
-    @SuppressWarnings("deprecation")
+    @DisplayName("conditions() lists every runIf in order; a null condition is refused naming the system or set")
     void accessors() {
         Condition yes = w -> true;
         Condition no = w -> false;
-        EcsSystem none = EcsSystem.builder("none").runIf(null).run(trace.records("n")).build();
+        EcsSystem none = EcsSystem.builder("none").run(trace.records("n")).build();
         assertEquals(List.of(), none.conditions());
-        assertEquals(Optional.empty(), none.runIf());
+        NullPointerException e = assertThrows(NullPointerException.class, () -> EcsSystem.builder("none").runIf(null));
+        assertEquals("defineSystem 'none': runIf condition is null", e.getMessage());
 
         EcsSystem one = EcsSystem.builder("one").runIf(yes).run(trace.records("o")).build();
-        assertEquals(Optional.of(yes), one.runIf(), "one condition: the condition itself");
+        assertEquals(List.of(yes), one.conditions());
 
-        EcsSystem two = EcsSystem.builder("two").runIf(yes).runIf(null).runIf(no).run(trace.records("t")).build();
+        EcsSystem two = EcsSystem.builder("two").runIf(yes).runIf(no).run(trace.records("t")).build();
         assertEquals(List.of(yes, no), two.conditions());
-        assertFalse(two.runIf().orElseThrow().test(world));
-        assertTrue(EcsSystem.builder("both").runIf(yes).runIf(yes).run(trace.records("b")).build()
-                .runIf().orElseThrow().test(world));
+        assertSame(two.conditions(), two.config().conditions());
         assertThrows(UnsupportedOperationException.class, () -> two.conditions().add(yes));
 
         SystemSet set = SystemSet.builder("S").runIf(no).runIf(yes).build();
         assertEquals(List.of(no, yes), set.conditions());
-        assertFalse(set.runIf().orElseThrow().test(world));
         assertEquals(List.of(), SystemSet.define("plain").conditions());
+        e = assertThrows(NullPointerException.class, () -> SystemSet.builder("S").runIf(null));
+        assertEquals("defineSet 'S': runIf condition is null", e.getMessage());
     }
 
     @Test

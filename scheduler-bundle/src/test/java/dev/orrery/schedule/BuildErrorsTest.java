@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.schedule.graph.BuildItem;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;

@@ -11,7 +11,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 
 /**
- * Beyond the spec (issue 14): with several conditions per system and per set (each {@code runIf}
+ * Beyond the spec (Orrery's own): with several conditions per system and per set (each {@code runIf}
  * adds one), the checks and runs of random schedules equal a plain reference: per system in order,
  * skip if disabled, else test the conditions of its distinct sets in the order of its sets (each set's
  * in declaration order), then its own in declaration order, stopping at the first false; run when all

@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.schedule.graph.BuildCycle;
+import dev.orrery.schedule.graph.OrderEdge;
+import dev.orrery.schedule.graph.OrderGraph;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -45,11 +48,11 @@ class EmptySetOrderTest {
         Schedule s = Schedule.builder("main").plugins(CORE, RENDERER, INPUT_PLUGIN).orderThroughEmptySets(true).build();
         assertEquals(List.of("poll", "draw"), names(s.systems()));
         assertTrue(s.orderGraph().ordersThroughEmptySets());
-        OrderGraph.Link link = s.orderGraph().linksFrom(s.systems().get(0)).get(0);
+        OrderGraph.Link link = s.orderGraph().linksFrom(s.systems().get(0).name()).get(0);
         assertEquals("draw", link.to().name());
         assertEquals(List.of("Input.before(Physics)", "Physics.before(Render)"),
                 link.edges().stream().map(OrderEdge::code).toList());
-        assertEquals(1, s.orderGraph().path(s.systems().get(0), s.systems().get(1)).size());
+        assertEquals(1, s.orderGraph().path(s.systems().get(0).name(), s.systems().get(1).name()).size());
     }
 
     @Test

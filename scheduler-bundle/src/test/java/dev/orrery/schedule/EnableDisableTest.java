@@ -205,7 +205,7 @@ class EnableDisableTest {
     @Test
     @DisplayName("SCH-125 names in disabled that match no system are ignored silently by every run API and isEnabled")
     void SCH_125_unknown_names_ignored() {
-        world.set(abc.state(), new ScheduleState(abc.name(), List.of("ghost", "b", "also-gone"), false, List.of()));
+        world.set(abc.state(), ScheduleState.builder(abc.name()).disabled(List.of("ghost", "b", "also-gone")).build());
 
         assertTrue(abc.isEnabled(world, a));
         assertFalse(abc.isEnabled(world, b));

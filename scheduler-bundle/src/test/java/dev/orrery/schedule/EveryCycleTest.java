@@ -6,6 +6,8 @@ import static dev.orrery.schedule.Fixtures.sysB;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.schedule.graph.BuildCycle;
+import dev.orrery.schedule.graph.BuildItem;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.schedule.graph.BuildItem;
+import dev.orrery.schedule.graph.OrderEdge;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +33,7 @@ class IfPresentTest {
         assertEquals(OrderEdge.Declaration.AFTER_IF_PRESENT, e.declaration());
         assertEquals("render/draw.afterIfPresent(\"physics\")", e.code());
         assertEquals("render", e.source());
-        assertEquals(PHYSICS, e.from());
+        assertEquals(new BuildItem(BuildItem.Kind.SET, PHYSICS.name(), "physics"), e.from());
     }
 
     @Test

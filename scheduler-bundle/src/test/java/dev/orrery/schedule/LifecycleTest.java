@@ -10,7 +10,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * Beyond the spec (Orrery's system lifecycle, issue 14): {@code init} once per world before the
+ * Beyond the spec (Orrery's system lifecycle): {@code init} once per world before the
  * system's phase first executes (even when a gate skips the system), across rebuilds;
  * {@code disposeRemoved}, {@code disposeAll}; failures attributed as INIT/DISPOSE; {@code reset}.
  */

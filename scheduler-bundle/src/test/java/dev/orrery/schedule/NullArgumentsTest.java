@@ -57,7 +57,7 @@ class NullArgumentsTest {
     }
 
     @Test
-    @DisplayName("issue 14: a null argument is a NullPointerException whatever the other arguments are (stray phase, bad dt, unknown system, blank plugin name)")
+    @DisplayName("a null argument is a NullPointerException whatever the other arguments are (stray phase, bad dt, unknown system, blank plugin name)")
     void null_checks_come_before_every_other_check() {
         Phase stray = Phase.define("stray");
         World other = new World();

@@ -34,7 +34,7 @@ class OnStartLateJoinerTest {
                 trace.system("s1", Phase.ON_START), trace.system("s2", Phase.ON_START), trace.system("u")).build();
         v2.run(world, 0);
         assertEquals(List.of("s2", "u"), trace.take());
-        assertEquals(new ScheduleState("game", List.of(), true, List.of("s1", "s2")), state(v2));
+        assertEquals(ScheduleState.builder("game").onStartDone(true).onStartConsidered(List.of("s1", "s2")).build(), state(v2));
         v2.run(world, 0);
         v2.runPhase(world, Phase.ON_START, 0);
         assertEquals(List.of("u"), trace.take());

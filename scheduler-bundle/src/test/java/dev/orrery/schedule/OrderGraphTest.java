@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.schedule.graph.BuildItem;
+import dev.orrery.schedule.graph.OrderEdge;
+import dev.orrery.schedule.graph.OrderGraph;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -31,15 +34,15 @@ class OrderGraphTest {
                         "'input' runs before set 'physics' (input.before(physics), from 'main')",
                         "set 'physics' runs before set 'render' (physics.before(render), from 'core')"),
                 g.edges().stream().map(OrderEdge::toString).toList());
-        assertEquals(List.of(step), g.members(physics));
+        assertEquals(List.of(new BuildItem(BuildItem.Kind.SYSTEM, "step", "core")), g.members(physics.name()));
         assertEquals(List.of("input->step", "step->draw", "draw->late"), List.of(
-                link(g.linksFrom(input).get(0)), link(g.linksFrom(step).get(0)), link(g.linksFrom(draw).get(0))));
-        assertEquals(List.of("step->draw"), g.linksTo(draw).stream().map(OrderGraphTest::link).toList());
-        List<OrderGraph.Link> path = g.path(input, late);
+                link(g.linksFrom(input.name()).get(0)), link(g.linksFrom(step.name()).get(0)), link(g.linksFrom(draw.name()).get(0))));
+        assertEquals(List.of("step->draw"), g.linksTo(draw.name()).stream().map(OrderGraphTest::link).toList());
+        List<OrderGraph.Link> path = g.path(input.name(), late.name());
         assertEquals(List.of("input->step", "step->draw", "draw->late"), path.stream().map(OrderGraphTest::link).toList());
         assertEquals(OrderEdge.Declaration.BEFORE, path.get(1).edges().get(0).declaration());
-        assertSame(physics, path.get(1).edges().get(0).declaredBy());
-        assertEquals(List.of(), g.path(late, input));
+        assertEquals(new BuildItem(BuildItem.Kind.SET, "physics", "core"), path.get(1).edges().get(0).declaredBy());
+        assertEquals(List.of(), g.path(late.name(), input.name()));
     }
 
     private static String link(OrderGraph.Link l) {
@@ -57,8 +60,8 @@ class OrderGraphTest {
         }
         Schedule s = Schedule.builder("main").sets(a, b).systems(systems).build();
         assertEquals(1, s.orderGraph().edges().size());
-        assertEquals(2000, s.orderGraph().members(a).size());
-        assertEquals(1, s.orderGraph().path(systems.get(0), systems.get(3999)).size());
+        assertEquals(2000, s.orderGraph().members(a.name()).size());
+        assertEquals(1, s.orderGraph().path(systems.get(0).name(), systems.get(3999).name()).size());
     }
 
     @Test
@@ -70,6 +73,6 @@ class OrderGraphTest {
         assertEquals(1, s.orderGraph().edges().size());
         Schedule less = s.withoutPlugins(Set.of("p"));
         assertEquals(List.of(), less.orderGraph().edges());
-        assertTrue(less.orderGraph().linksFrom(a).isEmpty());
+        assertTrue(less.orderGraph().linksFrom(a.name()).isEmpty());
     }
 }

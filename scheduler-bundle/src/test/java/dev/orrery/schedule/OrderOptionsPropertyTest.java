@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.schedule.SystemOrderPropertyTest.SystemRecipe;
+import dev.orrery.schedule.graph.BuildCycle;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -13,12 +13,13 @@ import java.io.IOException;
 import java.lang.ref.WeakReference;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
-import java.lang.reflect.RecordComponent;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
@@ -72,13 +73,24 @@ class PerWorldStateTest {
     @DisplayName("SCH-063 state lives in a world trait added lazily; fields name, disabled, onStartDone (+ onStartConsidered); no marker in it; name never read back")
     void SCH_063_state_trait_shape_and_laziness() {
         // Orrery adds onStartConsidered (docs/architecture.md, beyond the spec 2) and disabledPhases (phase
-        // toggle, Schedule Javadoc); the spec's three fields come first.
-        assertEquals(List.of("name", "disabled", "onStartDone", "onStartConsidered", "disabledPhases"),
-                Arrays.stream(ScheduleState.class.getRecordComponents()).map(RecordComponent::getName)
-                        .collect(Collectors.toList()));
-        assertEquals(List.of(String.class, List.class, boolean.class, List.class, List.class),
-                Arrays.stream(ScheduleState.class.getRecordComponents()).map(RecordComponent::getType)
-                        .collect(Collectors.toList()));
+        // toggle, Schedule Javadoc) to the spec's three fields; each has an accessor of its name.
+        Map<String, Class<?>> fields = new LinkedHashMap<>();
+        for (Field f : ScheduleState.class.getDeclaredFields()) {
+            if (!Modifier.isStatic(f.getModifiers())) {
+                fields.put(f.getName(), f.getType());
+            }
+        }
+        Map<String, Class<?>> expected = new LinkedHashMap<>();
+        expected.put("name", String.class);
+        expected.put("disabled", List.class);
+        expected.put("onStartDone", boolean.class);
+        expected.put("onStartConsidered", List.class);
+        expected.put("disabledPhases", List.class);
+        assertEquals(expected, fields);
+        for (Map.Entry<String, Class<?>> e : expected.entrySet()) {
+            assertEquals(e.getValue(), assertDoesNotThrow(() -> ScheduleState.class.getMethod(e.getKey())).getReturnType(),
+                    e.getKey());
+        }
 
         ScheduleState[] seenInside = new ScheduleState[1];
         Schedule[] self = new Schedule[1];
@@ -89,12 +101,12 @@ class PerWorldStateTest {
         self[0].run(world, 0);
         assertTrue(world.has(self[0].state()));
         ScheduleState after = world.get(self[0].state());
-        assertEquals(new ScheduleState("s063", List.of(), true, List.of()), after);
+        assertEquals(ScheduleState.builder("s063").onStartDone(true).build(), after);
         assertSame(after, seenInside[0],
                 "during the call (OnStart already completed) the record is the one left after it: the executing marker is not in it");
 
         // the schedule does not read name back: a foreign name changes nothing
-        world.set(self[0].state(), new ScheduleState("renamed", List.of("peek"), true, List.of()));
+        world.set(self[0].state(), ScheduleState.builder("renamed").disabled(List.of("peek")).onStartDone(true).build());
         seenInside[0] = null;
         self[0].run(world, 0);
         assertEquals(null, seenInside[0], "disabled is still honoured");
@@ -170,10 +182,11 @@ class PerWorldStateTest {
 
     /**
      * Primitives, strings, enums, phases (immutable), lists that {@code List.copyOf} returns as they are,
-     * empty arrays (nothing to mutate), and trait keys whose default factory makes a new value per world
+     * empty arrays (nothing to mutate), trait keys whose default factory makes a new value per world
      * (a {@code Trait} is an immutable, identity-compared key; its values live in worlds: the
-     * run-condition library's pass clock, state stack and jitter stream, issue 14), and var handles
-     * (immutable descriptors of an instance field; the run probe's slot, issue 17).
+     * run-condition library's pass clock, state stack and jitter stream), var handles (immutable
+     * descriptors of an instance field; the run probe's slot), and stateless objects, whose classes
+     * declare no instance field (the scheduler's {@code ScheduleCompiler}, looked up once).
      */
     private static boolean isImmutableType(Field f) {
         Class<?> t = f.getType();
@@ -207,7 +220,27 @@ class PerWorldStateTest {
                 throw new IllegalStateException(e);
             }
         }
+        if (t.isInterface()) {
+            try {
+                f.setAccessible(true);
+                return isStateless(f.get(null).getClass());
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException(e);
+            }
+        }
         return false;
+    }
+
+    /** @return whether the class and its superclasses declare no instance field */
+    private static boolean isStateless(Class<?> c) {
+        for (Class<?> k = c; k != null && k != Object.class; k = k.getSuperclass()) {
+            for (Field field : k.getDeclaredFields()) {
+                if (!Modifier.isStatic(field.getModifiers())) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     @Test
@@ -225,7 +258,7 @@ class PerWorldStateTest {
         assertDoesNotThrow(() -> schedule.run(world, 0));
 
         assertEquals(List.of("start", "a", "b"), trace.take());
-        assertEquals(new ScheduleState("s065", List.of(), true, List.of("start")), world.get(schedule.state()));
+        assertEquals(ScheduleState.builder("s065").onStartDone(true).onStartConsidered(List.of("start")).build(), world.get(schedule.state()));
     }
 
     @Test

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.schedule.graph.BuildCycle;
+import dev.orrery.schedule.graph.BuildItem;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * Beyond the spec (issue 14): phase toggles and the system lifecycle keep the steady state free of
+ * Beyond the spec (Orrery's own): phase toggles and the system lifecycle keep the steady state free of
  * allocation (as SCH-117/SCH-149): with initialised systems, a disabled phase and a disabled OnStart
  * holding a pending system, warm run calls allocate nothing, with and without hooks.
  */

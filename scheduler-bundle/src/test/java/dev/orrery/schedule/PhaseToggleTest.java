@@ -12,7 +12,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * Beyond the spec (Orrery's phase toggle, issue 14): {@code enablePhase/disablePhase/isPhaseEnabled}
+ * Beyond the spec (Orrery's phase toggle): {@code enablePhase/disablePhase/isPhaseEnabled}
  * per world, kept by name in {@link ScheduleState#disabledPhases()}. Orders are exact vectors.
  */
 class PhaseToggleTest {

@@ -24,7 +24,7 @@ class ScheduleStateDerivationTest {
     void SCH_036_hand_built_done_record_reruns_on_start() {
         schedule.run(world, 0);
         assertEquals(List.of("s1", "s2", "u"), trace.take());
-        world.set(schedule.state(), new ScheduleState("game", List.of(), true, List.of()));
+        world.set(schedule.state(), ScheduleState.builder("game").onStartDone(true).build());
         schedule.run(world, 0);
         assertEquals(List.of("s1", "s2", "u"), trace.take());
     }
@@ -33,7 +33,7 @@ class ScheduleStateDerivationTest {
     @DisplayName("SCH-036 withOnStartDone restores a spec-only save without running OnStart again")
     void SCH_036_with_on_start_done_skips_on_start() {
         ScheduleState restored = ScheduleState.initial("game").withDisabled(List.of("u")).withOnStartDone(schedule);
-        assertEquals(new ScheduleState("game", List.of("u"), true, List.of("s1", "s2")), restored);
+        assertEquals(ScheduleState.builder("game").disabled(List.of("u")).onStartDone(true).onStartConsidered(List.of("s1", "s2")).build(), restored);
         world.set(schedule.state(), restored);
         schedule.run(world, 0);
         schedule.runPhase(world, Phase.ON_START, 0);
@@ -44,8 +44,8 @@ class ScheduleStateDerivationTest {
     @Test
     @DisplayName("SCH-036 withOnStartDone keeps names already considered and adds the missing ones in execution order")
     void SCH_036_with_on_start_done_keeps_existing_names() {
-        ScheduleState partly = new ScheduleState("game", List.of(), false, List.of("gone", "s2"));
-        assertEquals(new ScheduleState("game", List.of(), true, List.of("gone", "s2", "s1")),
+        ScheduleState partly = ScheduleState.builder("game").onStartConsidered(List.of("gone", "s2")).build();
+        assertEquals(ScheduleState.builder("game").onStartDone(true).onStartConsidered(List.of("gone", "s2", "s1")).build(),
                 partly.withOnStartDone(schedule));
     }
 

@@ -26,12 +26,12 @@ class ScheduleStateRenameTest {
     @Test
     @DisplayName("renamedTo keeps disabled, onStartDone and onStartConsidered and changes only the name")
     void renamed_to_keeps_every_other_field() {
-        ScheduleState state = new ScheduleState("main", List.of("move", "gone"), true, List.of("boot", "old"));
+        ScheduleState state = ScheduleState.builder("main").disabled(List.of("move", "gone")).onStartDone(true).onStartConsidered(List.of("boot", "old")).build();
 
         ScheduleState renamed = state.renamedTo("main-2");
 
-        assertEquals(new ScheduleState("main-2", List.of("move", "gone"), true, List.of("boot", "old")), renamed);
-        assertEquals(new ScheduleState("main", List.of("move", "gone"), true, List.of("boot", "old")), state,
+        assertEquals(ScheduleState.builder("main-2").disabled(List.of("move", "gone")).onStartDone(true).onStartConsidered(List.of("boot", "old")).build(), renamed);
+        assertEquals(ScheduleState.builder("main").disabled(List.of("move", "gone")).onStartDone(true).onStartConsidered(List.of("boot", "old")).build(), state,
                 "the original record is unchanged");
         assertSame(state, state.renamedTo("main"), "same name: the record itself");
     }

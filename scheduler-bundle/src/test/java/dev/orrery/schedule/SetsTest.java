@@ -4,11 +4,12 @@ import static dev.orrery.schedule.Fixtures.fails;
 import static dev.orrery.schedule.Fixtures.sys;
 import static dev.orrery.schedule.Fixtures.sysB;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.schedule.graph.BuildItem;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -21,7 +22,7 @@ class SetsTest {
         assertEquals("S", s.name());
         assertEquals(List.of(), s.before());
         assertEquals(List.of(), s.after());
-        assertEquals(Optional.empty(), s.runIf());
+        assertEquals(List.of(), s.conditions());
     }
 
     @Test
@@ -32,7 +33,8 @@ class SetsTest {
         SystemSet s = SystemSet.builder("S").before(a).after(b).runIf(cond).build();
         assertEquals(List.of(a), s.before());
         assertEquals(List.of(b), s.after());
-        assertEquals(Optional.of(cond), s.runIf());
+        assertEquals(List.of(cond), s.conditions());
+        assertSame(s.before(), s.config().before());
         assertThrows(UnsupportedOperationException.class, () -> s.before().add(b));
     }
 

@@ -54,7 +54,7 @@ class SteadyStateAllocationTest {
     }
 
     /**
-     * Beyond the spec (issue 14): systems and sets with several AND-ed conditions, and conditions of
+     * Beyond the spec (Orrery's own): systems and sets with several AND-ed conditions, and conditions of
      * the run-condition library (timers with jitter, state gates, combinators) that fire now and then.
      */
     private Schedule buildWithCombinedConditions(String name) {

@@ -10,9 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.schedule.graph.BuildCycle;
+import dev.orrery.schedule.graph.BuildItem;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** Systems, their order and its validation (SCH-010, SCH-012..018, SCH-020..023, SCH-106). */
@@ -27,7 +28,7 @@ class SystemsTest {
         assertEquals(List.of(), s.before());
         assertEquals(List.of(), s.after());
         assertEquals(List.of(), s.sets());
-        assertEquals(Optional.empty(), s.runIf());
+        assertEquals(List.of(), s.conditions());
     }
 
     @Test
@@ -40,7 +41,8 @@ class SystemsTest {
         assertEquals(List.of(other), s.before());
         assertEquals(List.of(set), s.after());
         assertEquals(List.of(set), s.sets());
-        assertEquals(Optional.of(cond), s.runIf());
+        assertEquals(List.of(cond), s.conditions());
+        assertSame(s.conditions(), s.config().conditions());
         assertThrows(UnsupportedOperationException.class, () -> s.before().add(other));
         assertThrows(UnsupportedOperationException.class, () -> s.sets().add(set));
     }

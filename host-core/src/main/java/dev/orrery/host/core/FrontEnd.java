@@ -5,7 +5,9 @@ import java.util.List;
 
 /**
  * What the {@link HostCore} asks of the front end that runs it (the OSGi DS component, or the JPMS
- * launcher). Beyond the spec (Orrery's own).
+ * front end). Beyond the spec (Orrery's own).
+ *
+ * @since 0.1
  */
 public interface FrontEnd {
     /**
@@ -23,7 +25,8 @@ public interface FrontEnd {
     /**
      * @return statuses of plugins the front end found but could not hand to the core at all (e.g. a
      *     plugin compiled against another copy of the API), appended to {@code GameHost.plugins()};
-     *     none by default. Called on any thread; must not block.
+     *     none by default. Called on any thread; must not block. Call
+     *     {@link HostCore#foreignPluginsChanged()} whenever the list changes.
      */
     default List<PluginStatus> foreignPlugins() {
         return List.of();

@@ -1,20 +1,21 @@
 package dev.orrery.host.core;
 
+import aQute.bnd.annotation.Resolution;
+import aQute.bnd.annotation.spi.ServiceConsumer;
 import dev.orrery.host.GameHost;
-import dev.orrery.host.internal.Engine;
+import dev.orrery.host.HostSettings;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.ScheduleHooks;
 import java.lang.System.Logger;
-import java.util.Map;
-import java.util.function.Function;
+import java.util.ServiceLoader;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
  * One Orrery host, without any OSGi type: the plugin registry, the rebuild coordinator (coalesced
  * rebuilds, declared plugin order, exclusion loop, waiting plugins, the newcomer policy), the frame
  * loop (fault containment, pause/step, watchdog), the schedule swap at frame boundaries and the world
- * purge of unloaded code. It is the {@link GameHost} that a front end publishes (the OSGi component
- * registers it as a service; the JPMS launcher hands it out directly).
+ * purge of unloaded code. It is the {@link GameHost} that a front end publishes (the OSGi front end
+ * registers it as a service; the JPMS front end hands it to the plugins' {@code HostClient}s).
  *
  * <p>A front end maps its plugin discovery onto these calls, keyed by {@link PluginSource#id()}:
  * {@link #pluginBound} when it learns of a plugin, {@link #pluginAdded} with the plugin object,
@@ -28,30 +29,36 @@ import org.osgi.annotation.versioning.ProviderType;
  * while plugin code runs or while waiting for a frame boundary. Calls after {@link #stop()} are
  * ignored (GameHost methods answer as documented there for a stopped host).
  *
- * <p>Beyond the spec (Orrery's own). See docs/host-core.md and docs/architecture.md for the OSGi and JPMS mappings.
+ * <p>Beyond the spec (Orrery's own). See docs/host-core.md and docs/architecture.md for the OSGi and
+ * JPMS mappings.
+ *
+ * @since 0.1
  */
 @ProviderType
+@ServiceConsumer(value = HostCoreFactory.class, resolution = Resolution.OPTIONAL)
 public interface HostCore extends GameHost {
-    /** The logger name the host logs under (kept from the OSGi host: {@code dev.orrery.host}). */
+    /** The logger name the host logs under, in both front ends: {@code dev.orrery.host}. */
     String LOGGER = "dev.orrery.host";
 
     /**
-     * Makes a host (not started: no thread runs yet).
+     * Makes a host (not started: no thread runs yet), with the implementation this module provides
+     * ({@link HostCoreFactory}, found with {@link ServiceLoader} through this interface's class loader).
      *
-     * @param config live settings by key ({@code mainSchedule}, {@code mode}, ...; README, "Host
-     *     settings"): in OSGi the ConfigAdmin properties of PID {@code dev.orrery.host}; may be empty
-     * @param properties looks up the fallback {@code orrery.host.<key>} properties (framework or system
-     *     properties); returns null when absent
+     * @param settings the host settings (in OSGi parsed from the ConfigAdmin properties of PID
+     *     {@code dev.orrery.host} and the framework properties: {@link HostSettingsParser})
      * @param frontEnd the front end's callbacks
      * @param log where the host logs (normally {@code System.getLogger(HostCore.LOGGER)})
      * @return the host
-     * @throws IllegalArgumentException with a one-line message naming the setting when a setting is
-     *     bad (also logged at ERROR as {@code Orrery host not started: ...})
      * @throws NullPointerException when an argument is null
+     * @throws IllegalStateException when no implementation is found (the module's
+     *     {@code META-INF/services} entry or its {@code provides} clause is missing)
      */
-    static HostCore create(Map<String, ?> config, Function<String, String> properties, FrontEnd frontEnd,
-                           Logger log) {
-        return Engine.create(config, properties, frontEnd, log);
+    static HostCore create(HostSettings settings, FrontEnd frontEnd, Logger log) {
+        HostCoreFactory factory = ServiceLoader.load(HostCoreFactory.class, HostCoreFactory.class.getClassLoader())
+                .findFirst().orElseThrow(() -> new IllegalStateException("no " + HostCoreFactory.class.getName()
+                        + " provider found with the class loader of " + HostCoreFactory.class.getName()
+                        + ": the host module is incomplete"));
+        return factory.create(settings, frontEnd, log);
     }
 
     /**
@@ -64,15 +71,17 @@ public interface HostCore extends GameHost {
     void start();
 
     /**
-     * Takes new settings (e.g. a ConfigAdmin update): timing from the next frame on, and a forced
-     * rebuild with the new main schedule and plugin order.
+     * Takes new settings (e.g. a ConfigAdmin update, parsed by the front end): timing from the next frame
+     * on, and a forced rebuild with the new main schedule and plugin order; logs
+     * {@code host configuration changed: ...}. Ignored after {@link #stop()}.
      *
-     * @param config the settings by key, as in {@link #create}
-     * @param properties the fallback property lookup, as in {@link #create}
-     * @return true when taken; false when a setting is bad: then one ERROR line names it and the host
-     *     keeps its previous settings
+     * @param settings the new settings
+     * @throws NullPointerException when settings is null
      */
-    boolean configure(Map<String, ?> config, Function<String, String> properties);
+    void configure(HostSettings settings);
+
+    /** @return the settings in force (those of {@link #create}, or of the last {@link #configure}) */
+    HostSettings settings();
 
     /**
      * Stops the host: no more rebuilds, the frame loop stops at the next frame boundary (this waits
@@ -155,6 +164,12 @@ public interface HostCore extends GameHost {
      * @param id the observer's {@link PluginSource#id()}
      */
     void hooksRemoved(long id);
+
+    /**
+     * The front end's {@link FrontEnd#foreignPlugins()} changed: moves the change token
+     * ({@link #changes()}), so that waiters see the new list. Any thread; never blocks.
+     */
+    void foreignPluginsChanged();
 
     /**
      * Code was unloaded (a bundle updated/uninstalled, a module layer dropped): at the next frame

@@ -15,6 +15,8 @@ import java.util.Objects;
  * @param schedule the declared schedule (the {@code orrery.schedule} service property in OSGi), trimmed,
  *     or null for none: a plugin then joins the main schedule, hooks observe every schedule. A blank
  *     value is taken as none.
+ *
+ * @since 0.1
  */
 public record PluginSource(long id, String origin, String schedule) {
     /**

@@ -5,12 +5,14 @@ import java.util.function.Predicate;
 
 /**
  * Which class loaders belong to code that is gone, for one purge: the test handed to
- * {@code World.purge} (through {@code dev.orrery.world.Unloading}), and the names of what it found
+ * {@code WorldPurge.purge} (through {@code dev.orrery.world.unload.Unloading}), and the names of what it found
  * gone, for the host's log line. A front end makes one per purge ({@link FrontEnd#unloadedCode()}):
  * the OSGi front end tests for bundle class loaders no longer in use; the JPMS front end for the
  * loaders of the module layers it dropped.
  *
  * <p>Called on the frame thread only. Beyond the spec (Orrery's own).
+ *
+ * @since 0.1
  */
 public interface UnloadedCode extends Predicate<ClassLoader> {
     /** Code that is never unloaded (a front end without unloading): nothing is purged. */

@@ -1,5 +1,6 @@
 package dev.orrery.host.internal;
 
+import dev.orrery.host.HostSettings;
 import dev.orrery.host.HostStatus;
 import dev.orrery.host.ObserverStatus;
 import dev.orrery.host.PluginState;
@@ -10,6 +11,10 @@ import dev.orrery.host.SystemFault;
 import dev.orrery.host.core.FrontEnd;
 import dev.orrery.host.core.HostCore;
 import dev.orrery.host.core.PluginSource;
+import dev.orrery.host.internal.frame.FrameLoop;
+import dev.orrery.host.internal.plugins.HooksEntry;
+import dev.orrery.host.internal.plugins.PluginEntry;
+import dev.orrery.host.internal.rebuild.RebuildCoordinator;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.ScheduleHooks;
@@ -34,10 +39,10 @@ import java.util.function.Function;
 /**
  * The {@link HostCore} implementation: the plugin registry (what the front ends hand over, by
  * {@link PluginSource#id()}), feeding the {@link RebuildCoordinator} snapshots and running the
- * {@link FrameLoop}. Public only so that {@link HostCore#create} can make one; the package is not
- * exported.
+ * {@link FrameLoop}. Made by {@link EngineFactory}, which {@link HostCore#create} finds with
+ * {@link java.util.ServiceLoader}; the package is not exported.
  */
-public final class Engine implements HostCore {
+final class Engine implements HostCore {
     private static final long BOUNDARY_WAIT_MILLIS = 2000;
     private static final long STOP_WAIT_MILLIS = 5000;
 
@@ -62,16 +67,18 @@ public final class Engine implements HostCore {
      */
     private volatile boolean rebuilding;
     private final AtomicBoolean shutdownStarted = new AtomicBoolean();
-    private volatile HostConfig config;
+    private volatile HostSettings config;
     private volatile FrameLoop loop;
     private volatile RebuildCoordinator coordinator;
     /** The frame loop's last status, kept when the host stops (loop and world are dropped then). */
     private volatile HostStatus stoppedStatus;
+    private final HostChanges changes;
 
-    private Engine(HostConfig config, FrontEnd frontEnd, Logger log) {
+    private Engine(HostSettings config, FrontEnd frontEnd, Logger log) {
         this.config = config;
         this.frontEnd = frontEnd;
         this.log = log;
+        this.changes = new HostChanges(HostChanges.notifierThread());
         FrameLoop l = new FrameLoop(config, new RunProbe(), log, new FrameLoop.Ended() {
             @Override
             public void budgetDone() {
@@ -86,7 +93,7 @@ public final class Engine implements HostCore {
                     stopApplication("the frame thread died");
                 }
             }
-        }, java.lang.System::nanoTime);
+        }, java.lang.System::nanoTime, changes::changed);
         l.purgeWith(frontEnd::unloadedCode);
         this.loop = l;
         this.coordinator = new RebuildCoordinator(this::snapshot, l, log);
@@ -95,29 +102,16 @@ public final class Engine implements HostCore {
     /**
      * See {@link HostCore#create}.
      *
-     * @param config live settings
-     * @param properties fallback property lookup
+     * @param settings the host settings
      * @param frontEnd the front end's callbacks
      * @param log where the host logs
      * @return the host, not started
-     * @throws IllegalArgumentException when a setting is bad (logged at ERROR too)
      */
-    public static Engine create(Map<String, ?> config, Function<String, String> properties, FrontEnd frontEnd,
-                                Logger log) {
-        Objects.requireNonNull(config, "HostCore.create: config");
-        Objects.requireNonNull(properties, "HostCore.create: properties");
+    static Engine create(HostSettings settings, FrontEnd frontEnd, Logger log) {
+        Objects.requireNonNull(settings, "HostCore.create: settings");
         Objects.requireNonNull(frontEnd, "HostCore.create: frontEnd");
         Objects.requireNonNull(log, "HostCore.create: log");
-        HostConfig c;
-        try {
-            c = HostConfig.from(config, properties);
-        } catch (IllegalArgumentException e) {
-            // One clear line; launchers check the properties before starting (HostSettings), so this is
-            // reached with a bad live configuration or under another launcher.
-            log.log(Level.ERROR, "Orrery host not started: " + e.getMessage());
-            throw e;
-        }
-        return new Engine(c, frontEnd, log);
+        return new Engine(settings, frontEnd, log);
     }
 
     // ---------------------------------------------------------------- life cycle
@@ -129,32 +123,31 @@ public final class Engine implements HostCore {
             throw new IllegalStateException("the Orrery host was already started");
         }
         l.start();
-        HostConfig c = config;
+        HostSettings c = config;
         log.log(Level.INFO, "Orrery host started: main schedule '" + c.mainSchedule() + "', " + c.mode()
                 + " mode, declared plugin order " + c.order());
     }
 
     @Override
-    public boolean configure(Map<String, ?> props, Function<String, String> properties) {
-        HostConfig next;
-        try {
-            next = HostConfig.from(props, properties);
-        } catch (IllegalArgumentException e) {
-            log.log(Level.ERROR, e.getMessage() + "; the host keeps its previous configuration: " + config);
-            return false;
-        }
+    public HostSettings settings() {
+        return config;
+    }
+
+    @Override
+    public void configure(HostSettings next) {
+        Objects.requireNonNull(next, "configure: settings");
         this.config = next;
         FrameLoop l = loop;
         RebuildCoordinator c = coordinator;
         if (l == null || c == null) {
-            return true; // stopped meanwhile
+            return; // stopped meanwhile
         }
         l.configure(next);
+        changes.changed();
         log.log(Level.INFO, "host configuration changed: " + next);
         if (rebuilding) {
             c.request(next, true);
         }
-        return true;
     }
 
     @Override
@@ -175,6 +168,7 @@ public final class Engine implements HostCore {
         // Nothing here may keep the loop, the coordinator or the world reachable once the host is gone.
         coordinator = null;
         loop = null;
+        changes.close();
         log.log(Level.INFO, "Orrery host stopped after " + l.status().frames() + " frames");
     }
 
@@ -206,7 +200,8 @@ public final class Engine implements HostCore {
         Objects.requireNonNull(plugin, "pluginAdded: plugin");
         long id = source.id();
         String declared = source.schedule();
-        HostConfig c = config;
+        HostSettings c = config;
+        boolean failedGone;
         // Plugin code runs here, outside the lock.
         PluginEntry entry = PluginEntry.of(plugin, declared == null ? c.mainSchedule() : declared, source.origin(), id);
         synchronized (lock) {
@@ -218,7 +213,7 @@ public final class Engine implements HostCore {
                 declared = later.orElse(null);
                 entry = entry.inSchedule(declared == null ? config.mainSchedule() : declared);
             }
-            failed.remove(id);
+            failedGone = failed.remove(id) != null;
             plugins.put(id, entry);
             if (declared == null) {
                 onMainSchedule.add(id);
@@ -226,6 +221,9 @@ public final class Engine implements HostCore {
                 onMainSchedule.remove(id);
             }
             generation++;
+        }
+        if (failedGone) {
+            changes.changed(); // its EXCLUDED status is gone from plugins()
         }
         RebuildCoordinator r = coordinator;
         if (r != null && rebuilding) {
@@ -241,13 +239,15 @@ public final class Engine implements HostCore {
         Objects.requireNonNull(reason, "pluginExcluded: reason");
         long id = source.id();
         String schedule = source.schedule() == null ? config.mainSchedule() : source.schedule();
-        PluginStatus status = new PluginStatus(name, schedule, source.origin(), id, PluginState.EXCLUDED, reason);
+        PluginStatus status = PluginStatus.builder().name(name).schedule(schedule).bundle(source.origin()).serviceId(id)
+                .state(PluginState.EXCLUDED).reason(reason).build();
         synchronized (lock) {
             if (!bound.contains(id)) {
                 return;
             }
             failed.put(id, status);
         }
+        changes.changed();
         log.log(Level.ERROR, "plugin '" + name + "' of " + source.origin() + " (id " + id + ") EXCLUDED: " + reason);
     }
 
@@ -274,20 +274,24 @@ public final class Engine implements HostCore {
             }
             generation++;
         }
-        changed();
+        askForRebuild();
     }
 
     @Override
     public void pluginRemoved(long id) {
         PluginEntry gone;
         long gen;
+        boolean failedGone;
         synchronized (lock) {
             bound.remove(id);
             laterSchedule.remove(id);
-            failed.remove(id);
+            failedGone = failed.remove(id) != null;
             gone = plugins.remove(id);
             gen = gone == null ? generation : ++generation;
             onMainSchedule.remove(id);
+        }
+        if (failedGone) {
+            changes.changed();
         }
         if (gone == null) {
             return;
@@ -312,7 +316,7 @@ public final class Engine implements HostCore {
             hooks.put(entry.serviceId(), entry);
             generation++;
         }
-        changed();
+        askForRebuild();
     }
 
     @Override
@@ -327,7 +331,7 @@ public final class Engine implements HostCore {
         if (l != null) {
             l.retireObserver(id, BOUNDARY_WAIT_MILLIS);
         }
-        changed();
+        askForRebuild();
     }
 
     @Override
@@ -338,7 +342,7 @@ public final class Engine implements HostCore {
         }
     }
 
-    private void changed() {
+    private void askForRebuild() {
         RebuildCoordinator c = coordinator;
         if (c != null && rebuilding) {
             c.request(config, false);
@@ -349,7 +353,7 @@ public final class Engine implements HostCore {
         synchronized (lock) {
             List<HooksEntry> h = new ArrayList<>(hooks.values());
             h.sort(Comparator.comparingLong(HooksEntry::serviceId));
-            HostConfig c = config;
+            HostSettings c = config;
             List<PluginEntry> p = new ArrayList<>(plugins.size());
             for (PluginEntry e : plugins.values()) {
                 boolean toMain = onMainSchedule.contains(e.serviceId()) && !e.schedule().equals(c.mainSchedule());
@@ -436,6 +440,21 @@ public final class Engine implements HostCore {
     public <T> CompletionStage<T> submit(Function<World, T> work) {
         FrameLoop l = loop;
         return l == null ? stopped() : l.submit(work);
+    }
+
+    @Override
+    public long changes() {
+        return changes.current();
+    }
+
+    @Override
+    public CompletionStage<Long> awaitChange(long since) {
+        return changes.await(since);
+    }
+
+    @Override
+    public void foreignPluginsChanged() {
+        changes.changed();
     }
 
     @Override

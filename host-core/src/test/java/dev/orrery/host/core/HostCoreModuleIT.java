@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The built host-core jar is a JPMS module that runs a host in a module layer holding only it and the
  * scheduler (parent: the platform class loader, so no OSGi class is visible): what the JPMS front end
- * does. Run by failsafe after {@code package}. Beyond the spec (Orrery's own): issue 15.
+ * does. Run by failsafe after {@code package}. Beyond the spec (Orrery's own).
  */
 class HostCoreModuleIT {
     private static Path coreJar() {
@@ -41,23 +41,27 @@ class HostCoreModuleIT {
     }
 
     @Test
-    void theModuleExportsTheApiAndTheFrontEndSpiAndRequiresOnlyTheScheduler() {
+    void theModuleExportsTheApiAndTheFrontEndSpiRequiresOnlyTheSchedulerAndProvidesItsEngine() {
         ModuleDescriptor d = ModuleFinder.of(coreJar()).findAll().iterator().next().descriptor();
-        assertEquals("dev.orrery.host.core", d.name());
+        assertEquals("dev.orrery.host", d.name());
         assertEquals(Set.of("dev.orrery.host", "dev.orrery.host.core"),
                 d.exports().stream().map(ModuleDescriptor.Exports::source).collect(Collectors.toSet()));
         assertEquals(Set.of("dev.orrery.scheduler", "java.base"), d.requires().stream()
                 .filter(r -> !r.modifiers().contains(ModuleDescriptor.Requires.Modifier.STATIC))
                 .map(ModuleDescriptor.Requires::name).collect(Collectors.toSet()));
+        // The seam between the front-end SPI and the engine: HostCore.create's ServiceLoader lookup.
+        assertEquals(Set.of("dev.orrery.host.core.HostCoreFactory"), d.uses());
+        assertEquals(Set.of("dev.orrery.host.core.HostCoreFactory with [dev.orrery.host.internal.EngineFactory]"),
+                d.provides().stream().map(p -> p.service() + " with " + p.providers()).collect(Collectors.toSet()));
     }
 
     @Test
     void aHostRunsInAModuleLayerWithoutOsgi() throws Exception {
         ModuleFinder finder = ModuleFinder.of(coreJar(), schedulerJar());
         ModuleLayer boot = ModuleLayer.boot();
-        Configuration cf = boot.configuration().resolve(finder, ModuleFinder.of(), Set.of("dev.orrery.host.core"));
+        Configuration cf = boot.configuration().resolve(finder, ModuleFinder.of(), Set.of("dev.orrery.host"));
         ModuleLayer layer = boot.defineModulesWithOneLoader(cf, ClassLoader.getPlatformClassLoader());
-        ClassLoader loader = layer.findLoader("dev.orrery.host.core");
+        ClassLoader loader = layer.findLoader("dev.orrery.host");
         assertThrows(ClassNotFoundException.class, () -> loader.loadClass("org.osgi.framework.Bundle"));
         Class<?> hostCore = loader.loadClass("dev.orrery.host.core.HostCore");
         Class<?> frontEnd = loader.loadClass("dev.orrery.host.core.FrontEnd");
@@ -82,9 +86,13 @@ class HostCoreModuleIT {
             };
         });
         Function<String, String> noProperties = k -> null;
-        Method create = hostCore.getMethod("create", Map.class, Function.class, frontEnd, System.Logger.class);
-        Object host = create.invoke(null, Map.of("mode", "fixed", "rate", 0, "frames", 4, "stopFrameworkWhenDone", true,
-                "quietMillis", 0), noProperties, front, new LinesLogger());
+        Class<?> settingsType = loader.loadClass("dev.orrery.host.HostSettings");
+        Object settings = loader.loadClass("dev.orrery.host.core.HostSettingsParser").getMethod("parse", Map.class,
+                Function.class).invoke(null, Map.of("mode", "fixed", "rate", 0, "frames", 4, "stopFrameworkWhenDone", true,
+                "quietMillis", 0), noProperties);
+        // HostCore.create finds the engine with ServiceLoader: the module's uses and provides clauses.
+        Method create = hostCore.getMethod("create", settingsType, frontEnd, System.Logger.class);
+        Object host = create.invoke(null, settings, front, new LinesLogger());
         try {
             hostCore.getMethod("start").invoke(host);
             hostCore.getMethod("requestRebuild").invoke(host);

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.host.FrameMode;
+import dev.orrery.host.HostSettings;
 import dev.orrery.host.PluginState;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.schedule.EcsSystem;
@@ -18,6 +20,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -29,7 +33,7 @@ import org.junit.jupiter.api.Test;
  * The host core driven the way a front end drives it, with no OSGi framework on the class path (plain
  * JUnit 5): plugins are handed over by a neutral {@link PluginSource} id, frames run their systems, a
  * removed plugin's systems stop, code the front end reports unloaded is purged from the world while
- * the state of code that stays is kept. Beyond the spec (Orrery's own): issue 15, the OSGi-free core.
+ * the state of code that stays is kept. Beyond the spec (Orrery's own): the OSGi-free core.
  */
 class HostCoreTest {
     /** Fixed-step, unpaced, paused frames, so the test steps them; short rebuild delays. */
@@ -53,7 +57,7 @@ class HostCoreTest {
     }
 
     private HostCore start(Map<String, ?> settings) {
-        host = HostCore.create(settings, k -> null, new FrontEnd() {
+        host = HostCore.create(HostSettingsParser.parse(settings, k -> null), new FrontEnd() {
             @Override
             public void stopApplication(String after) {
                 synchronized (stops) {
@@ -123,7 +127,8 @@ class HostCoreTest {
         assertTrue(host.pluginAdded(new PluginSource(7, "plugins.jar/1.0", null), counter(runs)));
         host.requestRebuild();
         PluginStatus active = awaitPlugin("counter", s -> s.map(p -> p.state() == PluginState.ACTIVE).orElse(false));
-        assertEquals(new PluginStatus("counter", "main", "plugins.jar/1.0", 7, PluginState.ACTIVE, ""), active);
+        assertEquals(PluginStatus.builder().name("counter").schedule("main").bundle("plugins.jar/1.0").serviceId(7)
+                .state(PluginState.ACTIVE).reason("").build(), active);
 
         int before = runs.get();
         step(3);
@@ -182,8 +187,9 @@ class HostCoreTest {
         host.pluginBound(3);
         host.pluginExcluded(new PluginSource(3, "broken.jar/2.0", "side"), "org.example.Broken",
                 "its provider threw java.lang.IllegalStateException: boom");
-        assertEquals(List.of(new PluginStatus("org.example.Broken", "side", "broken.jar/2.0", 3, PluginState.EXCLUDED,
-                "its provider threw java.lang.IllegalStateException: boom")), host.plugins());
+        assertEquals(List.of(PluginStatus.builder().name("org.example.Broken").schedule("side").bundle("broken.jar/2.0")
+                .serviceId(3).state(PluginState.EXCLUDED)
+                .reason("its provider threw java.lang.IllegalStateException: boom").build()), host.plugins());
         assertTrue(log.lines().contains("ERROR plugin 'org.example.Broken' of broken.jar/2.0 (id 3) EXCLUDED: "
                 + "its provider threw java.lang.IllegalStateException: boom"), log.lines()::toString);
         host.pluginRemoved(3);
@@ -239,17 +245,22 @@ class HostCoreTest {
 
     @Test
     void aBadSettingIsRefusedInOneLineAndTheHostKeepsItsSettings() {
-        LinesLogger refused = new LinesLogger();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> HostCore.create(Map.of("mode", "sometimes"), k -> null, after -> { }, refused));
+                () -> HostSettingsParser.parse(Map.of("mode", "sometimes"), k -> null));
         assertTrue(e.getMessage().contains("mode"), e.getMessage());
-        assertTrue(refused.lines().get(0).startsWith("ERROR Orrery host not started: "), refused.lines()::toString);
+        assertEquals(1, e.getMessage().lines().count(), e.getMessage());
 
         start(SETTINGS);
-        assertFalse(host.configure(Map.of("rate", "fast"), k -> null));
+        HostSettings before = host.settings();
+        assertThrows(IllegalArgumentException.class, () -> HostSettingsParser.parse(Map.of("rate", "fast"), k -> null));
         assertEquals("main", host.mainSchedule());
-        assertTrue(host.configure(Map.of("mode", "fixed", "mainSchedule", "game", "startPaused", true), k -> null));
+        assertEquals(before, host.settings());
+        host.configure(HostSettingsParser.parse(Map.of("mode", "fixed", "mainSchedule", "game", "startPaused", true),
+                k -> null));
         assertEquals("game", host.mainSchedule());
+        assertEquals("game", host.settings().mainSchedule());
+        assertTrue(log.lines().stream().anyMatch(
+                l -> l.startsWith("INFO host configuration changed: HostSettings[mainSchedule=game")), log.lines()::toString);
     }
 
     @Test
@@ -274,8 +285,9 @@ class HostCoreTest {
     void aUsedUpFrameBudgetStopsTheApplicationWhenTheSettingsSaySo() throws Exception {
         java.util.concurrent.CountDownLatch stopped = new java.util.concurrent.CountDownLatch(1);
         List<String> after = new ArrayList<>();
-        host = HostCore.create(Map.of("mode", "fixed", "rate", 0, "frames", 3, "stopFrameworkWhenDone", true),
-                k -> null, a -> {
+        host = HostCore.create(HostSettings.builder().mode(FrameMode.FIXED).rate(0).frames(3)
+                .stopFrameworkWhenDone(true)
+                .build(), a -> {
                     after.add(a);
                     stopped.countDown();
                 }, log);
@@ -327,7 +339,7 @@ class HostCoreTest {
     }
 
     /**
-     * Issue 17: the host learns which system runs from its {@code RunProbe}, not from hooks, so a schedule
+     * The host learns which system runs from its {@code RunProbe}, not from hooks, so a schedule
      * with no observer service keeps the generated dispatcher and a stuck system is still named.
      */
     @Test
@@ -360,5 +372,26 @@ class HostCoreTest {
         assertEquals(1, warnings.size(), log.lines().toString());
         assertTrue(warnings.get(0).contains("system 'slow/block' of plugin 'slow' in schedule 'main' is running"),
                 warnings.get(0));
+    }
+
+    @Test
+    void theChangeTokenMovesWhenAPluginComesInAndAWaitCompletesOnTheNotifierThread() throws Exception {
+        start(SETTINGS);
+        long before = host.changes();
+        CompletableFuture<String> where = host.awaitChange(before)
+                .thenApply(token -> Thread.currentThread().getName()).toCompletableFuture();
+        host.pluginBound(8);
+        assertTrue(host.pluginAdded(new PluginSource(8, "plugins.jar/1.0", null), counter(new AtomicInteger())));
+        host.requestRebuild();
+        assertEquals("orrery-host-changes", where.get(WAIT_SECONDS, TimeUnit.SECONDS));
+        long seen = host.changes();
+        while (host.plugins().stream().noneMatch(p -> p.name().equals("counter") && p.state() == PluginState.ACTIVE)) {
+            seen = host.awaitChange(seen).toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
+        }
+        assertTrue(host.changes() > before);
+        host.stop();
+        ExecutionException stopped = assertThrows(ExecutionException.class,
+                () -> host.awaitChange(host.changes()).toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS));
+        assertTrue(stopped.getCause() instanceof IllegalStateException, stopped::toString);
     }
 }

@@ -12,6 +12,7 @@ import dev.orrery.host.SystemFaultException;
 import dev.orrery.host.itest.support.Trace;
 import dev.orrery.testkit.osgi.LogCapture;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.Test;
@@ -55,9 +56,9 @@ public class FaultIT extends HostItBase {
         }
         assertEquals(RunState.PAUSED, gameHost.status().state());
         SystemFault fault = gameHost.status().fault().orElseThrow();
-        assertEquals("boom/tick", fault.system());
-        assertEquals("boom", fault.plugin());
-        assertEquals("main", fault.schedule());
+        assertEquals(Optional.of("boom/tick"), fault.system());
+        assertEquals(Optional.of("boom"), fault.plugin());
+        assertEquals(Optional.of("main"), fault.schedule());
         assertEquals(frames + 1, fault.frame());
         assertEquals(IllegalStateException.class.getName(), fault.errorType());
         assertEquals("system boom/tick was told to fail", fault.message());

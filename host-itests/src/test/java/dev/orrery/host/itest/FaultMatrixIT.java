@@ -20,6 +20,7 @@ import dev.orrery.host.itest.plugins.fault.FaultPlace;
 import dev.orrery.host.itest.plugins.fault.FaultPlugin;
 import dev.orrery.host.itest.support.Trace;
 import dev.orrery.schedule.Plugin;
+import dev.orrery.schedule.RunFailure;
 import dev.orrery.schedule.ScheduleHooks;
 import dev.orrery.testkit.osgi.ConsoleCapture;
 import dev.orrery.testkit.osgi.LogCapture;
@@ -160,17 +161,19 @@ public class FaultMatrixIT extends HostItBase {
         HostStatus status = gameHost.status();
         assertEquals("the fault pauses the simulation", RunState.PAUSED, status.state());
         SystemFault fault = status.fault().orElseThrow(() -> new AssertionError("no fault recorded"));
-        assertEquals(fault.describe(), sys, fault.system());
-        assertEquals(fault.describe(), id, fault.plugin());
-        assertEquals(fault.describe(), "main", fault.schedule());
+        assertEquals(fault.describe(), Optional.of(sys), fault.system());
+        assertEquals(fault.describe(), Optional.of(id), fault.plugin());
+        assertEquals(fault.describe(), Optional.of("main"), fault.schedule());
         assertEquals(fault.describe(), framesBefore + 1, fault.frame());
         assertEquals(fault.describe(), kind.type().getName(), fault.errorType());
-        String expectedStage = switch (place) {
-            case RUN -> SystemFault.STAGE_RUN;
-            case CONDITION -> SystemFault.STAGE_CONDITION;
-            default -> "set condition '" + id + "/set'";
+        RunFailure.Stage expectedStage = switch (place) {
+            case RUN -> RunFailure.Stage.RUN;
+            case CONDITION -> RunFailure.Stage.CONDITION;
+            default -> RunFailure.Stage.SET_CONDITION;
         };
-        assertEquals(fault.describe(), expectedStage, fault.stage());
+        assertEquals(fault.describe(), Optional.of(expectedStage), fault.stage());
+        assertEquals(fault.describe(), expectedStage == RunFailure.Stage.SET_CONDITION ? Optional.of(id + "/set")
+                : Optional.empty(), fault.set());
         assertEquals("the world values written before the fault are intact", before,
                 prefix(events(), before.size()));
         assertFalse("the host's log names the system: " + log.lines(), log.linesWith("'" + sys + "'").isEmpty());

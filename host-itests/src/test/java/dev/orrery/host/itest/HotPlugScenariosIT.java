@@ -19,12 +19,14 @@ import dev.orrery.host.itest.plugins.fault.FaultHooks;
 import dev.orrery.host.itest.plugins.fault.FaultPlugin;
 import dev.orrery.host.itest.support.Trace;
 import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.RunFailure;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleHooks;
 import dev.orrery.testkit.osgi.LogCapture;
 import java.util.Dictionary;
 import java.util.Hashtable;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -138,10 +140,10 @@ public class HotPlugScenariosIT extends HostItBase {
             }
             assertEquals(RunState.PAUSED, gameHost.status().state());
             SystemFault fault = gameHost.status().fault().orElseThrow();
-            assertEquals(fault.describe(), "overflow/sys", fault.system());
-            assertEquals(fault.describe(), "overflow", fault.plugin());
+            assertEquals(fault.describe(), Optional.of("overflow/sys"), fault.system());
+            assertEquals(fault.describe(), Optional.of("overflow"), fault.plugin());
             assertEquals(fault.describe(), StackOverflowError.class.getName(), fault.errorType());
-            assertEquals(fault.describe(), SystemFault.STAGE_RUN, fault.stage());
+            assertEquals(fault.describe(), Optional.of(RunFailure.Stage.RUN), fault.stage());
             ServiceReference<GameHost> registered = context.getServiceReference(GameHost.class);
             assertNotNull("the GameHost service stays registered", registered);
             assertEquals("the world is intact and submit works", before, events().subList(0, before.size()));

@@ -100,7 +100,7 @@ public class PluginReportsIT extends HostItBase {
     @Test
     public void pluginComponentThatReferencesGameHostActivatesWithTheHostAndNoError() throws Exception {
         host().awaitMainSchedule();
-        Bundle hostBundle = bundleNamed("dev.orrery.host");
+        Bundle hostBundle = bundleNamed("dev.orrery.host.osgi");
         hostBundle.stop();
         start("usehost"); // unsatisfied until the host is back
         ServiceTracker<GameHost, GameHost> hosts = new ServiceTracker<>(context, GameHost.class, null);

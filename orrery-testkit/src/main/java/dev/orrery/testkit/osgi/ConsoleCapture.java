@@ -26,6 +26,8 @@ import java.util.List;
  *
  * <p>Beyond the spec (Orrery's own). Implementation notes: writes come from any thread; guarded by
  * the buffer itself.
+ *
+ * @since 0.1
  */
 public final class ConsoleCapture implements AutoCloseable {
     private final PrintStream out = System.out;

@@ -41,18 +41,25 @@ import org.osgi.framework.wiring.FrameworkWiring;
  * the host's plugins and recent rebuilds; a frame-thread call that times out is cancelled, so work
  * the test gave up on never runs later.
  *
- * <p>Waiting for a plugin state or a rebuild checks the host's {@code plugins()}/{@code rebuilds()}
- * lists, which change only when the host swaps a schedule in; the driver re-checks them every
- * {@value #POLL_MILLIS} ms until the deadline (the host API has no listener for them).
+ * <p>Waiting for a plugin state, a rebuild or the main schedule checks the host's {@code plugins()},
+ * {@code rebuilds()} and {@code schedules()}, which change when the host swaps a schedule in: the
+ * driver checks again each time the host's change token moves ({@code GameHost.awaitChange}), so a
+ * wait ends as soon as the host reports what it waits for, and no thread polls. A wait on a host that
+ * has stopped fails at once (its reports no longer change).
  *
  * <p>Implementation notes: immutable; the methods may be called from any thread but the frame thread
  * (frame-thread calls wait for the frame thread).
+ *
+ * @since 0.1
  */
 public final class HostDriver {
     /** The default timeout of every wait. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(15);
 
-    /** How often a wait for a plugin state or a rebuild re-checks the host, ms. */
+    /**
+     * The longest {@link #awaitCondition} goes without checking its condition, ms: it checks on every
+     * change of the host and at least this often, for conditions outside the host (a service, a bundle).
+     */
     public static final long POLL_MILLIS = 10;
 
     private final BundleContext context;
@@ -166,7 +173,7 @@ public final class HostDriver {
      * @throws AssertionError if it is not within the timeout
      */
     public PluginStatus awaitPlugin(String name, PluginState state) {
-        awaitCondition(() -> plugin(name).map(p -> p.state() == state).orElse(false),
+        awaitHost(() -> plugin(name).map(p -> p.state() == state).orElse(false),
                 () -> "plugin '" + name + "' never became " + state);
         return plugin(name).orElseThrow();
     }
@@ -176,12 +183,12 @@ public final class HostDriver {
      * @throws AssertionError if the host still tracks a plugin of that name after the timeout
      */
     public void awaitNoPlugin(String name) {
-        awaitCondition(() -> plugin(name).isEmpty(), () -> "plugin '" + name + "' is still tracked");
+        awaitHost(() -> plugin(name).isEmpty(), () -> "plugin '" + name + "' is still tracked");
     }
 
     /** Waits until the host's main schedule is built, so {@link #step(int)} has a schedule to run. */
     public void awaitMainSchedule() {
-        awaitCondition(() -> host.schedule(host.mainSchedule()).isPresent(),
+        awaitHost(() -> host.schedule(host.mainSchedule()).isPresent(),
                 () -> "the main schedule '" + host.mainSchedule() + "' was never built");
     }
 
@@ -203,7 +210,7 @@ public final class HostDriver {
     public RebuildInfo awaitRebuild(long afterSequence, Predicate<RebuildInfo> match) {
         Supplier<Optional<RebuildInfo>> find = () -> host.rebuilds().stream()
                 .filter(r -> r.sequence() > afterSequence).filter(match).findFirst();
-        awaitCondition(() -> find.get().isPresent(), () -> "no matching rebuild after #" + afterSequence);
+        awaitHost(() -> find.get().isPresent(), () -> "no matching rebuild after #" + afterSequence);
         return find.get().orElseThrow();
     }
 
@@ -358,8 +365,9 @@ public final class HostDriver {
     }
 
     /**
-     * Waits until a condition holds, re-checking it every {@value #POLL_MILLIS} ms: for what the host
-     * API has no await of (a service registered, a bundle state, a plugin's status detail).
+     * Waits until a condition holds, checking it on every change of the host (its change token,
+     * {@code GameHost.changes()}) and at least every {@value #POLL_MILLIS} ms: for what the host API
+     * has no await of (a service registered, a bundle state, a plugin's status detail, another host).
      *
      * <p>Beyond the spec (Orrery's own).
      *
@@ -369,18 +377,59 @@ public final class HostDriver {
      *     host's plugins and rebuilds), or if the thread is interrupted
      */
     public void awaitCondition(BooleanSupplier condition, Supplier<String> message) {
+        await(condition, message, true);
+    }
+
+    /** Waits for a condition on the host's reports: checked each time the host's change token moves. */
+    private void awaitHost(BooleanSupplier condition, Supplier<String> message) {
+        await(condition, message, false);
+    }
+
+    /**
+     * @param outsideHost whether the condition may turn true without a change of the host: then it is
+     *     also checked every {@value #POLL_MILLIS} ms, and on after the host stopped
+     */
+    private void await(BooleanSupplier condition, Supplier<String> message, boolean outsideHost) {
         long end = System.nanoTime() + timeout.toNanos();
+        long seen = host.changes(); // read before the check: a change after it moves the token past seen
+        boolean hostStopped = false;
         while (!condition.getAsBoolean()) {
-            if (System.nanoTime() >= end) {
+            long left = end - System.nanoTime();
+            if (left <= 0) {
                 throw new AssertionError(message.get() + " within " + timeout + "; plugins: " + host.plugins()
                         + "; rebuilds: " + host.rebuilds());
             }
+            long wait = outsideHost ? Math.min(left, TimeUnit.MILLISECONDS.toNanos(POLL_MILLIS)) : left;
+            if (hostStopped) {
+                if (!outsideHost) {
+                    throw new AssertionError(message.get() + ": the host stopped; status: " + host.status()
+                            + "; plugins: " + host.plugins());
+                }
+                pause(wait, message);
+                continue;
+            }
+            CompletableFuture<Long> next = host.awaitChange(seen).toCompletableFuture();
             try {
-                Thread.sleep(POLL_MILLIS);
+                seen = next.get(wait, TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                next.cancel(false); // check again (outside the host), or fail at the deadline
+            } catch (ExecutionException e) {
+                hostStopped = true; // its token no longer moves
             } catch (InterruptedException e) {
+                next.cancel(false);
                 Thread.currentThread().interrupt();
                 throw new AssertionError("interrupted while waiting: " + message.get(), e);
             }
+        }
+    }
+
+    /** Waits without a signal to wait for: a condition outside a host that has stopped. */
+    private static void pause(long nanos, Supplier<String> message) {
+        try {
+            TimeUnit.NANOSECONDS.sleep(nanos);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted while waiting: " + message.get(), e);
         }
     }
 }

@@ -27,6 +27,8 @@ import java.util.stream.Collectors;
  *
  * <p>Implementation notes: log calls come from any thread (the frame thread, SCR's threads);
  * {@link #lines()} may be called from any thread. Guarded by {@code this}: the record list.
+ *
+ * @since 0.1
  */
 public final class LogCapture implements AutoCloseable {
     private final Logger logger; // strong reference: java.util.logging keeps loggers weakly

@@ -33,6 +33,8 @@ import org.osgi.framework.namespace.PackageNamespace;
  * {@code DynamicImport-Package}: the tests bundle is wired to a plugin only if a test names one of the
  * plugin's classes. The same rules and the same check apply; {@link HostDriver#of} makes the tests
  * bundle the bundle checked.
+ *
+ * @since 0.1
  */
 public final class ProbeTrap {
     private ProbeTrap() {

@@ -12,6 +12,8 @@
  * optionally, so it also resolves in a framework launched by bnd's testing plugin; there a JUnit 5
  * test gets the driver from the OSGi Test extensions' injected context and host with
  * {@link dev.orrery.testkit.osgi.HostDriver#of} (see the module {@code orrery-testkit-junit5-example}).
+ *
+ * @since 0.1
  */
 @Export
 @Version("0.2.0")

@@ -35,6 +35,8 @@ import org.ops4j.pax.exam.Option;
  * local repository than {@code ~/.m2/repository}. A system property
  * {@code orrery.testkit.bundle.<artifactId>} (a jar path) overrides one Orrery bundle, for builds
  * inside the Orrery reactor where they are not installed yet.
+ *
+ * @since 0.1
  */
 public final class OrreryOptions {
     /** System property: the path of the plugin under test's bundle jar (set in the plugin's POM). */
@@ -105,7 +107,7 @@ public final class OrreryOptions {
         o.add(mavenBundle("org.apache.felix", "org.apache.felix.configadmin", v.getProperty("org.apache.felix.configadmin")));
         o.add(orrery("scheduler-bundle", v));
         o.add(orrery("host-core", v));
-        o.add(orrery("host-bundle", v));
+        o.add(orrery("host-osgi", v));
         if (settings.prefabs()) {
             o.add(orrery("plugin-prefab", v));
         }

@@ -32,6 +32,8 @@ import org.osgi.framework.FrameworkUtil;
  *     }
  * }
  * }</pre>
+ *
+ * @since 0.1
  */
 public abstract class OrreryPluginTest {
     /** Injected by Pax Exam: the probe's bundle context. */

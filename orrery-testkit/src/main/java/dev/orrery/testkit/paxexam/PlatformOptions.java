@@ -17,6 +17,8 @@ import java.util.Objects;
  * }</pre>
  *
  * <p>Beyond the spec (Orrery's own): test set-up only.
+ *
+ * @since 0.1
  */
 public final class PlatformOptions {
     private static final PlatformOptions DEFAULTS = builder().build();

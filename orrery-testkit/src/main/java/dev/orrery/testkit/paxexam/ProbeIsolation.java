@@ -11,6 +11,8 @@ import org.osgi.framework.Constants;
  * Sets the Pax Exam probe's {@code DynamicImport-Package} to the platform's packages instead of
  * Pax Exam's {@code *}, so the probe never wires to a package of the plugin under test (see
  * {@link dev.orrery.testkit.osgi.ProbeTrap}).
+ *
+ * @since 0.1
  */
 public final class ProbeIsolation {
     /**

@@ -32,6 +32,8 @@ import java.util.Objects;
  * only (the kit's bundle imports it optionally).
  *
  * <p>Beyond the spec (Orrery's own): test set-up only. Immutable.
+ *
+ * @since 0.1
  */
 public final class TestBundle {
     private final String symbolicName;

@@ -8,6 +8,8 @@
  * {@link dev.orrery.testkit.paxexam.PlatformOptions} tunes the platform (rebuild coalescing, no
  * prefabs, a folder watched by FileInstall), and {@link dev.orrery.testkit.paxexam.TestBundle} builds
  * bundles from test classes with bnd (a plugin's second version, a model bundle).
+ *
+ * @since 0.1
  */
 @Export
 @Version("0.2.0")

@@ -9,6 +9,7 @@ import dev.orrery.host.RebuildInfo;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.osgi.framework.BundleContext;
@@ -16,7 +17,9 @@ import org.osgi.framework.BundleContext;
 /** The driver's per-schedule rebuild waits and its general wait, against a scripted host. */
 class HostDriverRebuildsTest {
     private static RebuildInfo rebuild(long sequence, String schedule, List<String> joined) {
-        return new RebuildInfo(sequence, schedule, List.of("alpha"), 1, 9, 1_000, joined, List.of(), List.of(), List.of());
+        return RebuildInfo.builder().sequence(sequence).schedule(schedule).plugins(List.of("alpha")).systems(1)
+                .phases(9).buildNanos(1_000).joined(joined).left(List.of()).replaced(List.of()).excluded(List.of())
+                .build();
     }
 
     private final List<RebuildInfo> rebuilds = List.of(rebuild(1, "main", List.of("alpha")),
@@ -25,6 +28,8 @@ class HostDriverRebuildsTest {
             new Class<?>[] {GameHost.class}, (proxy, method, args) -> switch (method.getName()) {
                 case "rebuilds" -> rebuilds;
                 case "plugins" -> List.of();
+                case "changes" -> 0L;
+                case "awaitChange" -> new CompletableFuture<Long>(); // the host does not change
                 case "toString" -> "scripted host";
                 default -> throw new UnsupportedOperationException(method.getName());
             });

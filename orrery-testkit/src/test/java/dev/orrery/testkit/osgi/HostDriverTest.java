@@ -11,9 +11,11 @@ import dev.orrery.host.PluginStatus;
 import dev.orrery.world.World;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
@@ -22,6 +24,11 @@ import org.osgi.framework.BundleContext;
 class HostDriverTest {
     private final AtomicReference<CompletableFuture<Object>> submitted = new AtomicReference<>();
     private final AtomicReference<List<PluginStatus>> plugins = new AtomicReference<>(List.of());
+    /** What the scripted host answers to awaitChange (by default a change that never comes). */
+    private final AtomicReference<Function<Long, CompletableFuture<Long>>> change =
+            new AtomicReference<>(since -> new CompletableFuture<>());
+    /** The waits for a change the driver asked for. */
+    private final List<CompletableFuture<Long>> waits = new ArrayList<>();
 
     private final GameHost host = (GameHost) Proxy.newProxyInstance(getClass().getClassLoader(),
             new Class<?>[] {GameHost.class}, (proxy, method, args) -> switch (method.getName()) {
@@ -29,6 +36,12 @@ class HostDriverTest {
                 case "plugins" -> plugins.get();
                 case "rebuilds" -> List.of();
                 case "status" -> null;
+                case "changes" -> 0L;
+                case "awaitChange" -> {
+                    CompletableFuture<Long> f = change.get().apply((Long) args[0]);
+                    waits.add(f);
+                    yield f;
+                }
                 case "toString" -> "scripted host";
                 default -> throw new UnsupportedOperationException(method.getName());
             });
@@ -65,19 +78,51 @@ class HostDriverTest {
 
     @Test
     void awaitPluginReturnsTheStatusOnceTheStateIsReached() {
-        PluginStatus active = new PluginStatus("score", "main", "com.example/1.0.0", 7, PluginState.ACTIVE, "");
+        PluginStatus active = PluginStatus.builder().name("score").schedule("main").bundle("com.example/1.0.0")
+                .serviceId(7).state(PluginState.ACTIVE).reason("").build();
         plugins.set(List.of(active));
         assertEquals(active, driver.awaitPlugin("score", PluginState.ACTIVE));
     }
 
     @Test
     void awaitPluginFailsAfterTheTimeoutShowingWhatTheHostTracks() {
-        PluginStatus excluded = new PluginStatus("score", "main", "com.example/1.0.0", 7, PluginState.EXCLUDED, "cycle");
+        PluginStatus excluded = PluginStatus.builder().name("score").schedule("main").bundle("com.example/1.0.0")
+                .serviceId(7).state(PluginState.EXCLUDED).reason("cycle").build();
         plugins.set(List.of(excluded));
         AssertionError e = assertThrows(AssertionError.class, () -> driver.awaitPlugin("score", PluginState.ACTIVE));
         assertEquals("plugin 'score' never became ACTIVE within PT0.05S; plugins: [" + excluded + "]; rebuilds: []",
                 e.getMessage());
     }
+    @Test
+    void awaitPluginWaitsForTheHostsNextChangeInsteadOfPolling() {
+        PluginStatus waiting = PluginStatus.builder().name("score").schedule("main").bundle("com.example/1.0.0")
+                .serviceId(7).state(PluginState.WAITING).reason("unknown phase").build();
+        PluginStatus active = waiting.toBuilder().state(PluginState.ACTIVE).reason("").build();
+        plugins.set(List.of(waiting));
+        change.set(since -> {
+            plugins.set(List.of(active)); // the host swapped a schedule in: its token moved
+            return CompletableFuture.completedFuture(since + 1);
+        });
+        assertEquals(active, driver.awaitPlugin("score", PluginState.ACTIVE));
+        assertEquals(1, waits.size(), "one wait for one change: " + waits);
+    }
+
+    @Test
+    void aWaitThatTimesOutIsCancelledSoTheHostForgetsIt() {
+        plugins.set(List.of(PluginStatus.builder().name("stays").schedule("main").bundle("b/1").serviceId(1)
+                .state(PluginState.ACTIVE).build()));
+        AssertionError e = assertThrows(AssertionError.class, () -> driver.awaitNoPlugin("stays"));
+        assertTrue(e.getMessage().startsWith("plugin 'stays' is still tracked within PT0.05S"), e.getMessage());
+        assertTrue(!waits.isEmpty() && waits.stream().allMatch(CompletableFuture::isCancelled), waits::toString);
+    }
+
+    @Test
+    void aWaitOnAStoppedHostFailsAtOnceSayingSo() {
+        change.set(since -> CompletableFuture.failedFuture(new IllegalStateException("the Orrery host is stopped")));
+        AssertionError e = assertThrows(AssertionError.class, () -> driver.awaitPlugin("score", PluginState.ACTIVE));
+        assertTrue(e.getMessage().startsWith("plugin 'score' never became ACTIVE: the host stopped"), e.getMessage());
+    }
+
     @Test
     void ofAsksTheContextForTheTestBundleAndUsesTheDefaultTimeout() {
         AtomicReference<String> asked = new AtomicReference<>("nothing");

@@ -119,10 +119,10 @@ public final class ConsoleJson {
             st.put("fault", null);
         } else {
             Map<String, Object> fm = new LinkedHashMap<>();
-            fm.put("schedule", f.schedule());
-            fm.put("system", f.system());
-            fm.put("plugin", f.plugin());
-            fm.put("stage", f.stage());
+            fm.put("schedule", f.schedule().orElse(null));
+            fm.put("system", f.system().orElse(null));
+            fm.put("plugin", f.plugin().orElse(null));
+            fm.put("stage", f.stageText());
             fm.put("frame", f.frame());
             fm.put("error", f.errorType());
             fm.put("message", f.message());

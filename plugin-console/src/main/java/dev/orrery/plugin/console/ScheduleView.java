@@ -2,11 +2,11 @@ package dev.orrery.plugin.console;
 
 import dev.orrery.plugin.devtools.PhaseChains;
 import dev.orrery.schedule.EcsSystem;
-import dev.orrery.schedule.OrderEdge;
-import dev.orrery.schedule.OrderGraph;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.SystemSet;
+import dev.orrery.schedule.graph.OrderEdge;
+import dev.orrery.schedule.graph.OrderGraph;
 import dev.orrery.world.World;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -113,7 +113,7 @@ public record ScheduleView(String name, boolean main, List<PhaseView> phases, Li
         OrderGraph graph = schedule.orderGraph();
         Map<String, List<String>> pairs = new LinkedHashMap<>();
         for (EcsSystem s : schedule.systems()) {
-            for (OrderGraph.Link link : graph.linksFrom(s)) {
+            for (OrderGraph.Link link : graph.linksFrom(s.name())) {
                 List<String> why = pairs.computeIfAbsent(link.from().name() + "\u0000" + link.to().name(),
                         k -> new ArrayList<>());
                 for (OrderEdge e : link.edges()) {

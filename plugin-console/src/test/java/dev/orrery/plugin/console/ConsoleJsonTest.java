@@ -12,6 +12,7 @@ import dev.orrery.host.RebuildInfo;
 import dev.orrery.host.RunState;
 import dev.orrery.host.SystemFault;
 import dev.orrery.plugin.devtools.SystemTiming;
+import dev.orrery.schedule.RunFailure;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
@@ -43,15 +44,21 @@ class ConsoleJsonTest {
     @Test
     @DisplayName("plugins: status with the fault, plugins with reasons, rebuilds newest first")
     void plugins() {
-        SystemFault f = new SystemFault("main", "move", "demo", SystemFault.STAGE_RUN, 12, "java.lang.IllegalStateException",
-                "boom", "trace");
-        PluginStatus ok = new PluginStatus("demo", "main", "demo.bundle/1.0.0", 5, PluginState.ACTIVE, "");
-        PluginStatus bad = new PluginStatus("late", "main", "late.bundle/1.0.0", 6, PluginState.EXCLUDED, "cycle with demo");
-        RebuildInfo r1 = new RebuildInfo(1, "main", List.of("demo"), 3, 9, 2_000_000, List.of("demo"), List.of(), List.of(),
-                List.of(), false, Instant.parse("2026-11-30T21:00:00Z"));
-        RebuildInfo r2 = new RebuildInfo(2, "main", List.of("demo"), 3, 9, 1_000_000, List.of(), List.of(), List.of(),
-                List.of(bad), false, Instant.parse("2026-11-30T21:00:01Z"));
-        String json = ConsoleJson.plugins(new HostStatus(RunState.PAUSED, FrameMode.FIXED, 12, f), List.of(ok, bad), List.of(r1, r2));
+        SystemFault f = SystemFault.builder(SystemFault.Kind.SYSTEM).schedule("main").system("move", "demo")
+                .stage(RunFailure.Stage.RUN, null).frame(12)
+                .error("java.lang.IllegalStateException", "boom", "trace").build();
+        PluginStatus ok = PluginStatus.builder().name("demo").schedule("main").bundle("demo.bundle/1.0.0").serviceId(5)
+                .state(PluginState.ACTIVE).reason("").build();
+        PluginStatus bad = PluginStatus.builder().name("late").schedule("main").bundle("late.bundle/1.0.0").serviceId(6)
+                .state(PluginState.EXCLUDED).reason("cycle with demo").build();
+        RebuildInfo r1 = RebuildInfo.builder().sequence(1).schedule("main").plugins(List.of("demo")).systems(3)
+                .phases(9).buildNanos(2_000_000).joined(List.of("demo")).left(List.of()).replaced(List.of())
+                .excluded(List.of()).swappedIn(Instant.parse("2026-11-30T21:00:00Z")).build();
+        RebuildInfo r2 = RebuildInfo.builder().sequence(2).schedule("main").plugins(List.of("demo")).systems(3)
+                .phases(9).buildNanos(1_000_000).joined(List.of()).left(List.of()).replaced(List.of())
+                .excluded(List.of(bad)).swappedIn(Instant.parse("2026-11-30T21:00:01Z")).build();
+        String json = ConsoleJson.plugins(HostStatus.builder().state(RunState.PAUSED).mode(FrameMode.FIXED).frames(12)
+                .lastFault(f).build(), List.of(ok, bad), List.of(r1, r2));
         assertTrue(json.startsWith("{\"status\":{\"state\":\"PAUSED\",\"mode\":\"FIXED\",\"frames\":12,\"fault\":{\"schedule\":\"main\","
                 + "\"system\":\"move\",\"plugin\":\"demo\",\"stage\":\"run\",\"frame\":12,\"error\":\"java.lang.IllegalStateException\","
                 + "\"message\":\"boom\",\"text\":"), json);

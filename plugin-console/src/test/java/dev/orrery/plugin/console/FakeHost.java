@@ -3,6 +3,7 @@ package dev.orrery.plugin.console;
 import dev.orrery.host.FrameMode;
 import dev.orrery.host.GameHost;
 import dev.orrery.host.HostStatus;
+import dev.orrery.host.ObserverStatus;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.host.RebuildInfo;
 import dev.orrery.host.RunState;
@@ -39,7 +40,7 @@ final class FakeHost implements GameHost {
 
     @Override
     public HostStatus status() {
-        return new HostStatus(state, FrameMode.FIXED, frames, null);
+        return HostStatus.builder().state(state).mode(FrameMode.FIXED).frames(frames).build();
     }
 
     @Override
@@ -82,5 +83,25 @@ final class FakeHost implements GameHost {
 
     @Override
     public void requestRebuild() {
+    }
+
+    @Override
+    public long changes() {
+        return 0;
+    }
+
+    @Override
+    public CompletionStage<Long> awaitChange(long since) {
+        return new CompletableFuture<>(); // a fake never changes by itself
+    }
+
+    @Override
+    public void requestShutdown(String reason) {
+        throw new UnsupportedOperationException("a fake host has no application to stop");
+    }
+
+    @Override
+    public List<ObserverStatus> observers() {
+        return List.of();
     }
 }

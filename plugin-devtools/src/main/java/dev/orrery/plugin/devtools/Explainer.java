@@ -1,10 +1,10 @@
 package dev.orrery.plugin.devtools;
 
 import dev.orrery.schedule.EcsSystem;
-import dev.orrery.schedule.OrderGraph;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.Schedule;
+import dev.orrery.schedule.graph.OrderGraph;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -31,6 +31,7 @@ import java.util.Objects;
 public final class Explainer {
     private final Schedule schedule;
     private final OrderGraph graph;
+    private final SystemEdges.Names names;
     private final Map<EcsSystem, Integer> position = new IdentityHashMap<>();
 
     /**
@@ -39,6 +40,7 @@ public final class Explainer {
     public Explainer(Schedule schedule) {
         this.schedule = Objects.requireNonNull(schedule, "schedule");
         this.graph = schedule.orderGraph();
+        this.names = SystemEdges.Names.of(schedule);
         List<EcsSystem> systems = schedule.systems();
         for (int i = 0; i < systems.size(); i++) {
             position.put(systems.get(i), i);
@@ -69,7 +71,7 @@ public final class Explainer {
         if (first.phase() != second.phase()) {
             return phaseOrder(first, second, asAsked, head);
         }
-        List<OrderEdge> chain = path(first, second);
+        List<SystemEdge> chain = path(first, second);
         if (chain != null) {
             StringBuilder text = new StringBuilder(head)
                     .append("before/after chain in phase ").append(first.phase().name());
@@ -114,7 +116,7 @@ public final class Explainer {
         int firstPos = position.get(first);
         Phase phase = first.phase();
         boolean secondWasReady = true;
-        for (OrderEdge e : into(second)) {
+        for (SystemEdge e : into(second)) {
             if (e.from().phase() == phase && position.get(e.from()) > firstPos) {
                 secondWasReady = false;
                 break;
@@ -127,7 +129,7 @@ public final class Explainer {
             return new Explanation(schedule.name(), first, second, asAsked, Explanation.Reason.DECLARATION_ORDER,
                     List.of(), null, text);
         }
-        List<OrderEdge> chain = waitChain(first, second);
+        List<SystemEdge> chain = waitChain(first, second);
         EcsSystem blocker = chain.get(0).from();
         StringBuilder text = new StringBuilder(head)
                 .append("declaration order (tie-break): no before/after chain connects them in phase ")
@@ -164,20 +166,20 @@ public final class Explainer {
      * schedule's own order graph searched through set entries and exits ({@link OrderGraph#path}), so a
      * set-before-set declaration costs one step, not one per member pair.
      */
-    private List<OrderEdge> path(EcsSystem from, EcsSystem to) {
-        List<OrderGraph.Link> links = graph.path(from, to);
+    private List<SystemEdge> path(EcsSystem from, EcsSystem to) {
+        List<OrderGraph.Link> links = graph.path(from.name(), to.name());
         if (links.isEmpty()) {
             return null;
         }
-        List<OrderEdge> chain = new ArrayList<>();
-        links.forEach(l -> chain.add(OrderEdges.of(l)));
+        List<SystemEdge> chain = new ArrayList<>();
+        links.forEach(l -> chain.add(SystemEdges.of(l, names)));
         return chain;
     }
 
     /** The expanded edges into one system, from the schedule's order graph. */
-    private List<OrderEdge> into(EcsSystem s) {
-        List<OrderEdge> out = new ArrayList<>();
-        graph.linksTo(s).forEach(l -> out.add(OrderEdges.of(l)));
+    private List<SystemEdge> into(EcsSystem s) {
+        List<SystemEdge> out = new ArrayList<>();
+        graph.linksTo(s.name()).forEach(l -> out.add(SystemEdges.of(l, names)));
         return out;
     }
 
@@ -187,17 +189,17 @@ public final class Explainer {
      * ready when {@code first} was chosen, and was not chosen, so it is declared after {@code first}
      * (SCH-014). Such a system exists whenever {@code second} was not ready at that point.
      */
-    private List<OrderEdge> waitChain(EcsSystem first, EcsSystem second) {
+    private List<SystemEdge> waitChain(EcsSystem first, EcsSystem second) {
         int firstPos = position.get(first);
         Phase phase = first.phase();
-        Map<EcsSystem, OrderEdge> leadsTo = new IdentityHashMap<>();
+        Map<EcsSystem, SystemEdge> leadsTo = new IdentityHashMap<>();
         Deque<EcsSystem> queue = new ArrayDeque<>();
         queue.add(second);
         leadsTo.put(second, null);
         while (!queue.isEmpty()) {
             EcsSystem s = queue.removeFirst();
             boolean ready = true;
-            for (OrderEdge e : into(s)) {
+            for (SystemEdge e : into(s)) {
                 EcsSystem p = e.from();
                 if (p.phase() == phase && position.get(p) > firstPos) {
                     ready = false;
@@ -208,8 +210,8 @@ public final class Explainer {
                 }
             }
             if (ready && s != second) {
-                List<OrderEdge> chain = new ArrayList<>();
-                for (OrderEdge e = leadsTo.get(s); e != null; e = leadsTo.get(e.to())) {
+                List<SystemEdge> chain = new ArrayList<>();
+                for (SystemEdge e = leadsTo.get(s); e != null; e = leadsTo.get(e.to())) {
                     chain.add(e);
                 }
                 return chain;
@@ -219,8 +221,8 @@ public final class Explainer {
                 + " runs after " + first.name() + "; the order does not match a stable topological sort");
     }
 
-    private static void appendChain(StringBuilder text, List<OrderEdge> chain) {
-        for (OrderEdge e : chain) {
+    private static void appendChain(StringBuilder text, List<SystemEdge> chain) {
+        for (SystemEdge e : chain) {
             text.append("\n  ").append(e.from().name()).append(" -> ").append(e.to().name())
                     .append("   ").append(e.declaration());
         }

@@ -20,7 +20,7 @@ import java.util.Objects;
  * @param text the explanation for a person, one or more lines
  */
 public record Explanation(String schedule, EcsSystem first, EcsSystem second, boolean asAsked, Reason reason,
-                          List<OrderEdge> chain, EcsSystem waitsFor, String text) {
+                          List<SystemEdge> chain, EcsSystem waitsFor, String text) {
     /** What decides the order of two systems. */
     public enum Reason {
         /** They are in different phases, and the phase order decides (SCH-002). */

@@ -17,7 +17,7 @@ import java.util.Set;
  * phases in run order, dashed arrows link the manual phases of one component in stepping order
  * ({@link PhaseChains}), and no arrow links a manual phase to an automatic one ({@code run} never goes
  * from one to the other, SCH-107, SCH-111); one node per system inside its phase, marked when
- * disabled; one arrow per ordered pair of systems after set expansion ({@link OrderEdges}), labelled
+ * disabled; one arrow per ordered pair of systems after set expansion ({@link SystemEdges}), labelled
  * with the set when the edge came from one.
  *
  * <p>Node ids are positions ({@code p0} for the first phase, {@code s0} for the first system), so the
@@ -59,7 +59,7 @@ public final class GraphRenderer {
     /** One entry per distinct ordered pair, with the set label of its first declaration. */
     private static Map<Pair, String> edges(Schedule schedule, Map<EcsSystem, Integer> ids) {
         Map<Pair, String> pairs = new LinkedHashMap<>();
-        for (OrderEdge e : OrderEdges.of(schedule).all()) {
+        for (SystemEdge e : SystemEdges.of(schedule).all()) {
             Pair key = new Pair(ids.get(e.from()), ids.get(e.to()));
             String label = e.via() == null ? "" : "set " + e.via().name();
             pairs.putIfAbsent(key, label);

@@ -67,9 +67,9 @@ class ExplainerTest {
         Explanation e = new Explainer(s).explain("physics/a", "render/b");
         assertEquals(Explanation.Reason.EDGE_CHAIN, e.reason());
         assertEquals(2, e.chain().size());
-        assertEquals(OrderEdge.Kind.SYSTEM_BEFORE, e.chain().get(0).kind());
+        assertEquals(SystemEdge.Kind.SYSTEM_BEFORE, e.chain().get(0).kind());
         assertEquals("physics", e.chain().get(0).plugin());
-        assertEquals(OrderEdge.Kind.SYSTEM_AFTER, e.chain().get(1).kind());
+        assertEquals(SystemEdge.Kind.SYSTEM_AFTER, e.chain().get(1).kind());
         assertEquals("render", e.chain().get(1).plugin());
         assertEquals("physics/a runs before render/b: before/after chain in phase OnUpdate\n"
                 + "  physics/a -> physics/c   system physics/a: before physics/c (plugin physics)\n"
@@ -91,8 +91,8 @@ class ExplainerTest {
 
         Explanation e = new Explainer(s).explain("input", "paint");
         assertEquals(Explanation.Reason.EDGE_CHAIN, e.reason());
-        assertEquals(List.of(OrderEdge.Kind.SYSTEM_BEFORE_SET, OrderEdge.Kind.SET_BEFORE),
-                e.chain().stream().map(OrderEdge::kind).toList());
+        assertEquals(List.of(SystemEdge.Kind.SYSTEM_BEFORE_SET, SystemEdge.Kind.SET_BEFORE),
+                e.chain().stream().map(SystemEdge::kind).toList());
         assertEquals("input runs before paint: before/after chain in phase OnUpdate\n"
                 + "  input -> step   system input: before set sim (plugin core)\n"
                 + "  step -> paint   set sim: before set draw (plugin core)", e.text());
@@ -101,7 +101,7 @@ class ExplainerTest {
         EcsSystem flush = EcsSystem.builder("flush").sets(late).run(NOOP).build();
         Schedule s2 = Schedule.builder("other").plugins(gfx, core).sets(late).systems(flush).build();
         Explanation e2 = new Explainer(s2).explain("paint", "flush");
-        assertEquals(OrderEdge.Kind.SET_AFTER, e2.chain().get(0).kind());
+        assertEquals(SystemEdge.Kind.SET_AFTER, e2.chain().get(0).kind());
         assertEquals("set late: after set draw (plugin other)", e2.chain().get(0).declaration());
     }
 
@@ -180,8 +180,8 @@ class ExplainerTest {
         assertEquals(Explanation.Reason.EDGE_CHAIN, e.reason());
         assertEquals("physics/step runs before render/draw: before/after chain in phase OnUpdate\n"
                 + "  physics/step -> render/draw   system render/draw: afterIfPresent(\"physics\") (plugin render)", e.text());
-        assertEquals(OrderEdge.Kind.SYSTEM_AFTER_SET, e.chain().get(0).kind());
-        assertEquals(dev.orrery.schedule.OrderEdge.Declaration.AFTER_IF_PRESENT, e.chain().get(0).declared().declaration());
+        assertEquals(SystemEdge.Kind.SYSTEM_AFTER_SET, e.chain().get(0).kind());
+        assertEquals(dev.orrery.schedule.graph.OrderEdge.Declaration.AFTER_IF_PRESENT, e.chain().get(0).declared().declaration());
     }
 
     @Test
@@ -197,7 +197,7 @@ class ExplainerTest {
         Explanation e = new Explainer(s).explain("poll", "draw");
         assertEquals(Explanation.Reason.EDGE_CHAIN, e.reason());
         assertEquals(1, e.chain().size());
-        assertEquals(OrderEdge.Kind.SET_BEFORE, e.chain().get(0).kind());
+        assertEquals(SystemEdge.Kind.SET_BEFORE, e.chain().get(0).kind());
         assertEquals("Input", e.chain().get(0).declaredBy());
         // without the option the empty set orders nothing (SCH-134), and declaration order decides
         Schedule plain = Schedule.builder("main").sets(inputSet, physicsSet, renderSet).systems(draw, poll).build();

@@ -1,7 +1,7 @@
 package dev.orrery.plugin.prefab;
 
 import dev.orrery.world.Trait;
-import dev.orrery.world.Unloading;
+import dev.orrery.world.unload.Unloading;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;

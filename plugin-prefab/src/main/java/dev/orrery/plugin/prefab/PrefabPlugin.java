@@ -85,7 +85,7 @@ public final class PrefabPlugin {
      *       may request spawns but should not read the registry;</li>
      *   <li>again after {@code world.reset()} (the registry is gone);</li>
      *   <li>again after a hot update of the content bundle: the host purges the old bundle's prefabs
-     *       from the registry ({@code World.purge}), and the updated bundle's system, although it has
+     *       from the registry ({@code WorldPurge.purge}), and the updated bundle's system, although it has
      *       the same name, registers its new prefab objects in the next frame. An OnStart system would
      *       not: OnStart completion is recorded by system name, so it does not run again.</li>
      * </ul>
@@ -106,28 +106,6 @@ public final class PrefabPlugin {
                 .runIf(world -> anyMissing(world, list))
                 .run((world, dt) -> registerAll(world, list))
                 .build();
-    }
-
-    /**
-     * An OnStart system that registers the given prefabs in the world's registry. It runs once per
-     * world (and again after a reset), and, for a content bundle that joins a running world, on the
-     * next pass that includes OnStart.
-     *
-     * <p>It does <b>not</b> run again after a hot update of the content bundle (OnStart completion is
-     * recorded by system name, and the updated bundle's system has the same name), so prefabs of the
-     * updated bundle, purged with the old code, stay missing. Use {@link #keepRegistered} instead.
-     *
-     * @param systemName the system name, prefixed by the content (e.g. {@code dungeon/prefabs})
-     * @param prefabs the prefabs; registered in this order
-     * @return the system
-     * @throws IllegalArgumentException if {@code systemName} is null or empty
-     * @deprecated prefabs of a hot-updated content bundle are not registered again; use
-     *     {@link #keepRegistered(String, Prefab...)}
-     */
-    @Deprecated(since = "0.2.0")
-    public static EcsSystem registerOnStart(String systemName, Prefab... prefabs) {
-        List<Prefab> list = List.of(prefabs);
-        return EcsSystem.define(systemName, Phase.ON_START, (world, dt) -> registerAll(world, list));
     }
 
     private static boolean anyMissing(World world, List<Prefab> prefabs) {

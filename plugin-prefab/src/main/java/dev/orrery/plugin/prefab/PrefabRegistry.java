@@ -1,10 +1,10 @@
 package dev.orrery.plugin.prefab;
 
-import dev.orrery.world.Purgeable;
 import dev.orrery.world.Trait;
 import dev.orrery.world.TraitValue;
-import dev.orrery.world.Unloading;
 import dev.orrery.world.World;
+import dev.orrery.world.unload.Purgeable;
+import dev.orrery.world.unload.Unloading;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -28,7 +28,7 @@ import java.util.function.Supplier;
  *
  * <p>When code is unloaded (a content bundle uninstalled or updated), {@link #purge(Unloading)} forgets
  * its prefabs ({@link Prefab#belongsTo(Unloading)}); the host calls it through
- * {@code World.purge}, since the registry is a {@link Purgeable} world value. An updated content
+ * {@code WorldPurge.purge}, since the registry is a {@link Purgeable} world value. An updated content
  * bundle's {@link PrefabPlugin#keepRegistered} system registers its new prefabs in the next frame.
  *
  * <p>Mutable and confined to the world's thread.

@@ -1,10 +1,10 @@
 package dev.orrery.plugin.prefab;
 
-import dev.orrery.world.Purgeable;
 import dev.orrery.world.Trait;
 import dev.orrery.world.TraitValue;
-import dev.orrery.world.Unloading;
 import dev.orrery.world.World;
+import dev.orrery.world.unload.Purgeable;
+import dev.orrery.world.unload.Unloading;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -13,8 +13,9 @@ import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.world.Query;
 import dev.orrery.world.Trait;
-import dev.orrery.world.Unloading;
 import dev.orrery.world.World;
+import dev.orrery.world.unload.Unloading;
+import dev.orrery.world.unload.WorldPurge;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -47,7 +48,7 @@ class KeepRegisteredTest {
         EcsSystem system = PrefabPlugin.keepRegistered("content/prefabs", a);
         assertEquals("content/prefabs", system.name());
         assertSame(Phase.ON_LOAD, system.phase());
-        Condition missing = system.runIf().orElseThrow();
+        Condition missing = system.conditions().get(0);
         World world = new World();
         assertTrue(missing.test(world), "no registry yet: missing");
         assertFalse(world.has(PrefabRegistry.TRAIT), "the condition only reads");
@@ -95,7 +96,7 @@ class KeepRegisteredTest {
         List<Prefab> prefabsV2 = v2.prefabs(SHARED);
         Schedule s2 = Schedule.builder("main").plugins(PrefabPlugin.PLUGIN,
                 content(PrefabPlugin.keepRegistered("content/prefabs", array(prefabsV2)))).adoptStateOf(s1).build();
-        world.purge(Unloading.of(v1));
+        WorldPurge.purge(world, Unloading.of(v1));
         assertEquals(Set.of(), PrefabRegistry.of(world).names(), "the old bundle's prefabs are purged");
 
         s2.run(world, 1.0 / 60);
@@ -108,23 +109,31 @@ class KeepRegisteredTest {
         assertEquals(List.of(), SpawnQueue.of(world).drainErrors());
     }
 
+    /** What {@link PrefabPlugin#keepRegistered} is for: an OnStart registration is not run again. */
+    private static EcsSystem onStartRegistration(Prefab... prefabs) {
+        return EcsSystem.define("content/prefabs", Phase.ON_START, (world, dt) -> {
+            for (Prefab p : prefabs) {
+                PrefabRegistry.of(world).register(p);
+            }
+        });
+    }
+
     @Test
-    @SuppressWarnings("deprecation")
-    void theDeprecatedOnStartRegistrationLeavesAnUpdatedBundlesPrefabsMissing() {
+    void anOnStartRegistrationLeavesAnUpdatedBundlesPrefabsMissing() {
         IsolatedContent v1 = new IsolatedContent();
         Schedule s1 = Schedule.builder("main").plugins(PrefabPlugin.PLUGIN,
-                content(PrefabPlugin.registerOnStart("content/prefabs", array(v1.prefabs(SHARED))))).build();
+                content(onStartRegistration(array(v1.prefabs(SHARED))))).build();
         World world = new World();
         s1.run(world, 1.0 / 60);
         assertEquals(NAMES, PrefabRegistry.of(world).names());
 
         IsolatedContent v2 = new IsolatedContent();
         Schedule s2 = Schedule.builder("main").plugins(PrefabPlugin.PLUGIN,
-                content(PrefabPlugin.registerOnStart("content/prefabs", array(v2.prefabs(SHARED)))))
+                content(onStartRegistration(array(v2.prefabs(SHARED)))))
                 .adoptStateOf(s1).build();
-        world.purge(Unloading.of(v1));
+        WorldPurge.purge(world, Unloading.of(v1));
         s2.run(world, 1.0 / 60);
-        assertEquals(Set.of(), PrefabRegistry.of(world).names(), "why registerOnStart is deprecated");
+        assertEquals(Set.of(), PrefabRegistry.of(world).names(), "why keepRegistered sits in OnLoad");
     }
 
     @Test
@@ -132,7 +141,7 @@ class KeepRegisteredTest {
         World world = new World();
         PrefabRegistry.of(world).register(Prefab.builder("content/a").build());
         EcsSystem system = PrefabPlugin.keepRegistered("content/prefabs", Prefab.builder("content/a").build());
-        assertTrue(system.runIf().orElseThrow().test(world));
+        assertTrue(system.conditions().get(0).test(world));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> system.run().run(world, 0));
         assertEquals("prefab 'content/a' is already registered (a different prefab with that name)", e.getMessage());
     }

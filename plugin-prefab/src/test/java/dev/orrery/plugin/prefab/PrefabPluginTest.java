@@ -1,6 +1,7 @@
 package dev.orrery.plugin.prefab;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -50,16 +51,15 @@ class PrefabPluginTest {
     }
 
     @Test
-    @SuppressWarnings("deprecation")
-    void registerOnStartMakesAnOnStartSystemThatRegistersThePrefabs() {
+    void keepRegisteredMakesAnOnLoadSystemThatRegistersThePrefabsOnce() {
         Prefab a = Prefab.builder("content/a").build();
         Prefab b = Prefab.builder("content/b").parent("content/a").build();
-        EcsSystem system = PrefabPlugin.registerOnStart("content/prefabs", a, b);
+        EcsSystem system = PrefabPlugin.keepRegistered("content/prefabs", a, b);
         assertEquals("content/prefabs", system.name());
-        assertSame(Phase.ON_START, system.phase());
+        assertSame(Phase.ON_LOAD, system.phase());
         World world = new World();
         system.run().run(world, 0);
-        system.run().run(world, 0);
+        assertFalse(system.conditions().get(0).test(world), "registered: the condition stops it");
         assertEquals(List.of("content/a", "content/b"), List.copyOf(PrefabRegistry.of(world).names()));
     }
 }

@@ -5,10 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.orrery.plugin.prefab.isolated.Content;
-import dev.orrery.world.PurgeReport;
 import dev.orrery.world.Trait;
-import dev.orrery.world.Unloading;
 import dev.orrery.world.World;
+import dev.orrery.world.unload.PurgeReport;
+import dev.orrery.world.unload.Unloading;
+import dev.orrery.world.unload.WorldPurge;
 import java.lang.ref.WeakReference;
 import java.util.List;
 import java.util.Set;
@@ -66,7 +67,7 @@ class PrefabPurgeTest {
     void worldPurgeReachesTheRegistryAndTheContentLoaderBecomesCollectable() throws InterruptedException {
         World world = new World();
         WeakReference<ClassLoader> ref = registerContent(world);
-        PurgeReport report = world.purge(Unloading.of(l -> l == ref.get()));
+        PurgeReport report = WorldPurge.purge(world, Unloading.of(l -> l == ref.get()));
         assertEquals(new PurgeReport(0, 0, 4), report);
         assertEquals(Set.of("test/stays"), PrefabRegistry.of(world).names());
         for (int i = 0; i < 50 && ref.get() != null; i++) {

@@ -1,6 +1,6 @@
 package dev.orrery.schedule.condition;
 
-import dev.orrery.schedule.internal.ClockedCondition;
+import dev.orrery.schedule.ClockedCondition;
 import dev.orrery.world.World;
 
 /** {@link RunIf#inState}: true while the state is the top of the world's {@link StateStack}. */

@@ -1,7 +1,7 @@
 package dev.orrery.schedule.condition;
 
+import dev.orrery.schedule.ClockedCondition;
 import dev.orrery.schedule.Condition;
-import dev.orrery.schedule.internal.ClockedCondition;
 import dev.orrery.world.World;
 
 /** {@link RunIf#negate}: the inverse of its operand, which is tested every time. */

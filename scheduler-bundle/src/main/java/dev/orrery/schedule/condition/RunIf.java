@@ -1,12 +1,12 @@
 package dev.orrery.schedule.condition;
 
 import dev.orrery.schedule.Condition;
-import dev.orrery.schedule.internal.PassClock;
+import dev.orrery.schedule.PassClock;
 import dev.orrery.world.World;
 import java.util.Objects;
 
 /**
- * Beyond the spec (Orrery's own, issue 14): a library of run conditions with the semantics of the
+ * Beyond the spec (Orrery's own): a library of run conditions with the semantics of the
  * coroutine-pipeline reference's {@code runif} ({@code reference-coroutine-pipeline.md}, "Conditional
  * execution"): {@link #after}, {@link #every}, {@link #cooldown}, {@link #inState}, {@link #negate},
  * {@link #both}, {@link #either}. Each result is a plain {@link Condition} for {@code runIf} on a
@@ -54,6 +54,8 @@ import java.util.Objects;
  * </ul>
  * After its first test in a world a condition allocates nothing per test (0 B, like the schedule's run
  * loop, SCH-117). Comparisons are on sums of dt in {@code double}.
+ *
+ * @since 0.1
  */
 public final class RunIf {
     private RunIf() {

@@ -8,7 +8,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Beyond the spec (Orrery's own, issue 14; the coroutine-pipeline reference's state stack): a stack
+ * Beyond the spec (Orrery's own, after the coroutine-pipeline reference's state stack): a stack
  * of named states per world, read by {@link RunIf#inState}. Kept in a world trait, so it belongs to the
  * world (it survives schedule rebuilds) and {@code world.reset()} empties it. A change applies at once:
  * the next condition tested, also later in the same pass, sees it. Like the world, confined to the
@@ -20,6 +20,8 @@ import java.util.Optional;
  * StateStack.push(world, "paused");    // game, paused: inState("game") is false now
  * StateStack.pop(world);               // back to game
  * }</pre>
+ *
+ * @since 0.1
  */
 public final class StateStack {
     private static final Trait<Stack> TRAIT = Trait.of("runIf state stack", Stack::new);

@@ -1,7 +1,7 @@
 package dev.orrery.schedule.condition;
 
-import dev.orrery.schedule.internal.ClockedCondition;
-import dev.orrery.schedule.internal.PassClock;
+import dev.orrery.schedule.ClockedCondition;
+import dev.orrery.schedule.PassClock;
 import dev.orrery.world.Trait;
 import dev.orrery.world.World;
 

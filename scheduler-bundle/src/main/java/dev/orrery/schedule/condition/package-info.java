@@ -1,5 +1,5 @@
 /**
- * Beyond the spec (Orrery's own, issue 14): a run-condition library for {@code runIf} on systems and
+ * Beyond the spec (Orrery's own): a run-condition library for {@code runIf} on systems and
  * sets, after the coroutine-pipeline reference's {@code runif}: {@link dev.orrery.schedule.condition.RunIf}
  * (timers, state gates, combinators; dt in seconds from the per-world pass clock) and
  * {@link dev.orrery.schedule.condition.StateStack} (the per-world state stack {@code inState} reads).

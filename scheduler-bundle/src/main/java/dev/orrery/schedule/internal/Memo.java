@@ -1,12 +1,13 @@
 package dev.orrery.schedule.internal;
 
+import dev.orrery.schedule.graph.OrderGraph;
 import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
  * A value computed on first use, once, for introspection a built schedule publishes but its own
- * build and run do not need (issue 17: the {@link dev.orrery.schedule.OrderGraph} was a third of every
- * {@code build()}, though only tools read it).
+ * build and run do not need (building the order graph inside {@code build()} cost a third of it,
+ * though only tools read it).
  *
  * <p>Implementation notes: thread-safe. {@link #get()} reads a volatile field; the first callers
  * synchronize on this object, so the source runs until it first returns a value (once, unless it

@@ -2,6 +2,7 @@ package dev.orrery.schedule.internal;
 
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
+import dev.orrery.schedule.internal.plan.ExecutionPlan;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;

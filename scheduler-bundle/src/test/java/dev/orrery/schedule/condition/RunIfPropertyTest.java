@@ -11,7 +11,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 
 /**
- * Beyond the spec (issue 14): the library's timers over random dt sequences against independent
+ * Beyond the spec (Orrery's own): the library's timers over random dt sequences against independent
  * statements of their semantics. dt values and durations are multiples of 1/8 s, so sums are exact.
  */
 class RunIfPropertyTest {

@@ -8,13 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orrery.schedule.Condition;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.HookContext;
+import dev.orrery.schedule.PassClock;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleHooks;
 import dev.orrery.schedule.SkipReason;
 import dev.orrery.schedule.SystemSet;
-import dev.orrery.schedule.internal.PassClock;
 import dev.orrery.world.World;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +22,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * Beyond the spec (issue 14): the run-condition library inside schedules: dt from the run call, one
+ * Beyond the spec (Orrery's own): the run-condition library inside schedules: dt from the run call, one
  * decision per pass for sets, state across rebuilds and resets, nested run calls, argument checks.
  */
 class RunIfScheduleTest {
@@ -60,7 +60,7 @@ class RunIfScheduleTest {
     }
 
     @Test
-    @DisplayName("issue 14 example: runIf(inState(\"game\")).runIf(every(2)) on a system pauses the interval outside the state (declaration order is operand order)")
+    @DisplayName("example: runIf(inState(\"game\")).runIf(every(2)) on a system pauses the interval outside the state (declaration order is operand order)")
     void accumulated_runIf_short_circuits_like_both() {
         Schedule schedule = Schedule.builder("game").systems(
                 system("gateFirst").runIf(RunIf.inState("game")).runIf(RunIf.every(2)).build(),

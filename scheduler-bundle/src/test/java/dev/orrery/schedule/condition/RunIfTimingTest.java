@@ -14,7 +14,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * Beyond the spec (issue 14): timing of the run-condition library under fixed dt sequences, one test
+ * Beyond the spec (Orrery's own): timing of the run-condition library under fixed dt sequences, one test
  * per pass begun with {@link RunIf#tick} (a schedule's run call does the same). The dt values are exact
  * in binary, so the expected vectors are exact.
  */
@@ -151,7 +151,7 @@ class RunIfTimingTest {
     }
 
     @Test
-    @DisplayName("issue 14: both(inState(\"game\"), every(2)) pauses the interval outside the state; both(every(2), inState(\"game\")) keeps it advancing")
+    @DisplayName("both(inState(\"game\"), every(2)) pauses the interval outside the state; both(every(2), inState(\"game\")) keeps it advancing")
     void both_operand_order_changes_timing() {
         Condition gateFirst = RunIf.both(RunIf.inState("game"), RunIf.every(2));
         Condition timerFirst = RunIf.both(RunIf.every(2), RunIf.inState("game"));
@@ -172,7 +172,7 @@ class RunIfTimingTest {
     }
 
     @Test
-    @DisplayName("issue 14: either(l, every(2)): the right operand advances only in passes where the left one fails")
+    @DisplayName("either(l, every(2)): the right operand advances only in passes where the left one fails")
     void either_right_operand_only_when_left_fails() {
         Condition either = RunIf.either(RunIf.inState("editor"), RunIf.every(2));
         String[] states = {"game", "editor", "editor", "game", "game", "game"};

@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 17 (Orrery's own): {@link RunProbe} names the system a schedule is at, on the loop, on the
+ * Orrery's own: {@link RunProbe} names the system a schedule is at, on the loop, on the
  * generated dispatcher and on the hooked path, through nested run calls and escaped exceptions, and
  * from another thread.
  */

@@ -1,6 +1,6 @@
 package dev.orrery.plugin.devtools.internal;
 
-import dev.orrery.schedule.AccessReport;
+import dev.orrery.schedule.graph.AccessReport;
 import java.util.Objects;
 
 /**

@@ -129,16 +129,16 @@ final class TextReports {
      * line when there is nothing to report.
      */
     static String access(AccessView v) {
-        dev.orrery.schedule.AccessReport r = v.report();
+        dev.orrery.schedule.graph.AccessReport r = v.report();
         StringBuilder out = new StringBuilder("schedule ").append(v.schedule()).append(": ")
                 .append(count(r.unorderedReads().size(), "unordered read")).append(", ")
                 .append(count(r.conflicts().size(), "unordered conflicting pair")).append('\n');
         int i = 1;
-        for (dev.orrery.schedule.AccessReport.UnorderedRead x : r.unorderedReads()) {
+        for (dev.orrery.schedule.graph.AccessReport.UnorderedRead x : r.unorderedReads()) {
             out.append("  ").append(i++).append(". read: ").append(x).append('\n');
         }
         i = 1;
-        for (dev.orrery.schedule.AccessReport.Conflict x : r.conflicts()) {
+        for (dev.orrery.schedule.graph.AccessReport.Conflict x : r.conflicts()) {
             out.append("  ").append(i++).append(". conflict: ").append(x).append('\n');
         }
         return out.toString();

@@ -229,11 +229,13 @@ class DevtoolsCommandsTest {
     @Test
     @DisplayName("plugins: per schedule, main first, numbered in build order with state and reason, then the last rebuild of each schedule")
     void plugins_table() {
-        host.plugins.add(new PluginStatus("physics", "main", "demo.physics/1.0.0", 41, PluginState.ACTIVE, ""));
-        host.plugins.add(new PluginStatus("loop", "main", "demo.loop/1.0.0", 42, PluginState.EXCLUDED,
-                "cycle between systems loop/a, loop/b"));
-        host.rebuilds.add(new RebuildInfo(1, "main", List.of("physics"), 2, 9, 1_500_000, List.of("physics"),
-                List.of(), List.of(), List.of()));
+        host.plugins.add(PluginStatus.builder().name("physics").schedule("main").bundle("demo.physics/1.0.0")
+                .serviceId(41).state(PluginState.ACTIVE).reason("").build());
+        host.plugins.add(PluginStatus.builder().name("loop").schedule("main").bundle("demo.loop/1.0.0").serviceId(42)
+                .state(PluginState.EXCLUDED).reason("cycle between systems loop/a, loop/b").build());
+        host.rebuilds.add(RebuildInfo.builder().sequence(1).schedule("main").plugins(List.of("physics")).systems(2)
+                .phases(9).buildNanos(1_500_000).joined(List.of("physics")).left(List.of()).replaced(List.of())
+                .excluded(List.of()).build());
         String out = commands.plugins();
         assertEquals("""
                 2 plugins in 1 schedule, each schedule's in the order the host builds it from
@@ -246,8 +248,9 @@ class DevtoolsCommandsTest {
                 """, out);
         // Once swapped in, the rebuild's own time is shown (not when the schedule's systems first ran).
         java.time.Instant at = java.time.Instant.parse("2026-11-29T21:45:46.459Z");
-        host.rebuilds.set(0, new RebuildInfo(2, "main", List.of(), 0, 9, 1_000_000, List.of(), List.of("physics"),
-                List.of(), List.of(), true, null).withSwappedIn(at));
+        host.rebuilds.set(0, RebuildInfo.builder().sequence(2).schedule("main").plugins(List.of()).systems(0).phases(9)
+                .buildNanos(1_000_000).joined(List.of()).left(List.of("physics")).replaced(List.of())
+                .excluded(List.of()).hooksChanged(true).build().withSwappedIn(at));
         String expected = java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS")
                 .format(at.atZone(java.time.ZoneId.systemDefault()));
         assertTrue(commands.plugins().endsWith("last rebuild: schedule 'main' rebuilt (#2) in 1.00 ms: plugins [], 0 systems,"
@@ -258,9 +261,12 @@ class DevtoolsCommandsTest {
     @DisplayName("plugins with two schedules: the main schedule first and said to be it, each numbered from 1 in its build order")
     void plugins_of_two_schedules() {
         // As the host lists them for the demo with orrery.host.order = prefab,dnd,dnd-turn: by schedule name, then build order.
-        host.plugins.add(new PluginStatus("dnd-turn", "dnd/turn", "demo.dnd/0.1.0", 7, PluginState.ACTIVE, ""));
-        host.plugins.add(new PluginStatus("prefab", "main", "prefab/0.1.0", 5, PluginState.ACTIVE, ""));
-        host.plugins.add(new PluginStatus("dnd", "main", "demo.dnd/0.1.0", 6, PluginState.ACTIVE, ""));
+        host.plugins.add(PluginStatus.builder().name("dnd-turn").schedule("dnd/turn").bundle("demo.dnd/0.1.0")
+                .serviceId(7).state(PluginState.ACTIVE).reason("").build());
+        host.plugins.add(PluginStatus.builder().name("prefab").schedule("main").bundle("prefab/0.1.0").serviceId(5)
+                .state(PluginState.ACTIVE).reason("").build());
+        host.plugins.add(PluginStatus.builder().name("dnd").schedule("main").bundle("demo.dnd/0.1.0").serviceId(6)
+                .state(PluginState.ACTIVE).reason("").build());
         assertEquals("""
                 3 plugins in 2 schedules, each schedule's in the order the host builds it from
                 schedule main (main: the frame loop runs it every frame): 2 plugins
@@ -280,9 +286,11 @@ class DevtoolsCommandsTest {
     @DisplayName("observers: each ScheduleHooks service with bundle, schedule (or every schedule), called or quarantined and why")
     void observers_table() {
         assertEquals("no observers: the host tracks no ScheduleHooks service\n", commands.observers());
-        host.observers.add(new ObserverStatus(12, "dev.orrery.plugin.devtools/0.1.0", null, false, ""));
-        host.observers.add(new ObserverStatus(57, "demo.bad/1.0.0", "main", true,
-                "afterSystem threw java.lang.IllegalStateException: boom in system physics/integrate"));
+        host.observers.add(ObserverStatus.builder().serviceId(12).bundle("dev.orrery.plugin.devtools/0.1.0")
+                .quarantined(false).reason("").build());
+        host.observers.add(ObserverStatus.builder().serviceId(57).bundle("demo.bad/1.0.0").schedule("main")
+                .quarantined(true)
+                .reason("afterSystem threw java.lang.IllegalStateException: boom in system physics/integrate").build());
         assertEquals("""
                 2 observers (ScheduleHooks services), 1 quarantined (never called again until registered anew)
                 #  service  bundle                            schedule          state        reason

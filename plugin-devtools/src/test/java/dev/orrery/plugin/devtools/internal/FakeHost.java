@@ -55,7 +55,8 @@ final class FakeHost implements GameHost {
 
     @Override
     public HostStatus status() {
-        return new HostStatus(paused ? RunState.PAUSED : RunState.RUNNING, FrameMode.FIXED, frames, null);
+        return HostStatus.builder().state(paused ? RunState.PAUSED : RunState.RUNNING).mode(FrameMode.FIXED)
+                .frames(frames).build();
     }
 
     @Override
@@ -119,5 +120,20 @@ final class FakeHost implements GameHost {
 
     @Override
     public void requestRebuild() {
+    }
+
+    @Override
+    public long changes() {
+        return 0;
+    }
+
+    @Override
+    public CompletionStage<Long> awaitChange(long since) {
+        return new CompletableFuture<>(); // a fake never changes by itself
+    }
+
+    @Override
+    public void requestShutdown(String reason) {
+        throw new UnsupportedOperationException("a fake host has no application to stop");
     }
 }

@@ -2,6 +2,7 @@ package dev.orrery.plugin.devtools.internal;
 
 import dev.orrery.host.GameHost;
 import dev.orrery.host.HostStatus;
+import dev.orrery.host.ObserverStatus;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.host.RebuildInfo;
 import dev.orrery.host.Schedules;
@@ -69,5 +70,25 @@ final class GameHostThatNeverAnswers implements GameHost {
 
     @Override
     public void requestRebuild() {
+    }
+
+    @Override
+    public List<ObserverStatus> observers() {
+        return delegate.observers();
+    }
+
+    @Override
+    public long changes() {
+        return delegate.changes();
+    }
+
+    @Override
+    public CompletionStage<Long> awaitChange(long since) {
+        return delegate.awaitChange(since);
+    }
+
+    @Override
+    public void requestShutdown(String reason) {
+        delegate.requestShutdown(reason);
     }
 }

@@ -1,0 +1,162 @@
+package dev.orrery.host.core;
+
+import dev.orrery.host.FrameMode;
+import dev.orrery.host.HostSettings;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * Reads {@link HostSettings} from the places a front end finds them: a configuration map (in OSGi the
+ * ConfigAdmin properties of PID {@value #PID}; in JPMS mode the file {@code dev.orrery.host.cfg} of
+ * the plugins folder) and, for every key the map lacks, a property named {@code orrery.host.<key>}
+ * (framework properties in OSGi, system properties in JPMS mode). The one parser of host settings:
+ * front ends parse at their edge and hand the typed value to {@link HostCore}.
+ *
+ * <p>Keys and values: {@code mainSchedule} (text; default {@code main}); {@code order} (plugin names,
+ * comma-separated, or a string array or collection); {@code mode} ({@code realtime} or {@code fixed},
+ * also {@code real_time}, {@code real-time}, {@code headless}); {@code rate}, {@code maxDt},
+ * {@code fixedDt} (numbers); {@code frames}, {@code quietMillis}, {@code maxDelayMillis},
+ * {@code frameWarnMillis} (numbers, whole milliseconds or frames: a fraction is cut off);
+ * {@code startPaused}, {@code stopFrameworkWhenDone} ({@code true} or {@code false}). Numbers and
+ * booleans may be given as text or as {@code Number} / {@code Boolean} values.
+ *
+ * <p>Stateless; any thread.
+ *
+ * @since 0.1
+ */
+public final class HostSettingsParser {
+    /** The ConfigAdmin PID of the host's settings in OSGi mode. */
+    public static final String PID = "dev.orrery.host";
+    /** The prefix of the properties that supply the settings a configuration map lacks. */
+    public static final String PROPERTY_PREFIX = "orrery.host.";
+
+    private HostSettingsParser() {
+    }
+
+    /**
+     * @param config settings by key (ConfigAdmin values win over properties); may be empty
+     * @param properties looks up {@code orrery.host.<key>}; returns null when absent
+     * @return the settings
+     * @throws IllegalArgumentException with one line naming the setting as the user wrote it (the key
+     *     and its configuration, or the property), what is allowed and the value given, e.g.
+     *     {@code host configuration: 'mode' (configuration dev.orrery.host) must be 'realtime' or
+     *     'fixed', got 'turbo'}; a value out of range is named by its property ({@link HostSettings.Builder#build()})
+     * @throws NullPointerException if an argument is null
+     */
+    public static HostSettings parse(Map<String, ?> config, Function<String, String> properties) {
+        Source s = new Source(Objects.requireNonNull(config, "HostSettingsParser.parse: config"),
+                Objects.requireNonNull(properties, "HostSettingsParser.parse: properties"));
+        return HostSettings.builder()
+                .mainSchedule(s.string("mainSchedule", "main").trim())
+                .order(s.list("order"))
+                .mode(s.mode())
+                .rate(s.number("rate", 60))
+                .maxDt(s.number("maxDt", 0.1))
+                .fixedDt(s.number("fixedDt", 1.0 / 60))
+                .frames((long) s.number("frames", 0))
+                .startPaused(s.bool("startPaused", false))
+                .quietPeriod(Duration.ofMillis((long) s.number("quietMillis", 50)))
+                .maxDelay(Duration.ofMillis((long) s.number("maxDelayMillis", 1000)))
+                .stopFrameworkWhenDone(s.bool("stopFrameworkWhenDone", false))
+                .frameWarnLimit(Duration.ofMillis((long) s.number("frameWarnMillis", 2000)))
+                .build();
+    }
+
+    /**
+     * The settings given as properties only: what a launcher checks before it starts anything, so that
+     * it can refuse a bad setting in one line instead of running without a host.
+     *
+     * @param properties looks up {@code orrery.host.<key>}; returns null when absent
+     * @return the settings
+     * @throws IllegalArgumentException as {@link #parse}, naming the property (e.g.
+     *     {@code orrery.host.mode}), what is allowed and the value given
+     */
+    public static HostSettings fromProperties(Function<String, String> properties) {
+        return parse(Map.of(), properties);
+    }
+
+    /** Where each key's value comes from: the map, else the property. */
+    private record Source(Map<String, ?> config, Function<String, String> properties) {
+        /** @return how the user wrote the setting: the ConfigAdmin key, or the property */
+        String label(String key) {
+            return config.get(key) != null ? "'" + key + "' (configuration " + PID + ")" : PROPERTY_PREFIX + key;
+        }
+
+        Object raw(String key) {
+            Object v = config.get(key);
+            return v != null ? v : properties.apply(PROPERTY_PREFIX + key);
+        }
+
+        String string(String key, String def) {
+            Object v = raw(key);
+            return v == null ? def : String.valueOf(v);
+        }
+
+        FrameMode mode() {
+            String text = string("mode", "realtime").trim().toLowerCase(Locale.ROOT);
+            return switch (text) {
+                case "realtime", "real_time", "real-time" -> FrameMode.REAL_TIME;
+                case "fixed", "headless" -> FrameMode.FIXED;
+                default -> throw new IllegalArgumentException(
+                        "host configuration: " + label("mode") + " must be 'realtime' or 'fixed', got '" + text + "'");
+            };
+        }
+
+        double number(String key, double def) {
+            Object v = raw(key);
+            if (v == null) {
+                return def;
+            }
+            if (v instanceof Number n) {
+                return n.doubleValue();
+            }
+            try {
+                return Double.parseDouble(String.valueOf(v).trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("host configuration: " + label(key) + " must be a number, got '" + v + "'", e);
+            }
+        }
+
+        boolean bool(String key, boolean def) {
+            Object v = raw(key);
+            if (v == null) {
+                return def;
+            }
+            if (v instanceof Boolean b) {
+                return b;
+            }
+            String t = String.valueOf(v).trim().toLowerCase(Locale.ROOT);
+            if (t.equals("true") || t.equals("false")) {
+                return Boolean.parseBoolean(t);
+            }
+            throw new IllegalArgumentException("host configuration: " + label(key) + " must be true or false, got '" + v + "'");
+        }
+
+        List<String> list(String key) {
+            Object v = raw(key);
+            List<String> items = new ArrayList<>();
+            if (v instanceof String[] arr) {
+                items.addAll(Arrays.asList(arr));
+            } else if (v instanceof Collection<?> c) {
+                c.forEach(o -> items.add(String.valueOf(o)));
+            } else if (v != null) {
+                items.addAll(Arrays.asList(String.valueOf(v).split(",")));
+            }
+            List<String> out = new ArrayList<>();
+            for (String item : items) {
+                String t = item.trim();
+                if (!t.isEmpty()) {
+                    out.add(t);
+                }
+            }
+            return out;
+        }
+    }
+}

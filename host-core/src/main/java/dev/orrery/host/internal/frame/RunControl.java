@@ -1,0 +1,165 @@
+package dev.orrery.host.internal.frame;
+
+import dev.orrery.host.RunState;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * Pause, resume and step: whether the simulation runs, the frame count, and the step requests of a
+ * paused simulation ({@link Stepping}). Requests from other threads ({@link #pause}, {@link #resume},
+ * {@link #step}) take effect at the next frame boundary, in the order they were made, through the frame
+ * thread's {@link FrameTasks}; a step is refused while the simulation runs. The frame loop asks
+ * {@link #idle()} before each frame and reports each frame with {@link #frameRan}.
+ *
+ * <p>Invariants: from {@link #started()} until {@link #stopped()}, {@code state} is
+ * {@link RunState#RUNNING} or {@link RunState#PAUSED} as {@code paused} says once the frame thread has
+ * finished the task or fault that changed them (the two writes are not atomic together); {@code frames}
+ * only grows, by one per frame that ran or threw a contained fault. Once {@link #stopped()}, the state
+ * stays STOPPED: a pause or resume request still queued when the loop ends (run by the loop's final
+ * drain) changes nothing, and a step request still queued fails, so no caller waits forever.
+ *
+ * <p>Implementation notes: {@code paused}, {@code state} and {@code frames} are volatile, written by the
+ * frame thread only (and by the thread that starts the loop, before the frame thread starts:
+ * {@link #started()}), read by any thread. {@code stepping} and {@code ended} are frame thread only.
+ */
+final class RunControl {
+    private final FrameTasks tasks;
+    private final Runnable changed;
+    private final Stepping stepping = new Stepping(); // frame thread only
+    private volatile boolean paused;
+    private volatile RunState state = RunState.PAUSED;
+    private volatile long frames;
+    private boolean ended; // frame thread only: set by stopped(), before the final drain
+
+    /**
+     * @param tasks the frame thread's queue, which requests go through
+     * @param startPaused whether the simulation starts paused
+     * @param changed told when the run state changes (on the thread that changed it)
+     */
+    RunControl(FrameTasks tasks, boolean startPaused, Runnable changed) {
+        this.tasks = tasks;
+        this.changed = changed;
+        this.paused = startPaused;
+    }
+
+    /** Before the frame thread starts: the state says whether the simulation starts paused. */
+    void started() {
+        state(paused ? RunState.PAUSED : RunState.RUNNING);
+    }
+
+    /** Pauses the simulation at the next frame boundary. */
+    void pause() {
+        tasks.offer(() -> {
+            if (ended) {
+                return; // queued when the loop ended: the state stays STOPPED
+            }
+            paused = true;
+            state(RunState.PAUSED);
+        });
+    }
+
+    /**
+     * Resumes the simulation at the next frame boundary; the pending step frames are forgotten, and the
+     * waiting step requests complete as frames run.
+     */
+    void resume() {
+        tasks.offer(() -> {
+            if (ended) {
+                return;
+            }
+            paused = false;
+            stepping.clearPending();
+            state(RunState.RUNNING);
+        });
+    }
+
+    /**
+     * @param n frames to run, at least 1; requests add up as {@code long}s, so they never wrap
+     * @return completes with the frame count after the last of them; fails with an
+     *     {@link IllegalStateException} when the simulation runs at the boundary or the loop has ended;
+     *     cancelling it drops its frames that have not run yet
+     * @throws IllegalArgumentException if {@code n < 1}
+     */
+    CompletionStage<Long> step(long n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("step: frames must be >= 1, got " + n);
+        }
+        CompletableFuture<Long> f = new CompletableFuture<>();
+        if (!tasks.offer(() -> {
+            if (ended) {
+                f.completeExceptionally(new IllegalStateException("step: the Orrery host is stopped"));
+                return;
+            }
+            if (!paused) {
+                f.completeExceptionally(new IllegalStateException("step: the simulation is running; pause it first"));
+                return;
+            }
+            if (f.isDone()) {
+                return; // cancelled before it was taken up
+            }
+            stepping.request(n, f, frames);
+        })) {
+            f.completeExceptionally(new IllegalStateException("step: the Orrery host is stopped"));
+        }
+        f.whenComplete((frame, failure) -> {
+            if (f.isCancelled()) {
+                tasks.offer(() -> stepping.drop(f, frames));
+            }
+        });
+        return f;
+    }
+
+    /** @return whether no frame is to run now: paused with no step pending. Frame thread only. */
+    boolean idle() {
+        return paused && !stepping.hasPending();
+    }
+
+    /**
+     * Frame thread: a frame ran (or threw and was contained); the step requests it finished complete.
+     *
+     * @param frameNo its number, {@link #frames()} + 1
+     */
+    void frameRan(long frameNo) {
+        frames = frameNo;
+        stepping.frameRan(frames);
+    }
+
+    /** Frame thread: a frame fault pauses the simulation (see {@link #failSteps}). */
+    void pauseForFault() {
+        paused = true;
+        state(RunState.PAUSED);
+    }
+
+    /**
+     * Frame thread: every waiting step request fails, the pending frames are forgotten.
+     *
+     * @param failure what they complete with
+     */
+    void failSteps(Throwable failure) {
+        stepping.failAll(failure);
+    }
+
+    /** Frame thread: the loop has ended (stopped or died); the state stays STOPPED. */
+    void stopped() {
+        ended = true;
+        state(RunState.STOPPED);
+    }
+
+    /** Sets the state; a new one is a change. */
+    private void state(RunState next) {
+        if (state != next) {
+            state = next;
+            changed.run();
+        }
+    }
+
+    /** @return the frames run so far; any thread */
+    long frames() {
+        return frames;
+    }
+
+    /** @return running, paused or stopped; any thread */
+    RunState state() {
+        return state;
+    }
+}

@@ -1,0 +1,360 @@
+package dev.orrery.schedule.internal.run;
+
+import dev.orrery.schedule.DispatchEngine;
+import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.InitFunction;
+import dev.orrery.schedule.Phase;
+import dev.orrery.schedule.RunFailure.Stage;
+import dev.orrery.schedule.RunProbe;
+import dev.orrery.schedule.Schedule;
+import dev.orrery.schedule.ScheduleState;
+import dev.orrery.schedule.SkipReason;
+import dev.orrery.schedule.internal.plan.ExecutionPlan;
+import dev.orrery.world.World;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The run engine of one schedule: {@code run}, {@code runPhase}, {@code runPhases} (SCH-F03, SCH-F04,
+ * SCH-F05, SCH-F07 hooks), the enabled flags and the phase toggle ({@link StateToggles}), and, beyond
+ * the spec, the system lifecycle (init per phase here, dispose in {@link SystemDisposal}). The systems
+ * of a phase are run by a {@link SystemExecutor}: see there for what this class does around them and
+ * where the next capabilities (transactions per phase, barriers, a parallel executor) go.
+ *
+ * <p>Public for the schedule implementation, which wires it to the build's {@link ExecutionPlan}; its
+ * methods are that implementation's run-side {@link Schedule} methods, with their contracts. World
+ * thread only, like the world; one runner may serve several worlds, each with its own runtime.
+ *
+ * <p>Implementation notes. Order of work in a run call: argument checks (null arguments first, then
+ * phases, then dt, SCH-115), a finished background generation adopted, the world's runtime and the
+ * re-entrancy check (SCH-043), the lazy add of the state trait (SCH-063), a truthful OnStart flag and
+ * a new pass of the world's pass clock (both Orrery's own), hook sampling, the probe's table, then the
+ * phases. Per phase: the init functions of its systems not yet initialised in the world (only for a
+ * phase that has such systems: one array read otherwise), then, when no hook observes the call, the
+ * phase's flag (skipping the whole phase when it is off), then its spans on the executor. After the
+ * first call on a world a call allocates nothing (SCH-117, SCH-149): no iterators, lambdas, boxing or
+ * per-call objects. Exceptions from systems, conditions and hooks propagate unchanged; the executing
+ * marker is cleared in every case (SCH-037, SCH-044, SCH-146).
+ */
+public final class ScheduleRunner {
+    private final Schedule schedule;
+    private final RunLayout layout;
+    private final RunArguments args;
+    private final RunTraits traits;
+    private final RunOptions options;
+    private final WorldRuntimes runtimes;
+    private final StateToggles toggles;
+    private final SystemDisposal disposal;
+    private final LoopExecutor loop;
+    private final Dispatcher dispatcher;
+    /** {@code ScheduleHooks.samplePeriod()} of the hooks, at least 1. */
+    private final int samplePeriod;
+    /** Where the system this runner is at is published, or null; with the table it publishes. */
+    private final RunProbe.Slot probe;
+    private final List<RunProbe.Running> probeTable;
+
+    /**
+     * @param schedule the schedule this runner runs (what hooks are told)
+     * @param plan its execution plan
+     * @param traits its world traits
+     * @param options how it runs
+     */
+    public ScheduleRunner(Schedule schedule, ExecutionPlan plan, RunTraits traits, RunOptions options) {
+        this.schedule = schedule;
+        this.layout = new RunLayout(plan);
+        this.args = new RunArguments(layout);
+        this.traits = traits;
+        this.options = options;
+        this.probe = options.probe;
+        this.probeTable = probe == null ? null : layout.probeTable();
+        this.runtimes = new WorldRuntimes(schedule, layout, traits.state, traits.lifecycle, options.hooks != null);
+        this.toggles = new StateToggles(layout, args, traits.state, runtimes);
+        this.disposal = new SystemDisposal(layout, args, runtimes);
+        int period = options.hooks == null ? 1 : options.hooks.samplePeriod();
+        this.samplePeriod = period < 1 ? 1 : period;
+        this.loop = new LoopExecutor(layout, options.hooks, probe);
+        boolean someCallsUnobserved = options.hooks == null || samplePeriod > 1;
+        this.dispatcher = new Dispatcher(layout, options, loop,
+                someCallsUnobserved && options.engine == DispatchEngine.GENERATED);
+    }
+
+    /**
+     * @param derived the schedule derived from this runner's ({@code withoutPlugins})
+     * @param filtered its plan
+     * @return its runner: the same traits and options (the loop when generation failed here)
+     */
+    public ScheduleRunner derive(Schedule derived, ExecutionPlan filtered) {
+        return new ScheduleRunner(derived, filtered, traits, dispatcher.derivedOptions());
+    }
+
+    /** @return this schedule's world traits, for a rebuild that adopts its state */
+    public RunTraits traits() {
+        return traits;
+    }
+
+    /** @return whether calls no hook observes run generated code (for tests) */
+    public boolean isGenerated() {
+        return dispatcher.isGenerated();
+    }
+
+    /** Waits for code generated in the background and adopts it (for tests). */
+    public void awaitGenerated() {
+        dispatcher.await();
+    }
+
+    /** {@code Schedule.run}. */
+    public void run(World world, double dt) {
+        args.requireWorld(world, "run");
+        args.checkDt(dt, "run");
+        WorldRuntime rt = enter(world, "run", dt);
+        try {
+            int[] automatic = layout.automaticPhases;
+            for (int k = 0; k < automatic.length; k++) {
+                executePhase(rt, world, automatic[k], dt);
+            }
+        } finally {
+            exit(rt);
+        }
+    }
+
+    /** {@code Schedule.runPhase}. */
+    public void runPhase(World world, Phase phase, double dt) {
+        args.requireWorld(world, "runPhase");
+        int p = args.phaseIndex(phase, "runPhase", "phase");
+        args.checkDt(dt, "runPhase");
+        WorldRuntime rt = enter(world, "runPhase", dt);
+        try {
+            executePhase(rt, world, p, dt);
+        } finally {
+            exit(rt);
+        }
+    }
+
+    /** {@code Schedule.runPhases}. */
+    public void runPhases(World world, Phase from, Phase to, double dt) {
+        args.requireWorld(world, "runPhases");
+        args.requirePhase(from, "runPhases", "from phase");
+        args.requirePhase(to, "runPhases", "to phase");
+        int first = args.phaseIndex(from, "runPhases", "from phase");
+        int last = args.phaseIndex(to, "runPhases", "to phase");
+        args.checkRange(first, last);
+        args.checkDt(dt, "runPhases");
+        WorldRuntime rt = enter(world, "runPhases", dt);
+        try {
+            boolean manual = layout.phaseManual[first];
+            int component = layout.phaseComponent[first];
+            for (int p = first; p <= last; p++) {
+                // Automatic endpoints: the automatic phases between them (SCH-033). Manual endpoints:
+                // the manual phases of their component between them (SCH-109).
+                if (layout.phaseManual[p] == manual && (!manual || layout.phaseComponent[p] == component)) {
+                    executePhase(rt, world, p, dt);
+                }
+            }
+        } finally {
+            exit(rt);
+        }
+    }
+
+    /** {@code Schedule.enable}. */
+    public void enable(World world, EcsSystem system) {
+        toggles.enable(world, system);
+    }
+
+    /** {@code Schedule.disable}. */
+    public void disable(World world, EcsSystem system) {
+        toggles.disable(world, system);
+    }
+
+    /** {@code Schedule.isEnabled}. */
+    public boolean isEnabled(World world, EcsSystem system) {
+        return toggles.isEnabled(world, system);
+    }
+
+    /** {@code Schedule.enablePhase}. */
+    public void enablePhase(World world, Phase phase) {
+        toggles.enablePhase(world, phase);
+    }
+
+    /** {@code Schedule.disablePhase}. */
+    public void disablePhase(World world, Phase phase) {
+        toggles.disablePhase(world, phase);
+    }
+
+    /** {@code Schedule.isPhaseEnabled}. */
+    public boolean isPhaseEnabled(World world, Phase phase) {
+        return toggles.isPhaseEnabled(world, phase);
+    }
+
+    /** {@code Schedule.disposeRemoved}. */
+    public int disposeRemoved(World world) {
+        return disposal.dispose(world, false, "disposeRemoved");
+    }
+
+    /** {@code Schedule.disposeAll}. */
+    public int disposeAll(World world) {
+        return disposal.dispose(world, true, "disposeAll");
+    }
+
+    private WorldRuntime enter(World world, String api, double dt) {
+        if (dispatcher.isPending()) {
+            dispatcher.adopt();
+        }
+        WorldRuntime rt = runtimes.of(world);
+        if (rt.executing) {
+            throw args.reentered(api);
+        }
+        ScheduleState current = rt.state.get();
+        if (current == null) {
+            current = world.add(traits.state);
+        }
+        StateToggles.keepTruthful(rt, world, current, traits.state);
+        rt.beginPass(world, layout.usesClock, dt);
+        if (rt.hookContext != null) {
+            // Hook sampling: hooks on one call in samplePeriod, counted per world.
+            rt.activeContext = rt.calls++ % samplePeriod == 0 ? rt.hookContext : null;
+        }
+        rt.executing = true;
+        if (probe != null) {
+            rt.probeOuterTable = probe.table();
+            rt.probeOuterIndex = probe.index();
+            probe.publish(probeTable, -1);
+        }
+        return rt;
+    }
+
+    private void exit(WorldRuntime rt) {
+        if (probe != null) {
+            probe.publish(rt.probeOuterTable, rt.probeOuterIndex);
+            rt.probeOuterTable = null;
+        }
+        rt.endPass();
+        rt.executing = false;
+        if (rt.activeContext != null) {
+            rt.activeContext.clear();
+            rt.activeContext = null;
+        }
+    }
+
+    /**
+     * One phase: its init functions, then OnStart's pending systems or the phase's spans on the
+     * executor of this call. The one place that brackets a phase and steps in between its spans (see
+     * {@link SystemExecutor}).
+     */
+    private void executePhase(WorldRuntime rt, World world, int p, double dt) {
+        if (layout.phaseTracked[p] && !rt.isPhaseInitialised(p)) {
+            initPhase(rt, world, p); // Orrery's system lifecycle: before any gate of the phase
+        }
+        if (p == layout.onStartPhase) {
+            executeOnStart(rt, world, dt);
+            return;
+        }
+        SystemExecutor executor;
+        if (rt.activeContext == null) {
+            // A disabled phase (Orrery's own) is skipped with one check; a phase disabled by one of its
+            // own systems stops at once through the per-system flags, which fold the phase flag in.
+            if (rt.isPhaseDisabled(p)) {
+                return;
+            }
+            executor = dispatcher.current();
+        } else {
+            executor = loop; // observed: each system considered with the hooks around, PHASE_DISABLED included
+        }
+        for (int span = layout.phaseSpanFrom[p], end = layout.phaseSpanTo[p]; span < end; span++) {
+            executor.run(span, rt, world, dt);
+        }
+    }
+
+    /**
+     * Orrery's system lifecycle: runs the init function of every tracked system of phase {@code p} not
+     * yet initialised in this world, in execution order, and records each once its init returned. A
+     * throwing init is an INIT failure; the system stays uninitialised (tried again next pass).
+     */
+    private void initPhase(WorldRuntime rt, World world, int p) {
+        InitialisedSystems log = rt.lifecycle.get();
+        if (log == null) {
+            log = world.add(traits.lifecycle);
+        }
+        for (int i = layout.phaseStart[p], end = layout.phaseEnd[p]; i < end; i++) {
+            if (!layout.tracked[i] || log.contains(layout.systems[i])) {
+                continue;
+            }
+            InitFunction init = layout.inits[i];
+            if (init != null) {
+                if (probe != null) {
+                    probe.at(i);
+                }
+                try {
+                    init.init(world);
+                } catch (Throwable t) {
+                    Failures.record(layout, world, t, i, Stage.INIT, -1);
+                    throw t;
+                }
+            }
+            log.add(layout.systems[i], layout.sources[i]);
+        }
+    }
+
+    /**
+     * OnStart: only the pending systems are considered; the phase is skipped, firing no hook, when none
+     * is pending and the state says done (SCH-036, SCH-147). The state is written only when the phase
+     * completed (SCH-112, SCH-113).
+     *
+     * <p>Orrery's phase toggle: a pending system skipped because OnStart is disabled is not considered:
+     * it gets {@link SkipReason#PHASE_DISABLED} and stays pending, so it runs once OnStart is enabled
+     * again. When no pending system was considered, the state is not written at all.
+     */
+    private void executeOnStart(WorldRuntime rt, World world, double dt) {
+        OnStartProgress progress = rt.onStart;
+        ScheduleState before = rt.state.get();
+        progress.sync(before);
+        if (progress.nothingToDo(before)) {
+            return;
+        }
+        Phase phase = layout.phases[layout.onStartPhase];
+        boolean[] held = rt.onStartHeld;
+        int heldCount = 0;
+        int consideredCount = 0;
+        for (int i = layout.onStartFrom; i < layout.onStartTo; i++) {
+            held[i - layout.onStartFrom] = false;
+            if (progress.isPending(i)) {
+                if (rt.isDisabled(i) && rt.isPhaseBlocked(i)) {
+                    held[i - layout.onStartFrom] = true;
+                    heldCount++;
+                    loop.skip(rt.activeContext, world, i, phase, dt, SkipReason.PHASE_DISABLED);
+                    continue;
+                }
+                loop.consider(rt, world, i, phase, dt);
+                consideredCount++;
+            }
+        }
+        if (heldCount > 0 && consideredCount == 0) {
+            return; // OnStart disabled from its start: nothing considered, nothing written
+        }
+        ScheduleState current = rt.state.get();
+        if (current == null) {
+            current = world.add(traits.state); // a system reset the world (unspecified, SCH-065)
+        }
+        ScheduleState next = progress.completed(current);
+        if (heldCount > 0) {
+            next = withoutHeld(next, held);
+        }
+        world.set(traits.state, next);
+        if (rt.disabledFor == current) {
+            rt.disabledFor = next; // same disabled list: the enabled cache stays valid
+        }
+    }
+
+    /**
+     * Orrery's phase toggle: {@code state} without the OnStart systems held back because OnStart was
+     * disabled during the pass; they stay pending, so OnStart is not done.
+     */
+    private ScheduleState withoutHeld(ScheduleState state, boolean[] held) {
+        List<String> considered = new ArrayList<>(state.onStartConsidered());
+        for (int k = 0; k < held.length; k++) {
+            if (held[k]) {
+                considered.remove(layout.systemNames[layout.onStartFrom + k]);
+            }
+        }
+        return state.toBuilder().onStartDone(false).onStartConsidered(considered).build();
+    }
+}

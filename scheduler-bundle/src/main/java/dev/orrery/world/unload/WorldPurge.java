@@ -1,0 +1,85 @@
+package dev.orrery.world.unload;
+
+import dev.orrery.world.Trait;
+import dev.orrery.world.World;
+import java.util.Objects;
+
+/**
+ * Drops from a world what belongs to code that is being unloaded (a bundle that is uninstalled or
+ * updated, a plugin layer that is dropped), so that the world keeps no reference to that code's
+ * classes and its class loader can be collected. Built on the world's cold-path API
+ * ({@link World#knownTraits()}, {@link World#forget(Trait)}, {@link World#removeFromEntities(Trait,
+ * java.util.function.Predicate)}); a host calls it on the world's thread at a frame boundary.
+ *
+ * @since 0.1
+ */
+public final class WorldPurge {
+    private WorldPurge() {
+    }
+
+    /**
+     * Purges one world. In order:
+     * <ol>
+     *   <li>every trait the world refers to ({@link World#knownTraits()}: world trait, entity
+     *       component, or named by a cached query) that belongs to unloaded code
+     *       ({@link Unloading#isUnloaded(Object)}: created by it, or its default factory or default
+     *       value is of its classes) is {@linkplain World#forget(Trait) forgotten};</li>
+     *   <li>every other world trait whose value is of an unloaded class is removed;</li>
+     *   <li>every entity component whose value is of an unloaded class is removed from its entity (the
+     *       entity stays, with its other traits);</li>
+     *   <li>every remaining world trait value that is {@link Purgeable} is asked to drop its entries of
+     *       unloaded code.</li>
+     * </ol>
+     * Values of JDK classes and of classes of code that stays are kept in traits of code that stays; a
+     * trait of unloaded code goes with all its values. Values are judged by their own class only (see
+     * {@link Unloading}). Cost: one pass over the traits, the world trait values and every entity's
+     * components; a cold path, never per frame.
+     *
+     * @param world the world; not null
+     * @param unloading what is being unloaded; not null
+     * @return what was dropped
+     * @throws NullPointerException if an argument is null; the message names it
+     * @throws IllegalStateException if called while a query of the world is iterating
+     *     ({@link World#isIterating()}) or a schedule runs on it ({@link World#isStaging()}); nothing
+     *     is dropped then
+     * @throws RuntimeException what a {@link Purgeable} threw; what was dropped before stays dropped
+     */
+    public static PurgeReport purge(World world, Unloading unloading) {
+        Objects.requireNonNull(world, "WorldPurge.purge: world is null");
+        Objects.requireNonNull(unloading, "WorldPurge.purge: unloading is null");
+        if (world.isIterating()) {
+            throw new IllegalStateException("WorldPurge.purge: cannot run while a query is iterating this world");
+        }
+        if (world.isStaging()) {
+            throw new IllegalStateException("WorldPurge.purge: cannot run while a schedule runs on this world (its "
+                    + "structural changes are staged in a transaction); purge between run calls");
+        }
+        int worldTraits = 0;
+        int components = 0;
+        for (Trait<?> t : world.knownTraits()) {
+            if (unloading.isUnloaded(t)) {
+                if (world.has(t)) {
+                    worldTraits++;
+                }
+                components += world.forget(t);
+            }
+        }
+        for (Trait<?> t : world.worldTraits()) {
+            if (unloading.isUnloaded(world.get(t))) {
+                world.remove(t);
+                worldTraits++;
+            }
+        }
+        for (Trait<?> t : world.entityTraits()) {
+            components += world.removeFromEntities(t, unloading::isUnloaded);
+        }
+        int entries = 0;
+        for (Trait<?> t : world.worldTraits()) {
+            if (world.get(t) instanceof Purgeable p) {
+                entries += p.purge(unloading);
+            }
+        }
+        return worldTraits == 0 && components == 0 && entries == 0
+                ? PurgeReport.NONE : new PurgeReport(worldTraits, components, entries);
+    }
+}

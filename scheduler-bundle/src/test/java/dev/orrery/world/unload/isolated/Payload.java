@@ -1,0 +1,30 @@
+package dev.orrery.world.unload.isolated;
+
+import dev.orrery.world.Trait;
+import java.util.function.Supplier;
+
+/**
+ * Code that the purge tests load in a class loader of its own ({@link dev.orrery.world.IsolatedLoader}),
+ * standing for a plugin bundle that is unloaded: it creates traits and values of its own class.
+ */
+public final class Payload {
+    /** @return a trait created by this class, with a factory lambda of this class */
+    public static Trait<Payload> ownTrait() {
+        return Trait.of("payload/own", Payload::new);
+    }
+
+    /** @return a trait created by this class whose default is a JDK value */
+    public static Trait<String> ownConstantTrait() {
+        return Trait.withDefault("payload/constant", "jdk value");
+    }
+
+    /** @return a value factory of this class */
+    public static Supplier<Object> factory() {
+        return () -> new Payload();
+    }
+
+    /** @return a new value of this class */
+    public static Object value() {
+        return new Payload();
+    }
+}
