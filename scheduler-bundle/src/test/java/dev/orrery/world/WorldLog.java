@@ -12,7 +12,7 @@ import java.util.logging.Logger;
  * the life of the capture, so tests can assert on it and nothing reaches the console. Keeps a strong
  * reference to the JUL logger (JUL holds loggers weakly, and a collected logger forgets its handler).
  */
-final class WorldLog implements AutoCloseable {
+public final class WorldLog implements AutoCloseable {
     private final Logger logger = Logger.getLogger("dev.orrery.world");
     private final boolean parents = logger.getUseParentHandlers();
     private final List<LogRecord> records = new ArrayList<>();
@@ -33,14 +33,14 @@ final class WorldLog implements AutoCloseable {
         }
     };
 
-    WorldLog() {
+    public WorldLog() {
         handler.setLevel(Level.ALL);
         logger.addHandler(handler);
         logger.setUseParentHandlers(false);
     }
 
     /** @return the messages logged at WARNING or above so far */
-    List<String> warnings() {
+    public List<String> warnings() {
         synchronized (records) {
             List<String> out = new ArrayList<>();
             for (LogRecord r : records) {
