@@ -110,6 +110,23 @@ public final class CommitStats {
     }
 
     /**
+     * @param earlier a snapshot of the same world taken before this one
+     * @return the counters of what happened between the two snapshots
+     * @throws IllegalArgumentException if {@code earlier} has a larger count than this (not an
+     *     earlier snapshot of the same world)
+     */
+    public CommitStats since(CommitStats earlier) {
+        if (earlier.opsStaged > opsStaged || earlier.publishes > publishes || earlier.discards > discards) {
+            throw new IllegalArgumentException("CommitStats.since: " + earlier + " is not an earlier snapshot of " + this);
+        }
+        return new CommitStats(publishes - earlier.publishes, discards - earlier.discards, opsStaged - earlier.opsStaged,
+                opsApplied - earlier.opsApplied, opsCoalesced - earlier.opsCoalesced,
+                opsSkippedDead - earlier.opsSkippedDead, opsDiscarded - earlier.opsDiscarded,
+                archetypeMoves - earlier.archetypeMoves, entitiesInserted - earlier.entitiesInserted,
+                entitiesRemoved - earlier.entitiesRemoved, publishNanos - earlier.publishNanos);
+    }
+
+    /**
      * @return {@code opsApplied / (archetypeMoves + entitiesInserted + entitiesRemoved)}: how many
      *     staged operations one table change served on average; 0 when there was none
      */
