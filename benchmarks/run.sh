@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Builds and runs Orrery's JMH benchmarks with the peers in the same run.
 #   benchmarks/run.sh quick [regex]   smoke run: one fork, short iterations (about 15 minutes)
-#   benchmarks/run.sh full  [regex]   figures for BENCHMARKS.md (about 105 minutes on 2 cores: 163 configurations)
+#   benchmarks/run.sh full  [regex]   figures for BENCHMARKS.md (about 105 minutes on 2 cores: 165 configurations)
 #   benchmarks/run.sh quick|full transactions
 #                                     only the world-transaction group: staging, publishing and the
-#                                     ecs_bench_suite shapes with the peers (37 configurations, about
+#                                     ecs_bench_suite shapes with the peers (39 configurations, about
 #                                     22 minutes in full)
 # Results: benchmarks/target/jmh-<mode>.txt (table) and jmh-<mode>.json (jmh-<mode>-transactions.* for
 # the group); the allocation runs (-prof gc) go to jmh-<mode>-gc.txt (dispatch benchmark at 1,000

@@ -3,6 +3,7 @@ package dev.orrery.benchmarks;
 import com.artemis.ComponentMapper;
 import com.artemis.WorldConfigurationBuilder;
 import com.badlogic.ashley.core.Engine;
+import dev.dominion.ecs.api.Composition;
 import dev.dominion.ecs.api.Dominion;
 import dev.dominion.ecs.api.Entity;
 import dev.orrery.benchmarks.SuiteComponents.A;
@@ -24,14 +25,14 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * The {@code ecs_bench_suite} add_remove shape: 10,000 entities with component A; one operation adds
  * a new B to each, then removes B from each (two passes), in Orrery (staged and immediate), Dominion
- * 0.9.0, Artemis-odb 2.3.0 and Ashley 1.7.4. Each library makes the first pass's changes visible
- * before the second, as Bevy applies commands between two systems: Orrery staged publishes (one
- * transaction per pass, as two systems in two phases, or with a barrier between them), Artemis-odb
- * runs {@code World.process()} after each pass (it applies composition changes there); Dominion,
- * Ashley and Orrery immediate apply each change at once. {@link #orreryStagedOneTransaction} stages
- * both passes in one transaction: each add and remove pair coalesces to nothing, so its publish moves
- * no entity (labelled separately: it does not do the suite's work). Score: <b>µs per operation</b>
- * (20,000 changes: ÷ 20,000 = µs per add or remove).
+ * 0.9.0 (also through its prepared modifiers), Artemis-odb 2.3.0 and Ashley 1.7.4. Each library
+ * makes the first pass's changes visible before the second, as Bevy applies commands between two
+ * systems: Orrery staged publishes (one transaction per pass, as two systems in two phases, or with a
+ * barrier between them), Artemis-odb runs {@code World.process()} after each pass (it applies
+ * composition changes there); Dominion, Ashley and Orrery immediate apply each change at once.
+ * {@link #orreryStagedOneTransaction} stages both passes in one transaction: each add and remove
+ * pair coalesces to nothing, so its publish moves no entity (labelled separately: it does not do the
+ * suite's work). Score: <b>µs per operation</b> (20,000 changes: ÷ 20,000 = µs per add or remove).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -80,16 +81,20 @@ public class AddRemoveBenchmark {
         }
     }
 
-    /** A Dominion instance with the entities. */
+    /** A Dominion instance with the entities, and its prepared modifiers that add and remove B. */
     @State(Scope.Thread)
     public static class DominionWorld {
         Dominion dominion;
+        Composition.ByAdding1AndRemoving<B> addB;
+        Composition.ByRemoving removeB;
         final Entity[] entities = new Entity[ENTITIES];
 
         /** Creates the entities with A. */
         @Setup(Level.Trial)
         public void setUp() {
             dominion = Dominion.create("add_remove");
+            addB = dominion.composition().byAdding1AndRemoving(B.class);
+            removeB = dominion.composition().byRemoving(B.class);
             for (int i = 0; i < ENTITIES; i++) {
                 entities[i] = dominion.createEntity(new A());
             }
@@ -197,6 +202,21 @@ public class AddRemoveBenchmark {
         }
         for (Entity e : s.entities) {
             e.removeType(B.class);
+        }
+    }
+
+    /**
+     * Dominion's prepared path: {@code modifyEntity} with modifiers prepared once.
+     *
+     * @param s the instance
+     */
+    @Benchmark
+    public void dominionPrepared(DominionWorld s) {
+        for (Entity e : s.entities) {
+            s.dominion.modifyEntity(s.addB.withValue(e, new B()));
+        }
+        for (Entity e : s.entities) {
+            s.dominion.modifyEntity(s.removeB.withValue(e));
         }
     }
 

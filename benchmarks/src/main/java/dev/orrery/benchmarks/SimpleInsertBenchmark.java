@@ -5,6 +5,7 @@ import com.artemis.ArchetypeBuilder;
 import com.artemis.ComponentMapper;
 import com.artemis.WorldConfigurationBuilder;
 import com.badlogic.ashley.core.Engine;
+import dev.dominion.ecs.api.Composition;
 import dev.dominion.ecs.api.Dominion;
 import dev.dominion.ecs.api.Entity;
 import dev.orrery.benchmarks.SuiteComponents.Position;
@@ -28,13 +29,13 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * The {@code ecs_bench_suite} simple_insert shape: insert 10,000 entities, each with four new
  * components (Transform, Position, Rotation, Velocity; {@link SuiteComponents}), in Orrery (staged in
- * one transaction, and immediate), Dominion 0.9.0, Artemis-odb 2.3.0 and Ashley 1.7.4. Each library
- * ends with its inserts visible to its queries: Orrery staged publishes, Artemis-odb runs
- * {@code World.process()} (it applies composition changes there). Unlike the suite, the world is
- * created once, not per operation (Dominion allows 1,024 instances per JVM), and the entities are
- * removed after each operation, outside the measurement: every operation inserts into an empty world
- * whose tables kept their capacity, as in a running game. Score: <b>µs per 10,000 inserts</b>
- * (÷ 10,000 = µs per entity).
+ * one transaction, and immediate), Dominion 0.9.0 (also through a prepared composition), Artemis-odb
+ * 2.3.0 and Ashley 1.7.4. Each library ends with its inserts visible to its queries: Orrery staged
+ * publishes, Artemis-odb runs {@code World.process()} (it applies composition changes there). Unlike
+ * the suite, the world is created once, not per operation (Dominion allows 1,024 instances per JVM),
+ * and the entities are removed after each operation, outside the measurement: every operation
+ * inserts into an empty world whose tables kept their capacity, as in a running game. Score: <b>µs
+ * per 10,000 inserts</b> (÷ 10,000 = µs per entity).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -75,16 +76,18 @@ public class SimpleInsertBenchmark {
         }
     }
 
-    /** A Dominion instance, emptied after each operation. */
+    /** A Dominion instance and its prepared composition of the four components, emptied after each operation. */
     @State(Scope.Thread)
     public static class DominionWorld {
         Dominion dominion;
+        Composition.Of4<Transform, Position, Rotation, Velocity> prepared;
         final Entity[] entities = new Entity[ENTITIES];
 
         /** Creates the instance. */
         @Setup(Level.Trial)
         public void setUp() {
             dominion = Dominion.create("simple_insert");
+            prepared = dominion.composition().of(Transform.class, Position.class, Rotation.class, Velocity.class);
         }
 
         /** Deletes the operation's entities. */
@@ -191,6 +194,19 @@ public class SimpleInsertBenchmark {
         for (int i = 0; i < ENTITIES; i++) {
             s.entities[i] = s.dominion.createEntity(SuiteComponents.transform(), SuiteComponents.position(),
                     SuiteComponents.rotation(), SuiteComponents.velocity());
+        }
+    }
+
+    /**
+     * Dominion's prepared path: {@code createPreparedEntity} with a composition prepared once.
+     *
+     * @param s the instance
+     */
+    @Benchmark
+    public void dominionPrepared(DominionWorld s) {
+        for (int i = 0; i < ENTITIES; i++) {
+            s.entities[i] = s.dominion.createPreparedEntity(s.prepared.withValue(SuiteComponents.transform(),
+                    SuiteComponents.position(), SuiteComponents.rotation(), SuiteComponents.velocity()));
         }
     }
 
