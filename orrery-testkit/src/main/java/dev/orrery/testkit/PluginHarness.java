@@ -1,10 +1,12 @@
 package dev.orrery.testkit;
 
 import dev.orrery.schedule.HookContext;
+import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleHooks;
 import dev.orrery.schedule.SkipReason;
+import dev.orrery.world.CommitStats;
 import dev.orrery.world.Trait;
 import dev.orrery.world.World;
 import java.util.ArrayList;
@@ -28,6 +30,18 @@ import java.util.stream.Collectors;
  * <p>The schedule is built once, by {@link #of(Plugin...)}; a build problem (a cycle, a missing phase)
  * throws {@link dev.orrery.schedule.ScheduleBuildException} from there, with the scheduler's message.
  *
+ * <p><b>Structural transactions.</b> Each phase of a step is one structural transaction, as in a host
+ * (see {@code World}, "Structural transactions"). The harness's world is in strict mode by default: a
+ * structural operation on an entity that the same transaction destroyed fails the step with a
+ * {@link dev.orrery.world.DeadTargetException} naming the system, instead of being skipped with a
+ * warning ({@link #strict(boolean)} to turn it off). {@link #stepPhase(Phase)} runs a single phase,
+ * and {@link #lastCommits()} says what the last step published:
+ * <pre>{@code
+ * h.stepPhase(Phase.ON_UPDATE);
+ * assertEquals(3, h.lastCommits().entitiesInserted());
+ * assertEquals(3, h.world().query(BULLETS).count());
+ * }</pre>
+ *
  * <p>Implementation notes: not thread-safe; one test thread owns a harness, its world and its
  * records (the schedule runs on the calling thread).
  *
@@ -39,6 +53,11 @@ public final class PluginHarness {
     private final List<SystemRun> records = new ArrayList<>();
     private double dt = 1.0 / 60;
     private long frame;
+    private CommitStats last = new World().commitStats();
+
+    {
+        world.transaction().setStrict(true);
+    }
 
     private PluginHarness(List<Plugin> plugins) {
         this.schedule = Schedule.builder("main").plugins(plugins).hooks(new Recorder()).build();
@@ -82,11 +101,54 @@ public final class PluginHarness {
         if (frames < 1) {
             throw new IllegalArgumentException("PluginHarness.step: frames must be >= 1, got " + frames);
         }
-        for (int i = 0; i < frames; i++) {
-            frame++;
-            schedule.run(world, dt);
+        CommitStats before = world.commitStats();
+        try {
+            for (int i = 0; i < frames; i++) {
+                frame++;
+                schedule.run(world, dt);
+            }
+        } finally {
+            last = world.commitStats().since(before);
         }
         return this;
+    }
+
+    /**
+     * Runs one phase of the schedule ({@code Schedule.runPhase}) as one frame: one structural
+     * transaction, published when the phase ends. An exception from a system propagates unchanged,
+     * and the phase's structural changes are then discarded.
+     *
+     * @param phase a phase of the schedule (builtin, custom or manual)
+     * @return this harness
+     * @throws IllegalArgumentException if the schedule has no such phase (the message names it)
+     */
+    public PluginHarness stepPhase(Phase phase) {
+        CommitStats before = world.commitStats();
+        frame++;
+        try {
+            schedule.runPhase(world, phase, dt);
+        } finally {
+            last = world.commitStats().since(before);
+        }
+        return this;
+    }
+
+    /**
+     * @param strict whether an operation on an entity destroyed earlier in the same transaction fails
+     *     the step (the default) or is skipped with a warning, as in a host
+     * @return this harness
+     */
+    public PluginHarness strict(boolean strict) {
+        world.transaction().setStrict(strict);
+        return this;
+    }
+
+    /**
+     * @return what the last {@link #step(int)} or {@link #stepPhase(Phase)} published and discarded:
+     *     the world's transaction counters over that step (all zero before the first step)
+     */
+    public CommitStats lastCommits() {
+        return last;
     }
 
     /**

@@ -9,6 +9,8 @@ import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.ScheduleBuildException;
 import dev.orrery.schedule.SkipReason;
+import dev.orrery.world.DeadTargetException;
+import dev.orrery.world.Query;
 import dev.orrery.world.Trait;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -85,5 +87,48 @@ class PluginHarnessTest {
                 (w, dt) -> w.add(seen)[0] += dt)).build();
         PluginHarness h = PluginHarness.of(p).dt(0.25).step(3);
         assertEquals(0.75, h.get(seen)[0], 1e-12);
+    }
+
+    private static final Trait<String> COIN = Trait.withDefault("t/coin", "coin");
+
+    @Test
+    void stepPhaseRunsOneTransactionAndLastCommitsSaysWhatItPublished() {
+        EcsSystem mint = EcsSystem.define("t/mint", Phase.ON_UPDATE, (w, dt) -> {
+            for (int i = 0; i < 3; i++) {
+                w.spawn(COIN);
+            }
+        });
+        PluginHarness h = PluginHarness.of(Plugin.builder("coins").systems(mint).build());
+        assertEquals(0, h.lastCommits().publishes());
+        h.stepPhase(Phase.PRE_UPDATE);
+        assertEquals(0, h.lastCommits().publishes(), "a phase without systems publishes nothing");
+        h.stepPhase(Phase.ON_UPDATE);
+        assertEquals(3, h.lastCommits().entitiesInserted());
+        assertEquals(1, h.lastCommits().publishes());
+        assertEquals(3, h.world().query(Query.of(COIN)).count());
+        h.step(2);
+        assertEquals(6, h.lastCommits().entitiesInserted(), "two frames, three coins each");
+    }
+
+    @Test
+    void theHarnessIsStrictAboutOperationsOnEntitiesTheTransactionDestroyed() {
+        EcsSystem spawnAndKill = EcsSystem.define("t/spawnAndKill", Phase.ON_UPDATE, (w, dt) -> {
+            long e = w.spawn(COIN);
+            w.destroy(e);
+            w.remove(e, COIN);
+        });
+        PluginHarness h = PluginHarness.of(Plugin.builder("kill").systems(spawnAndKill).build());
+        DeadTargetException x = assertThrows(DeadTargetException.class, () -> h.step(1));
+        assertEquals("t/spawnAndKill", x.stagedBy().orElseThrow());
+        assertEquals(1, h.lastCommits().discards());
+        java.util.logging.Logger world = java.util.logging.Logger.getLogger("dev.orrery.world");
+        java.util.logging.Level level = world.getLevel();
+        world.setLevel(java.util.logging.Level.SEVERE); // the lenient path warns; this test expects it
+        try {
+            h.strict(false).step(1);
+        } finally {
+            world.setLevel(level);
+        }
+        assertEquals(1, h.lastCommits().opsSkippedDead());
     }
 }

@@ -32,6 +32,7 @@ public final class ScheduleBuilder {
     private boolean orderThroughEmptySets;
     private DispatchEngine dispatch;
     private Executor generationExecutor;
+    private boolean transactions = true;
 
     ScheduleBuilder(String name) {
         this.name = RequiredName.check(name, "createSchedule (Schedule.builder)");
@@ -200,6 +201,25 @@ public final class ScheduleBuilder {
     }
 
     /**
+     * Beyond the spec (Orrery's own): whether each phase is a structural transaction (the default):
+     * inside a run call the world stages the structural changes of systems, conditions and init
+     * functions and publishes them when the phase ends, at declared barriers
+     * ({@link EcsSystem#commitBefore()}, {@link EcsSystem#commitAfter()}) and after a system that
+     * called {@code World.enqueueCommit()}; a throwing system discards them (see {@code World},
+     * "Structural transactions"). With {@code false} the schedule neither opens nor publishes a
+     * transaction: structural changes apply at once, as outside a run call, unless another
+     * schedule's run on the same world (an outer call) has its transaction open, in which case they
+     * are staged in that one. The schedules that {@link Schedule#withoutPlugins} makes keep the choice.
+     *
+     * @param enabled whether phases are structural transactions
+     * @return this builder
+     */
+    public ScheduleBuilder transactions(boolean enabled) {
+        this.transactions = enabled;
+        return this;
+    }
+
+    /**
      * Validates the input and computes the whole execution plan once (SCH-106).
      *
      * @return the immutable schedule
@@ -212,7 +232,7 @@ public final class ScheduleBuilder {
      */
     public Schedule build() {
         return Compiler.INSTANCE.compile(new ScheduleCompiler.Input(name, plugins, phases, sets, systems, hooks, probe,
-                adoptStateOf, orderThroughEmptySets, dispatch, generationExecutor));
+                adoptStateOf, orderThroughEmptySets, dispatch, generationExecutor, transactions));
     }
 
     /**

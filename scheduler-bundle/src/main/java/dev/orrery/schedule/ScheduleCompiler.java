@@ -42,10 +42,11 @@ public interface ScheduleCompiler {
         private final boolean orderThroughEmptySets;
         private final DispatchEngine dispatch;
         private final Executor generationExecutor;
+        private final boolean transactions;
 
         Input(String name, List<Plugin> plugins, List<Phase> phases, List<SystemSet> sets, List<EcsSystem> systems,
               ScheduleHooks hooks, RunProbe probe, Schedule adoptStateOf, boolean orderThroughEmptySets,
-              DispatchEngine dispatch, Executor generationExecutor) {
+              DispatchEngine dispatch, Executor generationExecutor, boolean transactions) {
             this.name = Objects.requireNonNull(name, "name");
             this.plugins = List.copyOf(plugins);
             this.phases = List.copyOf(phases);
@@ -57,6 +58,7 @@ public interface ScheduleCompiler {
             this.orderThroughEmptySets = orderThroughEmptySets;
             this.dispatch = dispatch;
             this.generationExecutor = generationExecutor;
+            this.transactions = transactions;
         }
 
         /** @return the schedule name, non-blank */
@@ -112,6 +114,11 @@ public interface ScheduleCompiler {
         /** @return where to generate code in the background ({@link ScheduleBuilder#generationExecutor}); empty for the default */
         public Optional<Executor> generationExecutor() {
             return Optional.ofNullable(generationExecutor);
+        }
+
+        /** @return whether each phase is a structural transaction ({@link ScheduleBuilder#transactions}) */
+        public boolean transactions() {
+            return transactions;
         }
     }
 }

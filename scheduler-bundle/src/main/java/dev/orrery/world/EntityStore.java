@@ -30,6 +30,8 @@ final class EntityStore {
     private final List<Archetype> archetypes = new ArrayList<>();
     private final Map<ArchetypeKey, Archetype> archetypeByKey = new HashMap<>();
     private final Archetype root;
+    /** Where entities reserved by a staged spawn sit until the transaction publishes: never matched. */
+    private final Archetype reserved = new Archetype(-1, NO_IDS, new Trait<?>[0]);
 
     private int[] generations = new int[64];
     private Archetype[] archetypeOf = new Archetype[64];
@@ -120,6 +122,14 @@ final class EntityStore {
                 && archetypeOf[slot] != null;
     }
 
+    /**
+     * @param operation the world method, for the message
+     * @throws IllegalArgumentException if the entity is not alive; the message names it and says why
+     */
+    void requireAlive(long entity, String operation) {
+        slotOf(entity, operation);
+    }
+
     /** @return the slot of a live entity; throws if it is not alive */
     private int slotOf(long entity, String operation) {
         if (!isAlive(entity)) {
@@ -151,19 +161,7 @@ final class EntityStore {
     }
 
     private long newEntity(Archetype a) {
-        int slot;
-        if (freeCount > 0) {
-            slot = freeSlots[--freeCount];
-        } else {
-            if (slotCount == generations.length) {
-                int capacity = slotCount * 2;
-                generations = Arrays.copyOf(generations, capacity);
-                archetypeOf = Arrays.copyOf(archetypeOf, capacity);
-                rowOf = Arrays.copyOf(rowOf, capacity);
-            }
-            slot = slotCount++;
-            generations[slot] = 1;
-        }
+        int slot = takeSlot();
         long entity = Entity.of(slot, generations[slot]);
         archetypeOf[slot] = a;
         rowOf[slot] = a.append(entity);
@@ -171,12 +169,32 @@ final class EntityStore {
         return entity;
     }
 
+    /** @return a free slot (the free list first), its generation set; its archetype still to be set */
+    private int takeSlot() {
+        if (freeCount > 0) {
+            return freeSlots[--freeCount];
+        }
+        if (slotCount == generations.length) {
+            int capacity = slotCount * 2;
+            generations = Arrays.copyOf(generations, capacity);
+            archetypeOf = Arrays.copyOf(archetypeOf, capacity);
+            rowOf = Arrays.copyOf(rowOf, capacity);
+        }
+        generations[slotCount] = 1;
+        return slotCount++;
+    }
+
     private void freeSlot(int slot) {
+        releaseSlot(slot);
+        alive--;
+    }
+
+    /** Frees a slot for reuse with the next generation. */
+    private void releaseSlot(int slot) {
         archetypeOf[slot] = null;
         int next = generations[slot] + 1;
         generations[slot] = next == 0 ? 1 : next;
         pushFreeSlot(slot);
-        alive--;
     }
 
     private void pushFreeSlot(int slot) {
@@ -377,6 +395,96 @@ final class EntityStore {
         alive = 0;
     }
 
+    // ---- staging support (see Staging): reserved entities and the publish primitives ----
+
+    /**
+     * Reserves a slot for an entity spawned inside a transaction: the handle is final and
+     * {@link #isAlive} is true for it, but it has no row and no traits (it sits in the reserved
+     * table, which no query matches) and does not count in {@link #entityCount} until it is
+     * {@linkplain #insertReserved inserted}.
+     */
+    long reserve() {
+        int slot = takeSlot();
+        archetypeOf[slot] = reserved;
+        rowOf[slot] = -1;
+        return Entity.of(slot, generations[slot]);
+    }
+
+    /** Releases a reserved slot (a discarded or destroyed staged spawn): its generation moves on. */
+    void unreserve(long entity) {
+        releaseSlot(Entity.index(entity));
+    }
+
+    /** @return the table of a live or reserved entity ({@link #reservedTable()} for a reserved one) */
+    Archetype tableOf(long entity) {
+        return archetypeOf[Entity.index(entity)];
+    }
+
+    /** @return the table reserved entities sit in (no rows, no traits, matched by no query) */
+    Archetype reservedTable() {
+        return reserved;
+    }
+
+    /** @return the table with no traits */
+    Archetype rootTable() {
+        return root;
+    }
+
+    /** @return the table of {@code from}'s traits plus the trait with id {@code traitId} (cached edge) */
+    Archetype plus(Archetype from, int traitId) {
+        return from.hasTrait(traitId) ? from : withTrait(from, traitId);
+    }
+
+    /** @return the table of {@code from}'s traits minus the trait with id {@code traitId} (cached edge) */
+    Archetype minus(Archetype from, int traitId) {
+        return from.hasTrait(traitId) ? withoutTrait(from, traitId) : from;
+    }
+
+    /** @return the table of exactly these (sorted, distinct) trait ids */
+    Archetype tableOfIds(int[] sortedIds) {
+        return archetype(sortedIds);
+    }
+
+    /** @return the committed value of a live entity's trait by id; the entity must have it */
+    Object valueAt(long entity, int traitId) {
+        int slot = Entity.index(entity);
+        Archetype a = archetypeOf[slot];
+        return a.columns[a.columnOf(traitId)][rowOf[slot]];
+    }
+
+    /** Writes the value of a trait the live entity's table has, in place. */
+    void writeValue(long entity, int traitId, Object value) {
+        int slot = Entity.index(entity);
+        Archetype a = archetypeOf[slot];
+        a.columns[a.columnOf(traitId)][rowOf[slot]] = value;
+    }
+
+    /** Publishes a staged spawn: gives the reserved entity a row in {@code to} (values null until written). */
+    void insertReserved(long entity, Archetype to) {
+        int slot = Entity.index(entity);
+        archetypeOf[slot] = to;
+        rowOf[slot] = to.append(entity);
+        alive++;
+    }
+
+    /** Publishes a change of table of a live entity: one move, sharing values copied. */
+    void moveTo(long entity, Archetype to) {
+        int slot = Entity.index(entity);
+        move(entity, slot, archetypeOf[slot], to);
+    }
+
+    /** Publishes a staged destroy of a live entity. */
+    void destroyCommitted(long entity) {
+        int slot = Entity.index(entity);
+        removeRow(archetypeOf[slot], rowOf[slot]);
+        freeSlot(slot);
+    }
+
+    /** @return the trait with world id {@code id} */
+    Trait<?> traitById(int id) {
+        return traitsById.get(id);
+    }
+
     // ---- bulk removal and forgetting (cold paths) ----
 
     /** @return whether a query iterates (a callback is on the stack) */
@@ -423,6 +531,39 @@ final class EntityStore {
             }
         }
         return removed;
+    }
+
+    /**
+     * Lists the live entities that have the trait and whose value passes the filter (cold path:
+     * allocates).
+     *
+     * @param which the filter, or null for every entity that has the trait
+     * @return the handles
+     */
+    @SuppressWarnings("unchecked")
+    <T> long[] entitiesWith(Trait<T> trait, java.util.function.Predicate<? super T> which) {
+        int id = knownTraitId(trait);
+        if (id < 0) {
+            return new long[0];
+        }
+        long[] out = new long[16];
+        int n = 0;
+        for (Archetype a : archetypes) {
+            int column = a.columnOf(id);
+            if (column < 0) {
+                continue;
+            }
+            for (int row = 0; row < a.size; row++) {
+                long e = a.entities[row];
+                if (e != Entity.NONE && (which == null || which.test((T) a.columns[column][row]))) {
+                    if (n == out.length) {
+                        out = Arrays.copyOf(out, n * 2);
+                    }
+                    out[n++] = e;
+                }
+            }
+        }
+        return Arrays.copyOf(out, n);
     }
 
     /**

@@ -7,9 +7,13 @@ import java.util.Objects;
  * allocating per entity. Obtained with {@link World#query(Query)}, which returns the same object for
  * equal queries for the life of the world, so a system can look it up each frame or keep it.
  *
- * <p><b>Iteration semantics (mutation during iteration).</b> Systems may spawn, destroy, add and
- * remove traits, and set values (on any entity, including the one being visited) from inside a
- * callback; every change applies immediately and is visible to {@link World#get(long, Trait)} and
+ * <p><b>Iteration semantics (mutation during iteration).</b> Inside a schedule's run the world
+ * stages structural changes (see {@link World}), so an iteration sees a stable set of entities and
+ * tables: a callback's spawns, destroys, adds and removes take effect at the next publish, and only
+ * value writes ({@code set} of a trait the entity has, changes in place) are visible at once. Outside a
+ * transaction (or when a publish happens inside a callback, e.g. a nested run), callbacks may spawn,
+ * destroy, add and remove traits and set values (on any entity, including the one being visited);
+ * every change applies immediately and is visible to {@link World#get(long, Trait)} and
  * {@link World#has(long, Trait)} at once. An iteration works on the set of entities that match when it
  * starts:
  * <ul>

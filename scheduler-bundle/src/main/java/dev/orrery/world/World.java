@@ -26,6 +26,34 @@ import java.util.function.Predicate;
  * iteration semantics of {@link QueryResult}. Storage is delegated to archetype tables (package
  * Javadoc says why).
  *
+ * <p><b>Structural transactions.</b> While a schedule runs on the world (inside its {@code run},
+ * {@code runPhase} or {@code runPhases} call, see {@link #isStaging()}), each phase is one structural
+ * transaction. Structural calls — {@link #spawn(TraitValue...) spawn}, {@link #destroy(long) destroy},
+ * {@link #add(long, Trait, Object) add} and {@link #remove(long, Trait) remove} of an entity trait,
+ * and a {@link #set(long, Trait, Object) set} that adds a trait — made by systems, run conditions,
+ * init functions and observers are <em>staged</em>: {@link #query(Query) queries},
+ * {@link #has(long, Trait) has}, {@link #get(long, Trait) get}, {@link #traitsOf(long) traitsOf} and
+ * {@link #entityCount()} keep seeing the committed state, and the schedule <em>publishes</em> the
+ * transaction when the phase ends (before the next phase's first system), at a system's declared
+ * barrier ({@code commitBefore}/{@code commitAfter}) or after a system that called
+ * {@link #enqueueCommit()}. Publishing applies the net effect of all staged calls with at most one
+ * table change per entity (add A, add B, remove A is one move to {B}; a spawn with later adds is one
+ * insertion). A staged spawn returns its final handle at once: {@link #isAlive(long)} is true for it,
+ * later staged calls may use it and values may store it, and it carries its traits from the publish
+ * on. A staged call on an entity that the same transaction destroyed ({@link #isPendingDestroy(long)})
+ * is skipped at the publish and counted, with at most one WARNING per frame naming the system that
+ * staged it (strict mode, {@link WorldTransaction#setStrict(boolean)}, fails the publish instead).
+ * When a system, condition or init function throws, everything staged since the last publish is
+ * discarded: the live entities, their traits and tables are exactly those of the last publish, and
+ * the handles of staged spawns are released. Outside a schedule's run the same calls apply at once.
+ *
+ * <p><b>Not staged</b> (they apply at once, inside a transaction too): a {@code set} of a trait the
+ * entity already has, a change to a value object in place, and every world-trait call
+ * ({@link #add(Trait)}, {@link #set(Trait, Object)}, {@link #remove(Trait)} …). The transaction
+ * protects the engine's invariants (which entities exist, with which traits, in which tables), not
+ * the game's: a system that threw half-way through a query may have updated half of its values, and
+ * those writes stay. Counters: {@link #commitStats()}.
+ *
  * <p><b>Listing, bulk removal, unloading code</b> (cold paths, for hosts and devtools; they allocate
  * and scan, so never call them per frame): {@link #worldTraits()} lists the world traits present,
  * {@link #entityTraits()} the traits that live entities carry, {@link #knownTraits()} every trait
@@ -34,7 +62,8 @@ import java.util.function.Predicate;
  * matches); {@link #forget(Trait)} removes a trait everywhere and drops every reference the world
  * keeps to it. None of them may run while a query iterates ({@link #isIterating()}). Dropping
  * everything that belongs to code being unloaded (a bundle that is uninstalled or updated) is built
- * on these, outside the world.
+ * on these, outside the world. All but {@code removeFromEntities} (which stages one remove per
+ * entity) refuse to run inside a transaction ({@link #isStaging()}).
  *
  * <p>A null trait throws a {@link NullPointerException} whose message names the method and says the
  * trait is null, e.g. {@code World.has: trait is null}.
@@ -47,6 +76,7 @@ import java.util.function.Predicate;
 public final class World {
     private final Map<Trait<?>, TraitRef<?>> refs = new IdentityHashMap<>();
     private final EntityStore entities = new EntityStore();
+    private final WorldTransaction transaction = new WorldTransaction(entities);
 
     /** Creates an empty world. */
     public World() {
@@ -160,6 +190,7 @@ public final class World {
      *     {@link QueryResult} callback); nothing is cleared then
      */
     public void reset() {
+        transaction.requireClosed("World.reset");
         entities.reset();
         for (TraitRef<?> ref : refs.values()) {
             ref.value = null;
@@ -199,7 +230,11 @@ public final class World {
      *     removed then
      */
     public int removeFromEntities(Trait<?> trait) {
-        return entities.removeWhere(Objects.requireNonNull(trait, "World.removeFromEntities: trait is null"), null, "World.removeFromEntities");
+        Objects.requireNonNull(trait, "World.removeFromEntities: trait is null");
+        if (transaction.depth > 0) {
+            return stageRemoveFromEntities(trait, null);
+        }
+        return entities.removeWhere(trait, null, "World.removeFromEntities");
     }
 
     /**
@@ -214,7 +249,23 @@ public final class World {
      */
     public <T> int removeFromEntities(Trait<T> trait, Predicate<? super T> which) {
         Objects.requireNonNull(which, "which");
-        return entities.removeWhere(Objects.requireNonNull(trait, "World.removeFromEntities: trait is null"), which, "World.removeFromEntities");
+        Objects.requireNonNull(trait, "World.removeFromEntities: trait is null");
+        if (transaction.depth > 0) {
+            return stageRemoveFromEntities(trait, which);
+        }
+        return entities.removeWhere(trait, which, "World.removeFromEntities");
+    }
+
+    /** Inside a transaction: one staged remove per committed entity that has the trait (and passes). */
+    private <T> int stageRemoveFromEntities(Trait<T> trait, Predicate<? super T> which) {
+        int n = 0;
+        for (long e : entities.entitiesWith(trait, which)) {
+            if (!transaction.staged.isPendingDestroy(e)) {
+                transaction.staged.remove(e, trait);
+                n++;
+            }
+        }
+        return n;
     }
 
     /**
@@ -232,6 +283,7 @@ public final class World {
      */
     public int forget(Trait<?> trait) {
         Objects.requireNonNull(trait, "World.forget: trait is null");
+        transaction.requireClosed("World.forget");
         int removed = entities.forget(trait, "World.forget");
         refs.remove(trait);
         return removed;
@@ -272,7 +324,7 @@ public final class World {
      * @return the new entity's handle
      */
     public long spawn() {
-        return entities.spawn();
+        return transaction.depth > 0 ? transaction.staged.spawn() : entities.spawn();
     }
 
     /**
@@ -285,6 +337,9 @@ public final class World {
      * @throws NullPointerException if the array or an element is null
      */
     public long spawn(TraitValue<?>... values) {
+        if (transaction.depth > 0) {
+            return transaction.staged.spawn(Objects.requireNonNull(values, "World.spawn: values is null"));
+        }
         return entities.spawn(values);
     }
 
@@ -299,6 +354,9 @@ public final class World {
      * @throws IllegalStateException if a default factory returns null (nothing is spawned)
      */
     public long spawn(Trait<?>... traits) {
+        if (transaction.depth > 0) {
+            return transaction.staged.spawn(Objects.requireNonNull(traits, "World.spawn: traits is null"));
+        }
         return entities.spawn(traits);
     }
 
@@ -310,6 +368,11 @@ public final class World {
      *     world); the message names the handle and says which
      */
     public void destroy(long entity) {
+        if (transaction.depth > 0) {
+            entities.requireAlive(entity, "World.destroy");
+            transaction.staged.destroy(entity);
+            return;
+        }
         entities.destroy(entity);
     }
 
@@ -338,6 +401,10 @@ public final class World {
      */
     public <T> T add(long entity, Trait<T> trait) {
         Objects.requireNonNull(trait, "World.add: trait is null");
+        if (transaction.depth > 0) {
+            entities.requireAlive(entity, "World.add");
+            return transaction.staged.add(entity, trait, null);
+        }
         return entities.add(entity, trait, null, "World.add");
     }
 
@@ -357,6 +424,10 @@ public final class World {
         Objects.requireNonNull(trait, "World.add: trait is null");
         Objects.requireNonNull(value, () -> "World.add: value of trait '" + trait.name() + "' for entity "
                 + Entity.toString(entity) + " is null");
+        if (transaction.depth > 0) {
+            entities.requireAlive(entity, "World.add");
+            return transaction.staged.add(entity, trait, value);
+        }
         return entities.add(entity, trait, value, "World.add");
     }
 
@@ -395,6 +466,13 @@ public final class World {
      */
     public <T> void set(long entity, Trait<T> trait, T value) {
         Objects.requireNonNull(trait, "World.set: trait is null");
+        if (transaction.depth > 0) {
+            Objects.requireNonNull(value, () -> "World.set: value of trait '" + trait.name() + "' for entity "
+                    + Entity.toString(entity) + " is null");
+            entities.requireAlive(entity, "World.set");
+            transaction.staged.set(entity, trait, value);
+            return;
+        }
         entities.set(entity, trait, value);
     }
 
@@ -407,6 +485,11 @@ public final class World {
      */
     public void remove(long entity, Trait<?> trait) {
         Objects.requireNonNull(trait, "World.remove: trait is null");
+        if (transaction.depth > 0) {
+            entities.requireAlive(entity, "World.remove");
+            transaction.staged.remove(entity, trait);
+            return;
+        }
         entities.remove(entity, trait);
     }
 
@@ -428,5 +511,50 @@ public final class World {
      */
     public QueryResult query(Query query) {
         return entities.query(query);
+    }
+
+    // ---- structural transactions ----
+
+    /**
+     * @return whether structural changes are staged now: a schedule runs on this world (its run call
+     *     opened the world's transaction), so spawn, destroy, add and remove take effect at the next
+     *     publish
+     */
+    public boolean isStaging() {
+        return transaction.depth > 0;
+    }
+
+    /**
+     * Asks for the structural changes staged so far to be published as soon as the running system
+     * returns, before the next system runs; the calling system keeps its view until then. Repeated
+     * requests before that coalesce into one publish. Outside a transaction it publishes at once,
+     * which with nothing staged is a no-op (tests and tools may call it freely). Every publish
+     * reduces batching: prefer a later phase, or a declared barrier on the consumer, when the
+     * dependency is unconditional.
+     */
+    public void enqueueCommit() {
+        transaction.requestCommit();
+    }
+
+    /**
+     * @param entity any handle
+     * @return whether the open transaction destroys the entity when it publishes (it is still alive
+     *     and visible until then); false outside a transaction
+     */
+    public boolean isPendingDestroy(long entity) {
+        return transaction.depth > 0 && transaction.staged.isPendingDestroy(entity);
+    }
+
+    /** @return this world's transaction counters so far (a new snapshot per call; a cold path) */
+    public CommitStats commitStats() {
+        return transaction.staged.stats();
+    }
+
+    /**
+     * @return this world's structural transaction, as driven by schedules' executors and tools (the
+     *     same object for the life of the world)
+     */
+    public WorldTransaction transaction() {
+        return transaction;
     }
 }

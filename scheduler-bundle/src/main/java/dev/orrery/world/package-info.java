@@ -34,6 +34,13 @@
  *       {@link dev.orrery.world.QueryResult}): while any query iterates, rows are only appended and
  *       removals leave holes; holes are compacted when the outermost iteration ends.</li>
  * </ul>
+ *
+ * <h2>Structural transactions</h2>
+ * Inside a schedule's run each phase is a structural transaction ({@link dev.orrery.world.World}
+ * says what is staged and when it publishes; {@link dev.orrery.world.WorldTransaction} is the
+ * executors' side): systems of one phase see the same committed tables whatever their order, a crash
+ * leaves the world as the last publish made it, and publishing moves each entity at most once.
+ *
  * Values are objects ({@code Object[]} columns), so a mutable value (a position object) is updated in
  * place without touching the table; the store does not specialise primitive columns, to keep it small.
  */

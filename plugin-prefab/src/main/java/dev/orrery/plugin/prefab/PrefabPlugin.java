@@ -24,7 +24,9 @@ import java.util.List;
  *   <li>its own phase rather than a builtin one, so that other plugins can place work relative to
  *       spawning by phase ({@code dependsOn: prefab/Spawn}, e.g. to initialise new entities), and so
  *       that nothing of the host's own PostUpdate/PreStore ordering has to know about it. Within the
- *       phase, systems can order against the set {@link #SPAWNING}.</li>
+ *       phase, systems can order against the set {@link #SPAWNING}: {@code prefab/spawn} publishes its
+ *       spawns when it returns (the phase is a structural transaction, and the system declares a
+ *       barrier after itself), so a system after the set sees them.</li>
  * </ul>
  * Requests made in PreStore or OnStore are spawned in the next frame. A schedule stepped with
  * {@code runPhase}/{@code runPhases} spawns when its steps include {@code prefab/Spawn}.
@@ -46,11 +48,13 @@ public final class PrefabPlugin {
      * {@code prefab/spawn}: instantiates every waiting request of the world's {@link SpawnQueue} with
      * its {@link PrefabRegistry}, in request order; bad requests are dropped and reported
      * ({@link SpawnQueue#drainErrors()}), never aborting the others. Does nothing (adds no trait) when
-     * no request was made.
+     * no request was made. Its spawns are published as soon as it returns (a {@code commitAfter}
+     * barrier), so the systems ordered after {@link #SPAWNING} in the same phase see the new entities.
      */
     public static final EcsSystem SPAWN = EcsSystem.builder("prefab/spawn")
             .phase(SPAWN_PHASE)
             .sets(SPAWNING)
+            .commitAfter()
             .run(PrefabPlugin::spawnRequests)
             .build();
 

@@ -15,7 +15,9 @@ import java.util.Objects;
  *
  * <p>Any system may {@link #request} spawns; nothing is spawned then. The system {@code prefab/spawn}
  * takes every request made since its last run and instantiates them in request order, at one point
- * of the frame (its phase, see {@link PrefabPlugin}). A request that fails (unknown prefab or
+ * of the frame (its phase, see {@link PrefabPlugin}); like every structural change inside a schedule's
+ * run they are staged, and {@code prefab/spawn} publishes them when it returns, so every system after
+ * it sees all of a frame's new entities at once. A request that fails (unknown prefab or
  * parent, inheritance cycle, override of a trait the prefab lacks, failing value factory) is
  * <b>dropped and reported</b>: no entity is spawned for it, a {@link SpawnError} naming the prefab is
  * kept here until {@link #drainErrors()}, and the other requests of that pass are spawned as usual.

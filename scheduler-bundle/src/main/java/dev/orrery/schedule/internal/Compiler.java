@@ -32,7 +32,8 @@ public final class Compiler implements ScheduleCompiler {
                 input.phases(), input.sets(), input.systems(), input.orderThroughEmptySets()));
         DispatchDefaults defaults = DispatchDefaults.current();
         RunOptions options = RunOptions.of(input.hooks().orElse(null), input.probe().orElse(null),
-                input.dispatch().orElse(defaults.engine()), input.generationExecutor().orElse(defaults.generation()));
+                input.dispatch().orElse(defaults.engine()), input.generationExecutor().orElse(defaults.generation()),
+                input.transactions());
         return new CompiledSchedule(compiled.plan(), traits, options, compiled.orderGraph(), compiled.access());
     }
 

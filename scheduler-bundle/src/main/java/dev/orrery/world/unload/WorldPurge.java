@@ -40,7 +40,8 @@ public final class WorldPurge {
      * @return what was dropped
      * @throws NullPointerException if an argument is null; the message names it
      * @throws IllegalStateException if called while a query of the world is iterating
-     *     ({@link World#isIterating()}); nothing is dropped then
+     *     ({@link World#isIterating()}) or a schedule runs on it ({@link World#isStaging()}); nothing
+     *     is dropped then
      * @throws RuntimeException what a {@link Purgeable} threw; what was dropped before stays dropped
      */
     public static PurgeReport purge(World world, Unloading unloading) {
@@ -48,6 +49,10 @@ public final class WorldPurge {
         Objects.requireNonNull(unloading, "WorldPurge.purge: unloading is null");
         if (world.isIterating()) {
             throw new IllegalStateException("WorldPurge.purge: cannot run while a query is iterating this world");
+        }
+        if (world.isStaging()) {
+            throw new IllegalStateException("WorldPurge.purge: cannot run while a schedule runs on this world (its "
+                    + "structural changes are staged in a transaction); purge between run calls");
         }
         int worldTraits = 0;
         int components = 0;

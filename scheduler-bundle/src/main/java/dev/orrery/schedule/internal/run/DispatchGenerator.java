@@ -23,6 +23,8 @@ import org.objectweb.asm.Opcodes;
  *       &amp;&amp; setConditions[i][0].test(world) ...      // one site per set condition, in order
  *       &amp;&amp; conditions[i].test(world))               // only when the system has one (SCH-118)
  *     runs[i].run(world, dt);
+ *   if (tx.needsAttention())                       // transactional schedules only: a requested
+ *     Commits.afterSystem(tx, layout, world, i);   // publish, a dead-target attribution (rare)
  * </pre>
  * Each {@code invokeinterface} is its own bytecode, so its type profile only ever sees the one
  * receiver class of that system or condition: the JIT checks the class and calls (or inlines) the
@@ -63,6 +65,9 @@ final class DispatchGenerator {
     private static final String PROBE = "dev/orrery/schedule/RunProbe$Slot";
     private static final String TRAIT_REF = "dev/orrery/world/TraitRef";
     private static final String STATE = "dev/orrery/schedule/ScheduleState";
+    private static final String TX = "dev/orrery/world/WorldTransaction";
+    private static final String COMMITS = PKG + "Commits";
+    private static final String AFTER_DESC = "(L" + TX + ";L" + LAYOUT + ";L" + WORLD + ";I)V";
     private static final String CHUNK_DESC = "(L" + LAYOUT + ";L" + RUNTIME + ";L" + WORLD + ";D[L" + RUN_FN
             + ";[L" + CONDITION + ";[[L" + CONDITION + ";L" + PROBE + ";)V";
     private static final String FAILED_DESC = "(Ljava/lang/Throwable;L" + LAYOUT + ";L" + WORLD + ";III)Ljava/lang/Throwable;";
@@ -79,6 +84,8 @@ final class DispatchGenerator {
     private static final int C_SETS = 7;
     private static final int C_PROBE = 8;
     private static final int C_INDEX = 9;
+    /** The world's transaction, loaded once per chunk (transactional schedules only). */
+    private static final int C_TX = 10;
     /** A {@link Guard}'s system index when it is in local {@code C_INDEX} (a same-class loop). */
     private static final int IN_LOOP = -2;
     /** Fewest consecutive same-class systems without conditions that become one loop. */
@@ -207,7 +214,13 @@ final class DispatchGenerator {
         // Local C_INDEX (the index of a same-class loop) is set up front, so every frame below has it.
         mv.visitInsn(Opcodes.ICONST_0);
         mv.visitVarInsn(Opcodes.ISTORE, C_INDEX);
-        Frames frames = new Frames(mv);
+        boolean tx = layout.transactional;
+        if (tx) {
+            mv.visitVarInsn(Opcodes.ALOAD, C_RT);
+            mv.visitFieldInsn(Opcodes.GETFIELD, RUNTIME, "tx", "L" + TX + ";");
+            mv.visitVarInsn(Opcodes.ASTORE, C_TX);
+        }
+        Frames frames = new Frames(mv, tx);
         Object[] throwable = {"java/lang/Throwable"};
         List<Guard> guards = new ArrayList<>();
         int bytes = 0;
@@ -216,7 +229,7 @@ final class DispatchGenerator {
         while (i < spanEnd && sites < MAX_SITES && bytes < MAX_BYTES) {
             int runEnd = sameClassRun(layout, i, spanEnd);
             if (runEnd - i >= MIN_LOOP) {
-                bytes += sameClassLoop(mv, frames, guards, i, runEnd, probed);
+                bytes += sameClassLoop(mv, frames, guards, i, runEnd, probed, tx);
                 i = runEnd;
             } else {
                 bytes += site(mv, frames, guards, layout, i, probed);
@@ -237,7 +250,7 @@ final class DispatchGenerator {
             mv.visitMethodInsn(Opcodes.INVOKESTATIC, FAILURES, "failedAt", FAILED_DESC, false);
             mv.visitInsn(Opcodes.ATHROW);
         }
-        mv.visitMaxs(6, 10);
+        mv.visitMaxs(6, 11);
         mv.visitEnd();
         return i;
     }
@@ -295,7 +308,32 @@ final class DispatchGenerator {
         bytes += run(mv, guards, i);
         mv.visitLabel(next);
         frames.same();
+        if (layout.transactional) {
+            bytes += endTurn(mv, frames, i);
+        }
         return bytes;
+    }
+
+    /**
+     * The end of a system's turn in a transactional schedule: {@code if (tx.needsAttention())
+     * Commits.afterSystem(tx, layout, world, i)}.
+     *
+     * @param i the system index, or {@link #IN_LOOP} for the index in local {@code C_INDEX}
+     * @return the estimated bytecode bytes
+     */
+    private static int endTurn(MethodVisitor mv, Frames frames, int i) {
+        Label done = new Label();
+        mv.visitVarInsn(Opcodes.ALOAD, C_TX);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, TX, "needsAttention", "()Z", false);
+        mv.visitJumpInsn(Opcodes.IFEQ, done);
+        mv.visitVarInsn(Opcodes.ALOAD, C_TX);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitVarInsn(Opcodes.ALOAD, C_WORLD);
+        index(mv, i);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, COMMITS, "afterSystem", AFTER_DESC, false);
+        mv.visitLabel(done);
+        frames.same();
+        return 18;
     }
 
     /**
@@ -307,7 +345,7 @@ final class DispatchGenerator {
      * @return its estimated bytecode bytes
      */
     private static int sameClassLoop(MethodVisitor mv, Frames frames, List<Guard> guards, int from, int to,
-                                     boolean probed) {
+                                     boolean probed, boolean tx) {
         Label head = new Label();
         Label next = new Label();
         Label done = new Label();
@@ -322,6 +360,9 @@ final class DispatchGenerator {
         body += run(mv, guards, IN_LOOP);
         mv.visitLabel(next);
         frames.same();
+        if (tx) {
+            body += endTurn(mv, frames, IN_LOOP);
+        }
         mv.visitIincInsn(C_INDEX, 1);
         mv.visitJumpInsn(Opcodes.GOTO, head);
         mv.visitLabel(done);
@@ -409,20 +450,27 @@ final class DispatchGenerator {
     }
 
     /**
-     * The stack map frames of one chunk: all have the parameters and the int local {@code C_INDEX}
-     * and an empty stack; the first is written as an append of that local, the others as "same".
+     * The stack map frames of one chunk: all have the parameters, the int local {@code C_INDEX} (and,
+     * in a transactional schedule, the transaction in {@code C_TX}) and an empty stack; the first is
+     * written as an append of those locals, the others as "same".
      */
     private static final class Frames {
         private final MethodVisitor mv;
+        private final boolean tx;
         private boolean first = true;
 
-        Frames(MethodVisitor mv) {
+        Frames(MethodVisitor mv, boolean tx) {
             this.mv = mv;
+            this.tx = tx;
         }
 
         void same() {
             if (first) {
-                mv.visitFrame(Opcodes.F_APPEND, 1, new Object[] {Opcodes.INTEGER}, 0, null);
+                if (tx) {
+                    mv.visitFrame(Opcodes.F_APPEND, 2, new Object[] {Opcodes.INTEGER, TX}, 0, null);
+                } else {
+                    mv.visitFrame(Opcodes.F_APPEND, 1, new Object[] {Opcodes.INTEGER}, 0, null);
+                }
                 first = false;
             } else {
                 mv.visitFrame(Opcodes.F_SAME, 0, null, 0, null);

@@ -10,6 +10,7 @@ import dev.orrery.schedule.ScheduleState;
 import dev.orrery.schedule.SkipReason;
 import dev.orrery.world.TraitRef;
 import dev.orrery.world.World;
+import dev.orrery.world.WorldTransaction;
 
 /**
  * The array loop: the {@link SystemExecutor} that is always available, and the hooked path. Without a
@@ -49,6 +50,24 @@ final class LoopExecutor implements SystemExecutor {
         Phase phase = layout.phases[layout.spanPhase[span]];
         for (int i = from; i < to; i++) {
             consider(rt, world, i, phase, dt);
+            endTurn(rt, world, i);
+        }
+    }
+
+    /**
+     * The end of system {@code i}'s turn in a transactional schedule: serves a publish it requested
+     * and attributes its operations on destroyed entities ({@link Commits#afterSystem}); a declared
+     * {@code commitAfter} of a system of OnStart (elsewhere barriers are span ends) publishes.
+     */
+    void endTurn(WorldRuntime rt, World world, int i) {
+        if (!layout.transactional) {
+            return;
+        }
+        if (rt.tx.needsAttention()) {
+            Commits.afterSystem(rt.tx, layout, world, i);
+        }
+        if (layout.commitAfter[i] && layout.systemPhase[i] == layout.onStartPhase) {
+            Commits.publish(rt.tx, layout, world);
         }
     }
 
@@ -65,30 +84,36 @@ final class LoopExecutor implements SystemExecutor {
         final TraitRef<ScheduleState> state = rt.state;
         final boolean[] disabled = rt.disabled;
         final RunProbe.Slot probe = this.probe;
+        final WorldTransaction tx = layout.transactional ? rt.tx : null;
         for (int i = from; i < to; i++) {
             if (probe != null) {
                 probe.at(i);
             }
-            ScheduleState current = state.get();
-            if (current != rt.disabledFor) {
-                rt.rebuildDisabled(current);
+            turn: {
+                ScheduleState current = state.get();
+                if (current != rt.disabledFor) {
+                    rt.rebuildDisabled(current);
+                }
+                if (disabled[i]) {
+                    break turn;
+                }
+                Condition[] sets = setConditions[i];
+                if (sets != null && !allHold(sets, world, i)) {
+                    break turn;
+                }
+                Condition own = conditions[i];
+                if (own != null && !holds(own, world, i)) {
+                    break turn;
+                }
+                try {
+                    runs[i].run(world, dt);
+                } catch (Throwable t) {
+                    Failures.record(layout, world, t, i, Stage.RUN, -1);
+                    throw t;
+                }
             }
-            if (disabled[i]) {
-                continue;
-            }
-            Condition[] sets = setConditions[i];
-            if (sets != null && !allHold(sets, world, i)) {
-                continue;
-            }
-            Condition own = conditions[i];
-            if (own != null && !holds(own, world, i)) {
-                continue;
-            }
-            try {
-                runs[i].run(world, dt);
-            } catch (Throwable t) {
-                Failures.record(layout, world, t, i, Stage.RUN, -1);
-                throw t;
+            if (tx != null && tx.needsAttention()) {
+                Commits.afterSystem(tx, layout, world, i);
             }
         }
     }

@@ -21,12 +21,20 @@ import java.util.Map;
  * never written and never handed out.
  *
  * <p>A <em>span</em> is a range of one phase's systems that a {@link SystemExecutor} runs without the
- * runner stepping in between two of them. Today every phase is one span (span {@code p} is phase
- * {@code p}); a barrier known at build time would end a span after its system, so that the runner
- * acts there (see {@link SystemExecutor}).
+ * runner stepping in between two of them. A phase is one span unless its systems declare structural
+ * barriers (in a {@linkplain #transactional transactional} schedule): {@code commitBefore} on system
+ * {@code i} starts a span at {@code i}, {@code commitAfter} ends one after {@code i}, and the runner
+ * publishes the world's transaction between two spans of a phase. A barrier before a phase's first
+ * system gives an empty first span (publishing what the phase's init functions staged); one after its
+ * last system is the phase's own end. Spans are numbered phase by phase in phase order.
  */
 final class RunLayout {
     final String scheduleName;
+    /** Whether each phase is a structural transaction: the runner and executors publish and check. */
+    final boolean transactional;
+    /** Per system index: its declared barriers (publish before its turn / when its turn ends). */
+    final boolean[] commitBefore;
+    final boolean[] commitAfter;
     /** Per phase index. */
     final Phase[] phases;
     final boolean[] phaseManual;
@@ -74,26 +82,15 @@ final class RunLayout {
     private final Map<String, Integer> phaseByName;
     private final SystemIndex systemIndex;
 
-    RunLayout(ExecutionPlan plan) {
+    RunLayout(ExecutionPlan plan, boolean transactional) {
         this.scheduleName = plan.scheduleName();
+        this.transactional = transactional;
         List<Phase> phaseList = plan.phases();
         this.phases = phaseList.toArray(new Phase[0]);
         this.phaseManual = plan.phaseManual().clone();
         this.phaseComponent = plan.phaseComponent().clone();
         this.phaseStart = plan.phaseStart().clone();
         this.phaseEnd = plan.phaseEnd().clone();
-        this.phaseSpanFrom = new int[phases.length];
-        this.phaseSpanTo = new int[phases.length];
-        for (int p = 0; p < phases.length; p++) {
-            phaseSpanFrom[p] = p;
-            phaseSpanTo[p] = p + 1;
-        }
-        this.spanStart = phaseStart.clone();
-        this.spanEnd = phaseEnd.clone();
-        this.spanPhase = new int[phases.length];
-        for (int p = 0; p < phases.length; p++) {
-            spanPhase[p] = p;
-        }
         int automatic = 0;
         for (boolean manual : phaseManual) {
             if (!manual) {
@@ -137,6 +134,34 @@ final class RunLayout {
         this.sources = plan.systemSources().clone();
         this.systemIndex = plan.systemIndex();
         this.usesClock = anyClocked(systems, setConditions);
+        this.commitBefore = new boolean[n];
+        this.commitAfter = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            commitBefore[i] = transactional && systems[i].commitBefore();
+            commitAfter[i] = transactional && systems[i].commitAfter();
+        }
+        this.phaseSpanFrom = new int[phases.length];
+        this.phaseSpanTo = new int[phases.length];
+        IntSpans spans = new IntSpans(phases.length);
+        for (int p = 0; p < phases.length; p++) {
+            phaseSpanFrom[p] = spans.count();
+            int from = phaseStart[p];
+            for (int i = phaseStart[p]; i < phaseEnd[p]; i++) {
+                if (commitBefore[i] && (i > from || (i == phaseStart[p] && spans.count() == phaseSpanFrom[p]))) {
+                    spans.add(from, i, p);
+                    from = i;
+                }
+                if (commitAfter[i] && i + 1 < phaseEnd[p]) {
+                    spans.add(from, i + 1, p);
+                    from = i + 1;
+                }
+            }
+            spans.add(from, phaseEnd[p], p);
+            phaseSpanTo[p] = spans.count();
+        }
+        this.spanStart = spans.starts();
+        this.spanEnd = spans.ends();
+        this.spanPhase = spans.phases();
 
         this.phaseByName = new HashMap<>();
         for (int p = 0; p < phases.length; p++) {
@@ -178,6 +203,48 @@ final class RunLayout {
     int indexOfPhaseName(String name) {
         Integer p = phaseByName.get(name);
         return p == null ? -1 : p;
+    }
+
+    /** Collects spans while the layout is made. */
+    private static final class IntSpans {
+        private int[] starts;
+        private int[] ends;
+        private int[] phases;
+        private int count;
+
+        IntSpans(int capacity) {
+            starts = new int[Math.max(capacity, 1)];
+            ends = new int[starts.length];
+            phases = new int[starts.length];
+        }
+
+        void add(int start, int end, int phase) {
+            if (count == starts.length) {
+                starts = java.util.Arrays.copyOf(starts, count * 2);
+                ends = java.util.Arrays.copyOf(ends, count * 2);
+                phases = java.util.Arrays.copyOf(phases, count * 2);
+            }
+            starts[count] = start;
+            ends[count] = end;
+            phases[count] = phase;
+            count++;
+        }
+
+        int count() {
+            return count;
+        }
+
+        int[] starts() {
+            return java.util.Arrays.copyOf(starts, count);
+        }
+
+        int[] ends() {
+            return java.util.Arrays.copyOf(ends, count);
+        }
+
+        int[] phases() {
+            return java.util.Arrays.copyOf(phases, count);
+        }
     }
 
     /** @return the spans' count */

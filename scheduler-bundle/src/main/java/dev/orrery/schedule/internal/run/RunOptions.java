@@ -26,14 +26,17 @@ public final class RunOptions {
     final DispatchEngine engine;
     final Executor generation;
     final Generator generator;
+    /** Whether each phase is a structural transaction of the world. */
+    final boolean transactions;
 
     private RunOptions(ScheduleHooks hooks, RunProbe.Slot probe, DispatchEngine engine, Executor generation,
-                       Generator generator) {
+                       Generator generator, boolean transactions) {
         this.hooks = hooks;
         this.probe = probe;
         this.engine = Objects.requireNonNull(engine, "engine");
         this.generation = Objects.requireNonNull(generation, "generation");
         this.generator = Objects.requireNonNull(generator, "generator");
+        this.transactions = transactions;
     }
 
     /**
@@ -41,19 +44,21 @@ public final class RunOptions {
      * @param probe where the engine publishes the system it is at, or null
      * @param engine the dispatch engine of calls no hook observes
      * @param generation where large schedules' code is generated (a direct executor: inside the build)
+     * @param transactions whether each phase is a structural transaction of the world
      * @return the options
      */
-    public static RunOptions of(ScheduleHooks hooks, RunProbe.Slot probe, DispatchEngine engine, Executor generation) {
-        return new RunOptions(hooks, probe, engine, generation, GeneratedExecutor::generate);
+    public static RunOptions of(ScheduleHooks hooks, RunProbe.Slot probe, DispatchEngine engine, Executor generation,
+                                boolean transactions) {
+        return new RunOptions(hooks, probe, engine, generation, GeneratedExecutor::generate, transactions);
     }
 
     /** @return these options with another way to make the generated executor (a test seam) */
     RunOptions withGenerator(Generator other) {
-        return new RunOptions(hooks, probe, engine, generation, other);
+        return new RunOptions(hooks, probe, engine, generation, other, transactions);
     }
 
     /** @return these options with another engine */
     RunOptions withEngine(DispatchEngine other) {
-        return other == engine ? this : new RunOptions(hooks, probe, other, generation, generator);
+        return other == engine ? this : new RunOptions(hooks, probe, other, generation, generator, transactions);
     }
 }

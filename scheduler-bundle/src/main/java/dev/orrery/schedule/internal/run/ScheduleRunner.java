@@ -11,6 +11,7 @@ import dev.orrery.schedule.ScheduleState;
 import dev.orrery.schedule.SkipReason;
 import dev.orrery.schedule.internal.plan.ExecutionPlan;
 import dev.orrery.world.World;
+import dev.orrery.world.WorldTransaction;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -61,7 +62,7 @@ public final class ScheduleRunner {
      */
     public ScheduleRunner(Schedule schedule, ExecutionPlan plan, RunTraits traits, RunOptions options) {
         this.schedule = schedule;
-        this.layout = new RunLayout(plan);
+        this.layout = new RunLayout(plan, options.transactions);
         this.args = new RunArguments(layout);
         this.traits = traits;
         this.options = options;
@@ -214,6 +215,9 @@ public final class ScheduleRunner {
             rt.activeContext = rt.calls++ % samplePeriod == 0 ? rt.hookContext : null;
         }
         rt.executing = true;
+        if (layout.transactional) {
+            rt.tx.open();
+        }
         if (probe != null) {
             rt.probeOuterTable = probe.table();
             rt.probeOuterIndex = probe.index();
@@ -223,6 +227,9 @@ public final class ScheduleRunner {
     }
 
     private void exit(WorldRuntime rt) {
+        if (layout.transactional) {
+            rt.tx.close(); // every phase published or discarded: nothing is left to publish here
+        }
         if (probe != null) {
             probe.publish(rt.probeOuterTable, rt.probeOuterIndex);
             rt.probeOuterTable = null;
@@ -236,11 +243,33 @@ public final class ScheduleRunner {
     }
 
     /**
-     * One phase: its init functions, then OnStart's pending systems or the phase's spans on the
-     * executor of this call. The one place that brackets a phase and steps in between its spans (see
-     * {@link SystemExecutor}).
+     * One phase, as one structural transaction when the schedule is transactional: what the phase
+     * staged is published at its end, and discarded when anything in it throws (a system, a
+     * condition, an init function, a hook), before the exception propagates unchanged.
      */
     private void executePhase(WorldRuntime rt, World world, int p, double dt) {
+        if (!layout.transactional) {
+            runPhaseBody(rt, world, p, dt);
+            return;
+        }
+        WorldTransaction tx = rt.tx;
+        try {
+            runPhaseBody(rt, world, p, dt);
+            if (tx.hasStaged()) {
+                Commits.publish(tx, layout, world);
+            }
+        } catch (Throwable t) {
+            tx.discard();
+            throw t;
+        }
+    }
+
+    /**
+     * One phase's work: its init functions, then OnStart's pending systems or the phase's spans on the
+     * executor of this call, publishing between two spans (a declared barrier). The one place that
+     * brackets a phase and steps in between its spans (see {@link SystemExecutor}).
+     */
+    private void runPhaseBody(WorldRuntime rt, World world, int p, double dt) {
         if (layout.phaseTracked[p] && !rt.isPhaseInitialised(p)) {
             initPhase(rt, world, p); // Orrery's system lifecycle: before any gate of the phase
         }
@@ -259,7 +288,11 @@ public final class ScheduleRunner {
         } else {
             executor = loop; // observed: each system considered with the hooks around, PHASE_DISABLED included
         }
-        for (int span = layout.phaseSpanFrom[p], end = layout.phaseSpanTo[p]; span < end; span++) {
+        int first = layout.phaseSpanFrom[p];
+        for (int span = first, end = layout.phaseSpanTo[p]; span < end; span++) {
+            if (span > first) {
+                Commits.publish(rt.tx, layout, world); // a declared barrier
+            }
             executor.run(span, rt, world, dt);
         }
     }
@@ -289,6 +322,9 @@ public final class ScheduleRunner {
                     Failures.record(layout, world, t, i, Stage.INIT, -1);
                     throw t;
                 }
+                if (layout.transactional && rt.tx.needsAttention()) {
+                    Commits.afterSystem(rt.tx, layout, world, i);
+                }
             }
             log.add(layout.systems[i], layout.sources[i]);
         }
@@ -317,14 +353,18 @@ public final class ScheduleRunner {
         for (int i = layout.onStartFrom; i < layout.onStartTo; i++) {
             held[i - layout.onStartFrom] = false;
             if (progress.isPending(i)) {
+                if (layout.commitBefore[i]) {
+                    Commits.publish(rt.tx, layout, world);
+                }
                 if (rt.isDisabled(i) && rt.isPhaseBlocked(i)) {
                     held[i - layout.onStartFrom] = true;
                     heldCount++;
                     loop.skip(rt.activeContext, world, i, phase, dt, SkipReason.PHASE_DISABLED);
-                    continue;
+                } else {
+                    loop.consider(rt, world, i, phase, dt);
+                    consideredCount++;
                 }
-                loop.consider(rt, world, i, phase, dt);
-                consideredCount++;
+                loop.endTurn(rt, world, i);
             }
         }
         if (heldCount > 0 && consideredCount == 0) {

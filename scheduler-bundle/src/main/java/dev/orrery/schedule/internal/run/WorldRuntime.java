@@ -5,6 +5,7 @@ import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.ScheduleState;
 import dev.orrery.world.TraitRef;
 import dev.orrery.world.World;
+import dev.orrery.world.WorldTransaction;
 import java.lang.ref.WeakReference;
 import java.util.List;
 
@@ -22,6 +23,8 @@ final class WorldRuntime {
     private final WeakReference<World> world;
     /** Live view of the schedule's state trait in this world; {@code get()} is one field read. */
     final TraitRef<ScheduleState> state;
+    /** The world's structural transaction (one object per world); it holds no reference to the world. */
+    final WorldTransaction tx;
     /** The reused hook context, or null when the schedule has no hooks. */
     final MutableHookContext hookContext;
     /**
@@ -96,6 +99,7 @@ final class WorldRuntime {
         this.lifecycle = lifecycle;
         this.phaseInitialised = new boolean[layout.phases.length];
         this.clock = world.ref(PassClock.TRAIT);
+        this.tx = world.transaction();
     }
 
     /**

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /** Which systems the generated code runs as one same-class loop ({@link DispatchGenerator#sameClassRun}). */
 class DispatchGeneratorTest {
     private static RunLayout layout(List<EcsSystem> systems) {
-        return new RunLayout(PlanCompiler.compile(new BuildInput("x", List.of(), List.of(), List.of(), systems, false)));
+        return new RunLayout(PlanCompiler.compile(new BuildInput("x", List.of(), List.of(), List.of(), systems, false)), true);
     }
 
     @Test

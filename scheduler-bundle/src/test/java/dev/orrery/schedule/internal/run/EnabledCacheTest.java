@@ -30,7 +30,7 @@ class EnabledCacheTest {
             systems.add(EcsSystem.define("s" + i, (w, dt) -> { }));
         }
         ExecutionPlan plan = PlanCompiler.compile(new BuildInput("s124", List.of(), List.of(), List.of(), systems, false));
-        RunLayout layout = new RunLayout(plan);
+        RunLayout layout = new RunLayout(plan, true);
         Trait<ScheduleState> trait = Trait.of("state", () -> ScheduleState.initial("s124"));
         World world = new World();
         WorldRuntime runtime = new WorldRuntime(world, layout, world.ref(trait),

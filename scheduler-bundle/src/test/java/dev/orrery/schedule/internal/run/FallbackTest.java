@@ -25,7 +25,7 @@ class FallbackTest {
     }
 
     private static RunOptions failing(String reason) {
-        return RunOptions.of(null, null, DispatchEngine.GENERATED, Runnable::run).withGenerator((layout, probe) -> {
+        return RunOptions.of(null, null, DispatchEngine.GENERATED, Runnable::run, true).withGenerator((layout, probe) -> {
             throw new LinkageError(reason);
         });
     }
@@ -56,7 +56,7 @@ class FallbackTest {
     void a_generation_that_works_logs_nothing() {
         try (LoggedWarnings log = new LoggedWarnings()) {
             ScheduleRunner runner = new ScheduleRunner(null, plan(), RunTraits.fresh("main"),
-                    RunOptions.of(null, null, DispatchEngine.GENERATED, Runnable::run));
+                    RunOptions.of(null, null, DispatchEngine.GENERATED, Runnable::run, true));
             assertTrue(runner.isGenerated());
             assertTrue(runner.derive(null, plan()).isGenerated());
             assertEquals(List.of(), log.lines());

@@ -1,0 +1,445 @@
+package dev.orrery.world;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * The structural operations staged in one world's open transaction, kept as their net effect per
+ * entity, and the publish and discard that end the transaction. Driven by {@link World} (the staged
+ * calls) and {@link WorldTransaction} (publish, discard).
+ *
+ * <p>Implementation notes.
+ * <ul>
+ *   <li>Net effect per entity: the first operation on an entity opens a <em>record</em> holding the
+ *       table the entity is in (its committed table, or none for a staged spawn) and the table it
+ *       will be in ({@code to}, null once destroyed), plus a short list of the values of the traits
+ *       the transaction added. Every later operation on that entity only updates the record: the
+ *       target table follows the archetype graph's cached edges, so staging costs array reads and
+ *       no allocation once the tables and pools exist. Publishing then makes one table change per
+ *       record: a move, an insertion (staged spawn), a removal (destroy), or none.</li>
+ *   <li>Value invariant: for a trait in a record's {@code to} table, the value list holds its value
+ *       exactly when the committed table lacks the trait or the transaction removed and re-added it;
+ *       otherwise the committed row holds it (and {@code set} writes it there at once).</li>
+ *   <li>Records are found by slot: {@code slotRecord[slot]} is valid while
+ *       {@code slotEpoch[slot] == epoch}; every publish or discard starts a new epoch, so nothing is
+ *       cleared per slot. A slot cannot change hands inside a transaction: slots are freed only by a
+ *       publish or a discard.</li>
+ *   <li>Released references: a publish or discard nulls the value list, so the transaction never
+ *       keeps a value (and its class loader) alive.</li>
+ *   <li>Confined to the world's thread.</li>
+ * </ul>
+ */
+final class StagedChanges {
+    private final EntityStore store;
+    private final WorldTransaction owner;
+
+    private long[] recEntity = new long[16];
+    /** Committed table at the first operation; null for a staged spawn. */
+    private Archetype[] recFrom = new Archetype[16];
+    /** Table after the operations so far; null once destroyed. */
+    private Archetype[] recTo = new Archetype[16];
+    /** First value node of the record, -1 for none. */
+    private int[] recHead = new int[16];
+    private int records;
+
+    private int[] slotRecord = new int[64];
+    private int[] slotEpoch = new int[64];
+    private int epoch = 1;
+
+    private int[] valTrait = new int[16];
+    private Object[] valObject = new Object[16];
+    private int[] valNext = new int[16];
+    private int values;
+
+    /** Operations staged in this transaction, dead ones included. */
+    private long ops;
+    /** Operations staged in this transaction on entities it had destroyed. */
+    private long dead;
+    /** The first dead operation, described; null while there is none. */
+    private String firstDead;
+    /** Name of the system during which {@link #firstDead} was staged; null while not (yet) known. */
+    private String firstDeadBy;
+
+    long publishes;
+    long discards;
+    long opsStaged;
+    long opsApplied;
+    long opsCoalesced;
+    long opsSkippedDead;
+    long opsDiscarded;
+    long archetypeMoves;
+    long entitiesInserted;
+    long entitiesRemoved;
+    long publishNanos;
+
+    StagedChanges(EntityStore store, WorldTransaction owner) {
+        this.store = store;
+        this.owner = owner;
+    }
+
+    /** @return whether anything was staged since the last publish or discard */
+    boolean isEmpty() {
+        return ops == 0;
+    }
+
+    /** @return whether a dead operation's system is not known yet */
+    boolean hasFirstDead() {
+        return firstDead != null;
+    }
+
+    /** Names the system during which the dead operation not attributed yet was staged. */
+    void attributeDead(String system) {
+        if (firstDead != null && firstDeadBy == null) {
+            firstDeadBy = system;
+        }
+    }
+
+    // ---- staging ----
+
+    long spawn() {
+        long entity = store.reserve();
+        int r = open(entity, null);
+        recTo[r] = store.rootTable();
+        counted();
+        return entity;
+    }
+
+    long spawn(TraitValue<?>[] vals) {
+        Archetype to = store.rootTable();
+        for (TraitValue<?> v : vals) {
+            to = with(to, Objects.requireNonNull(v, "World.spawn: null trait value").trait());
+        }
+        long entity = store.reserve();
+        int r = open(entity, null);
+        recTo[r] = to;
+        for (TraitValue<?> v : vals) {
+            push(r, store.traitId(v.trait()), v.value());
+        }
+        counted();
+        return entity;
+    }
+
+    long spawn(Trait<?>[] traits) {
+        Archetype to = store.rootTable();
+        for (Trait<?> t : traits) {
+            to = with(to, Objects.requireNonNull(t, "World.spawn: null trait"));
+        }
+        Object[] defaults = new Object[traits.length];
+        for (int i = 0; i < traits.length; i++) {
+            defaults[i] = traits[i].createDefault();
+        }
+        long entity = store.reserve();
+        int r = open(entity, null);
+        recTo[r] = to;
+        for (int i = 0; i < traits.length; i++) {
+            push(r, store.traitId(traits[i]), defaults[i]);
+        }
+        counted();
+        return entity;
+    }
+
+    /** The spawn table walk: {@code to} plus the trait, refusing a trait given twice (nothing is reserved yet). */
+    private Archetype with(Archetype to, Trait<?> trait) {
+        int id = store.traitId(trait);
+        if (to.hasTrait(id)) {
+            throw new IllegalArgumentException("World.spawn: trait '" + trait.name() + "' is given twice");
+        }
+        return store.plus(to, id);
+    }
+
+    void destroy(long entity) {
+        int r = recordOf(entity);
+        if (r >= 0 && recTo[r] == null) {
+            dead("destroy of entity " + Entity.toString(entity));
+            return;
+        }
+        if (r < 0) {
+            r = open(entity, store.tableOf(entity));
+        }
+        recTo[r] = null;
+        dropValues(r);
+        counted();
+    }
+
+    @SuppressWarnings("unchecked")
+    <T> T add(long entity, Trait<T> trait, T value) {
+        int r = recordOf(entity);
+        if (r >= 0 && recTo[r] == null) {
+            dead("add of trait '" + trait.name() + "' to entity " + Entity.toString(entity));
+            return value != null ? value : trait.createDefault();
+        }
+        int id = store.traitId(trait);
+        Archetype to = r >= 0 ? recTo[r] : store.tableOf(entity);
+        if (to.hasTrait(id)) {
+            counted();
+            int n = r >= 0 ? find(r, id) : -1;
+            return (T) (n >= 0 ? valObject[n] : store.valueAt(entity, id));
+        }
+        T v = value != null ? value : Objects.requireNonNull(trait.createDefault(),
+                () -> "World.add: default factory of trait '" + trait.name() + "' returned null");
+        if (r < 0) {
+            r = open(entity, to);
+        }
+        recTo[r] = store.plus(to, id);
+        push(r, id, v);
+        counted();
+        return v;
+    }
+
+    /**
+     * A value write while staging: at once where the trait's value lives in the committed row, into
+     * the record where the transaction added the trait, else a staged add.
+     */
+    <T> void set(long entity, Trait<T> trait, T value) {
+        int id = store.traitId(trait);
+        int r = recordOf(entity);
+        if (r < 0) {
+            if (store.tableOf(entity).hasTrait(id)) {
+                store.writeValue(entity, id, value);
+            } else {
+                add(entity, trait, value);
+            }
+            return;
+        }
+        Archetype to = recTo[r];
+        if (to == null) {
+            if (recFrom[r] != null && recFrom[r].hasTrait(id)) {
+                store.writeValue(entity, id, value); // a value write, not structural: applies at once
+            } else {
+                dead("set of trait '" + trait.name() + "' on entity " + Entity.toString(entity));
+            }
+            return;
+        }
+        if (!to.hasTrait(id)) {
+            add(entity, trait, value);
+            return;
+        }
+        int n = find(r, id);
+        if (n >= 0) {
+            valObject[n] = value;
+        } else {
+            store.writeValue(entity, id, value);
+        }
+    }
+
+    void remove(long entity, Trait<?> trait) {
+        int r = recordOf(entity);
+        if (r >= 0 && recTo[r] == null) {
+            dead("remove of trait '" + trait.name() + "' from entity " + Entity.toString(entity));
+            return;
+        }
+        int id = store.traitId(trait);
+        Archetype to = r >= 0 ? recTo[r] : store.tableOf(entity);
+        if (to.hasTrait(id)) {
+            if (r < 0) {
+                r = open(entity, to);
+            }
+            recTo[r] = store.minus(to, id);
+            unlink(r, id);
+        }
+        counted();
+    }
+
+    /** @return whether the entity's record says it is destroyed by this transaction */
+    boolean isPendingDestroy(long entity) {
+        int r = recordOf(entity);
+        return r >= 0 && recTo[r] == null && recEntity[r] == entity;
+    }
+
+    // ---- publish and discard ----
+
+    /**
+     * Applies the net effect of every record: one table change per entity at most.
+     *
+     * @param strict whether a dead operation fails the publish
+     * @return the first dead operation's warning text when there were dead operations, else null
+     * @throws DeadTargetException in strict mode when there were dead operations; the transaction is
+     *     discarded first
+     */
+    String publish(boolean strict) {
+        if (ops == 0) {
+            return null;
+        }
+        if (dead > 0 && strict) {
+            DeadTargetException e = new DeadTargetException(firstDeadBy, firstDead, dead);
+            discard();
+            throw e;
+        }
+        long start = System.nanoTime();
+        String warning = dead == 0 ? null : warningText();
+        long changes = 0;
+        for (int r = 0; r < records; r++) {
+            long entity = recEntity[r];
+            Archetype from = recFrom[r];
+            Archetype to = recTo[r];
+            if (from == null) {
+                if (to == null) {
+                    store.unreserve(entity);
+                } else {
+                    store.insertReserved(entity, to);
+                    writeValues(r, entity);
+                    entitiesInserted++;
+                    changes++;
+                }
+            } else if (to == null) {
+                store.destroyCommitted(entity);
+                entitiesRemoved++;
+                changes++;
+            } else {
+                if (to != from) {
+                    store.moveTo(entity, to);
+                    archetypeMoves++;
+                    changes++;
+                }
+                writeValues(r, entity);
+            }
+        }
+        opsApplied += ops - dead;
+        opsSkippedDead += dead;
+        opsCoalesced += ops - dead - changes;
+        publishes++;
+        clear();
+        publishNanos += System.nanoTime() - start;
+        return warning;
+    }
+
+    /** Throws away every staged operation and releases the reserved entities (their slots get a new generation). */
+    void discard() {
+        if (ops == 0) {
+            return;
+        }
+        for (int r = 0; r < records; r++) {
+            if (recFrom[r] == null) {
+                store.unreserve(recEntity[r]);
+            }
+        }
+        opsDiscarded += ops;
+        discards++;
+        clear();
+    }
+
+    CommitStats stats() {
+        return new CommitStats(publishes, discards, opsStaged, opsApplied, opsCoalesced, opsSkippedDead,
+                opsDiscarded, archetypeMoves, entitiesInserted, entitiesRemoved, publishNanos);
+    }
+
+    private String warningText() {
+        return (firstDeadBy == null ? "" : "system '" + firstDeadBy + "' staged ") + firstDead
+                + " after it was destroyed earlier in the same transaction"
+                + (dead > 1 ? " (" + dead + " such operations in this transaction)" : "")
+                + ": skipped. Check World.isPendingDestroy(entity) before staging, or order the systems so"
+                + " the destroy comes last";
+    }
+
+    // ---- records and value lists ----
+
+    private void counted() {
+        ops++;
+        opsStaged++;
+    }
+
+    private void dead(String what) {
+        ops++;
+        opsStaged++;
+        dead++;
+        if (firstDead == null) {
+            firstDead = what;
+            firstDeadBy = null;
+            owner.deadStaged();
+        }
+    }
+
+    private int recordOf(long entity) {
+        int slot = Entity.index(entity);
+        return slot < slotEpoch.length && slotEpoch[slot] == epoch ? slotRecord[slot] : -1;
+    }
+
+    private int open(long entity, Archetype from) {
+        int slot = Entity.index(entity);
+        if (slot >= slotEpoch.length) {
+            int capacity = Math.max(slot + 1, slotEpoch.length * 2);
+            slotEpoch = Arrays.copyOf(slotEpoch, capacity);
+            slotRecord = Arrays.copyOf(slotRecord, capacity);
+        }
+        if (records == recEntity.length) {
+            int capacity = records * 2;
+            recEntity = Arrays.copyOf(recEntity, capacity);
+            recFrom = Arrays.copyOf(recFrom, capacity);
+            recTo = Arrays.copyOf(recTo, capacity);
+            recHead = Arrays.copyOf(recHead, capacity);
+        }
+        int r = records++;
+        recEntity[r] = entity;
+        recFrom[r] = from;
+        recTo[r] = from;
+        recHead[r] = -1;
+        slotEpoch[slot] = epoch;
+        slotRecord[slot] = r;
+        return r;
+    }
+
+    private void push(int r, int traitId, Object value) {
+        if (values == valTrait.length) {
+            int capacity = values * 2;
+            valTrait = Arrays.copyOf(valTrait, capacity);
+            valObject = Arrays.copyOf(valObject, capacity);
+            valNext = Arrays.copyOf(valNext, capacity);
+        }
+        int n = values++;
+        valTrait[n] = traitId;
+        valObject[n] = value;
+        valNext[n] = recHead[r];
+        recHead[r] = n;
+    }
+
+    private int find(int r, int traitId) {
+        for (int n = recHead[r]; n >= 0; n = valNext[n]) {
+            if (valTrait[n] == traitId) {
+                return n;
+            }
+        }
+        return -1;
+    }
+
+    private void unlink(int r, int traitId) {
+        int previous = -1;
+        for (int n = recHead[r]; n >= 0; previous = n, n = valNext[n]) {
+            if (valTrait[n] == traitId) {
+                if (previous < 0) {
+                    recHead[r] = valNext[n];
+                } else {
+                    valNext[previous] = valNext[n];
+                }
+                valObject[n] = null;
+                return;
+            }
+        }
+    }
+
+    private void dropValues(int r) {
+        for (int n = recHead[r]; n >= 0; n = valNext[n]) {
+            valObject[n] = null;
+        }
+        recHead[r] = -1;
+    }
+
+    private void writeValues(int r, long entity) {
+        for (int n = recHead[r]; n >= 0; n = valNext[n]) {
+            store.writeValue(entity, valTrait[n], valObject[n]);
+        }
+    }
+
+    private void clear() {
+        Arrays.fill(valObject, 0, values, null);
+        values = 0;
+        records = 0;
+        ops = 0;
+        dead = 0;
+        firstDead = null;
+        firstDeadBy = null;
+        if (++epoch == 0) {
+            Arrays.fill(slotEpoch, 0);
+            epoch = 1;
+        }
+    }
+}
