@@ -19,6 +19,9 @@ import org.openjdk.jmh.annotations.State;
  * Orrery {@code Schedule.run()} over N empty systems (each of its own class) spread round-robin over
  * the eight per-frame builtin phases, without hooks and with counting hooks. Score / N = ns per
  * system. Run with {@code -prof gc} for the allocation figure (target 0 B/op, SCH-117, SCH-149).
+ * {@link #runWithoutTransactions()} is the same frame with {@code transactions(false)}: the
+ * difference to {@link #run()} is what the structural transaction of each phase costs when nothing is
+ * staged (a frame has eight phases).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -37,13 +40,14 @@ public class DispatchBenchmark {
     public String classes;
 
     /**
-     * Issue 17: {@code generated} (one call site per system, the default) or {@code loop} (the array
-     * loop), set as the system property {@code orrery.schedule.dispatch} before the build.
+     * {@code generated} (one call site per system, the default) or {@code loop} (the array loop), set
+     * as the system property {@code orrery.schedule.dispatch} before the build.
      */
     @Param({"generated", "loop"})
     public String dispatch;
 
     private Schedule plain;
+    private Schedule untransacted;
     private RunFunction[] bare;
     private Schedule hooked;
     private Schedule probed;
@@ -57,6 +61,8 @@ public class DispatchBenchmark {
         System.setProperty("orrery.schedule.dispatch", "generated".equals(dispatch) ? "sync" : dispatch);
         boolean distinct = "distinct".equals(classes);
         plain = Fixtures.schedule(Fixtures.emptySystems(systems, null, distinct), null);
+        untransacted = Schedule.builder("bench").systems(Fixtures.emptySystems(systems, null, distinct))
+                .transactions(false).build();
         hooked = Fixtures.schedule(Fixtures.emptySystems(systems, null, distinct), new Fixtures.CountingHooks());
         probed = Schedule.builder("bench").systems(Fixtures.emptySystems(systems, null, distinct))
                 .probe(new RunProbe()).build();
@@ -64,6 +70,7 @@ public class DispatchBenchmark {
         bare = plain.systems().stream().map(EcsSystem::run).toArray(RunFunction[]::new);
         world = new World();
         plain.run(world, 0.016);
+        untransacted.run(world, 0.016);
         hooked.run(world, 0.016);
         probed.run(world, 0.016);
     }
@@ -72,6 +79,12 @@ public class DispatchBenchmark {
     @Benchmark
     public void run() {
         plain.run(world, 0.016);
+    }
+
+    /** One frame, no hooks, built with {@code transactions(false)}: no phase opens or publishes. */
+    @Benchmark
+    public void runWithoutTransactions() {
+        untransacted.run(world, 0.016);
     }
 
     /**
@@ -88,8 +101,8 @@ public class DispatchBenchmark {
     }
 
     /**
-     * One frame of a schedule built with a {@link RunProbe}, as the host builds every schedule (issue
-     * 17): the same dispatch plus one opaque store per system. The difference to {@link #run()} is the
+     * One frame of a schedule built with a {@link RunProbe}, as the host builds every schedule: the
+     * same dispatch plus one opaque store per system. The difference to {@link #run()} is the
      * probe's cost.
      */
     @Benchmark
@@ -98,7 +111,7 @@ public class DispatchBenchmark {
     }
 
     /**
-     * The floor under SCH-056 (issue 17): {@link #bareLoop()} plus the enabled check every conforming
+     * The floor under SCH-056: {@link #bareLoop()} plus the enabled check every conforming
      * dispatcher makes before each system, because an earlier system of the same pass may have changed
      * the flags: re-read the state record, compare it with the one the flags were built from, read
      * whether any flag is set and, only then, the system's flag (Orrery's own form of the check). No phases, conditions, hooks or fault attribution. The difference to

@@ -7,7 +7,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.IntFunction;
 
 /**
  * The entities of one {@link World}: slot records (generation, archetype, row), the archetype tables
@@ -26,6 +25,10 @@ final class EntityStore {
     private static final Trait<Object> FORGOTTEN = Trait.of("(forgotten trait)", Object::new);
 
     private final Map<Trait<?>, Integer> traitIds = new IdentityHashMap<>();
+    /** Identifies this store in the ids cached on traits ({@link TraitId}); refers to nothing. */
+    private final Object token = new Object();
+    /** Scratch of {@link #spawnIds}. */
+    private int[] spawnIds = new int[8];
     private final List<Trait<?>> traitsById = new ArrayList<>();
     private final List<Archetype> archetypes = new ArrayList<>();
     private final Map<ArchetypeKey, Archetype> archetypeByKey = new HashMap<>();
@@ -54,18 +57,29 @@ final class EntityStore {
 
     /** @return the world id of the trait, assigning the next one on first use */
     int traitId(Trait<?> trait) {
+        TraitId cached = trait.cachedId;
+        if (cached != null && cached.owner() == token) {
+            return cached.id();
+        }
         Integer id = traitIds.get(trait);
         if (id == null) {
             id = traitsById.size();
             traitIds.put(trait, id);
             traitsById.add(trait);
         }
+        if (cached == null) {
+            trait.cachedId = new TraitId(token, id); // the first store to use a trait keeps its id there
+        }
         return id;
     }
 
     /** @return the world id of the trait, or -1 if this world has never seen it */
     private int knownTraitId(Trait<?> trait) {
-        Integer id = traitIds.get(Objects.requireNonNull(trait, "trait"));
+        TraitId cached = Objects.requireNonNull(trait, "trait").cachedId;
+        if (cached != null && cached.owner() == token) {
+            return cached.id();
+        }
+        Integer id = traitIds.get(trait);
         return id == null ? -1 : id;
     }
 
@@ -216,11 +230,8 @@ final class EntityStore {
 
     long spawn(TraitValue<?>[] values) {
         Objects.requireNonNull(values, "World.spawn: values is null");
-        int[] ids = new int[values.length];
-        for (int i = 0; i < values.length; i++) {
-            ids[i] = traitId(Objects.requireNonNull(values[i], "World.spawn: null trait value").trait());
-        }
-        Archetype a = archetype(sortedUnique(ids, i -> values[i].trait()));
+        int[] ids = spawnIds(values.length);
+        Archetype a = tableOf(values, ids);
         long entity = newEntity(a);
         int row = rowOf[Entity.index(entity)];
         for (int i = 0; i < values.length; i++) {
@@ -231,12 +242,9 @@ final class EntityStore {
 
     long spawn(Trait<?>[] traits) {
         Objects.requireNonNull(traits, "World.spawn: traits is null");
+        int[] ids = new int[traits.length]; // not the scratch: default factories are user code and may spawn
+        Archetype a = tableOf(traits, ids);
         Object[] defaults = new Object[traits.length];
-        int[] ids = new int[traits.length];
-        for (int i = 0; i < traits.length; i++) {
-            ids[i] = traitId(Objects.requireNonNull(traits[i], "World.spawn: null trait"));
-        }
-        Archetype a = archetype(sortedUnique(ids, i -> traits[i]));
         for (int i = 0; i < traits.length; i++) {
             defaults[i] = traits[i].createDefault();
         }
@@ -248,20 +256,46 @@ final class EntityStore {
         return entity;
     }
 
-    private static int[] sortedUnique(int[] ids, IntFunction<Trait<?>> traitAt) {
-        int[] sorted = ids.clone();
-        Arrays.sort(sorted);
-        for (int i = 1; i < sorted.length; i++) {
-            if (sorted[i] == sorted[i - 1]) {
-                for (int j = 0; j < ids.length; j++) {
-                    if (ids[j] == sorted[i]) {
-                        throw new IllegalArgumentException(
-                                "World.spawn: trait '" + traitAt.apply(j).name() + "' is given twice");
-                    }
-                }
-            }
+    /**
+     * The table of a spawn's traits, walked from the root along the cached edges (no allocation once
+     * the tables exist).
+     *
+     * @param ids receives each value's trait id, in order
+     * @throws IllegalArgumentException if a trait is given twice; the message names it
+     * @throws NullPointerException if a value is null
+     */
+    Archetype tableOf(TraitValue<?>[] values, int[] ids) {
+        Archetype a = root;
+        for (int i = 0; i < values.length; i++) {
+            Trait<?> t = Objects.requireNonNull(values[i], "World.spawn: null trait value").trait();
+            a = withNew(a, ids[i] = traitId(t), t);
         }
-        return sorted;
+        return a;
+    }
+
+    /** {@link #tableOf(TraitValue[], int[])} for traits. */
+    Archetype tableOf(Trait<?>[] traits, int[] ids) {
+        Archetype a = root;
+        for (int i = 0; i < traits.length; i++) {
+            Trait<?> t = Objects.requireNonNull(traits[i], "World.spawn: null trait");
+            a = withNew(a, ids[i] = traitId(t), t);
+        }
+        return a;
+    }
+
+    private Archetype withNew(Archetype a, int id, Trait<?> t) {
+        if (a.hasTrait(id)) {
+            throw new IllegalArgumentException("World.spawn: trait '" + t.name() + "' is given twice");
+        }
+        return withTrait(a, id);
+    }
+
+    /** @return a reused array of at least {@code n} trait ids, for one spawn at a time (the world's thread) */
+    int[] spawnIds(int n) {
+        if (spawnIds.length < n) {
+            spawnIds = new int[Math.max(n, spawnIds.length * 2)];
+        }
+        return spawnIds;
     }
 
     void destroy(long entity) {
@@ -459,18 +493,66 @@ final class EntityStore {
         a.columns[a.columnOf(traitId)][rowOf[slot]] = value;
     }
 
-    /** Publishes a staged spawn: gives the reserved entity a row in {@code to} (values null until written). */
-    void insertReserved(long entity, Archetype to) {
+    /**
+     * Publishes a staged spawn: gives the reserved entity a row in {@code to} (values null until written).
+     *
+     * @return the row
+     */
+    int insertReserved(long entity, Archetype to) {
         int slot = Entity.index(entity);
         archetypeOf[slot] = to;
-        rowOf[slot] = to.append(entity);
+        int row = to.append(entity);
+        rowOf[slot] = row;
         alive++;
+        return row;
     }
 
     /** Publishes a change of table of a live entity: one move, sharing values copied. */
     void moveTo(long entity, Archetype to) {
         int slot = Entity.index(entity);
         move(entity, slot, archetypeOf[slot], to);
+    }
+
+    /**
+     * Publishes the move of every row of {@code from} to {@code to} at once, by handing the column
+     * arrays over instead of copying rows: the shared traits' columns and the handles change tables,
+     * rows keep their indexes. The values of traits {@code to} adds are left null for the caller to
+     * write; those of traits it lacks are dropped. Allocates only when a column must grow.
+     *
+     * @param from a table with no holes; not iterated ({@link #isIterating()} false)
+     * @param to an empty table other than {@code from}
+     */
+    void moveTable(Archetype from, Archetype to) {
+        int n = from.size;
+        long[] handles = from.entities;
+        int fromCapacity = handles.length;
+        int toCapacity = to.entities.length;
+        for (int c = 0; c < to.traitIds.length; c++) {
+            int shared = from.columnOf(to.traitIds[c]);
+            if (shared >= 0) {
+                Object[] mine = to.columns[c];
+                to.columns[c] = from.columns[shared];
+                from.columns[shared] = mine;
+            } else if (to.columns[c].length < fromCapacity) {
+                to.columns[c] = new Object[fromCapacity];
+            }
+        }
+        for (int c = 0; c < from.traitIds.length; c++) {
+            if (!to.hasTrait(from.traitIds[c])) {
+                Object[] dropped = from.columns[c];
+                Arrays.fill(dropped, 0, n, null);
+                if (dropped.length < toCapacity) {
+                    from.columns[c] = new Object[toCapacity];
+                }
+            }
+        }
+        from.entities = to.entities;
+        to.entities = handles;
+        to.size = n;
+        from.size = 0;
+        for (int row = 0; row < n; row++) {
+            archetypeOf[Entity.index(handles[row])] = to;
+        }
     }
 
     /** Publishes a staged destroy of a live entity. */
@@ -582,6 +664,10 @@ final class EntityStore {
         int removed = removeWhere(trait, null, operation);
         traitIds.remove(trait);
         traitsById.set(id, FORGOTTEN);
+        TraitId cached = trait.cachedId;
+        if (cached != null && cached.owner() == token) {
+            trait.cachedId = null; // the id is retired: a later use gets a new one
+        }
         for (Archetype a : archetypes) {
             int column = a.columnOf(id);
             if (column >= 0) {

@@ -51,6 +51,14 @@ final class StagedChanges {
     private int[] valNext = new int[16];
     private int values;
 
+    /** Fewest records for which a publish looks for whole tables to move at once. */
+    private static final int BULK_MIN = 32;
+    /** Per table id, for {@link #moveWholeTables}: valid while {@code tallyStamp[id] == tallyEpoch}. */
+    private int[] tallyStamp = new int[16];
+    private int[] tallyCount = new int[16];
+    private Archetype[] tallyTarget = new Archetype[16];
+    private int tallyEpoch;
+
     /** Operations staged in this transaction, dead ones included. */
     private long ops;
     /** Operations staged in this transaction on entities it had destroyed. */
@@ -105,25 +113,21 @@ final class StagedChanges {
     }
 
     long spawn(TraitValue<?>[] vals) {
-        Archetype to = store.rootTable();
-        for (TraitValue<?> v : vals) {
-            to = with(to, Objects.requireNonNull(v, "World.spawn: null trait value").trait());
-        }
+        int[] ids = store.spawnIds(vals.length);
+        Archetype to = store.tableOf(vals, ids);
         long entity = store.reserve();
         int r = open(entity, null);
         recTo[r] = to;
-        for (TraitValue<?> v : vals) {
-            push(r, store.traitId(v.trait()), v.value());
+        for (int i = 0; i < vals.length; i++) {
+            push(r, ids[i], vals[i].value());
         }
         counted();
         return entity;
     }
 
     long spawn(Trait<?>[] traits) {
-        Archetype to = store.rootTable();
-        for (Trait<?> t : traits) {
-            to = with(to, Objects.requireNonNull(t, "World.spawn: null trait"));
-        }
+        int[] ids = new int[traits.length]; // not the scratch: default factories are user code and may spawn
+        Archetype to = store.tableOf(traits, ids);
         Object[] defaults = new Object[traits.length];
         for (int i = 0; i < traits.length; i++) {
             defaults[i] = traits[i].createDefault();
@@ -132,19 +136,10 @@ final class StagedChanges {
         int r = open(entity, null);
         recTo[r] = to;
         for (int i = 0; i < traits.length; i++) {
-            push(r, store.traitId(traits[i]), defaults[i]);
+            push(r, ids[i], defaults[i]);
         }
         counted();
         return entity;
-    }
-
-    /** The spawn table walk: {@code to} plus the trait, refusing a trait given twice (nothing is reserved yet). */
-    private Archetype with(Archetype to, Trait<?> trait) {
-        int id = store.traitId(trait);
-        if (to.hasTrait(id)) {
-            throw new IllegalArgumentException("World.spawn: trait '" + trait.name() + "' is given twice");
-        }
-        return store.plus(to, id);
     }
 
     void destroy(long entity) {
@@ -267,6 +262,9 @@ final class StagedChanges {
         }
         long start = System.nanoTime();
         String warning = dead == 0 ? null : warningText();
+        if (records >= BULK_MIN && !store.isIterating()) {
+            moveWholeTables();
+        }
         long changes = 0;
         for (int r = 0; r < records; r++) {
             long entity = recEntity[r];
@@ -276,8 +274,10 @@ final class StagedChanges {
                 if (to == null) {
                     store.unreserve(entity);
                 } else {
-                    store.insertReserved(entity, to);
-                    writeValues(r, entity);
+                    int row = store.insertReserved(entity, to);
+                    for (int n = recHead[r]; n >= 0; n = valNext[n]) {
+                        to.columns[to.columnOf(valTrait[n])][row] = valObject[n];
+                    }
                     entitiesInserted++;
                     changes++;
                 }
@@ -287,7 +287,9 @@ final class StagedChanges {
                 changes++;
             } else {
                 if (to != from) {
-                    store.moveTo(entity, to);
+                    if (store.tableOf(entity) != to) { // not moved with its whole table
+                        store.moveTo(entity, to);
+                    }
                     archetypeMoves++;
                     changes++;
                 }
@@ -301,6 +303,60 @@ final class StagedChanges {
         clear();
         publishNanos += System.nanoTime() - start;
         return warning;
+    }
+
+    /**
+     * Publish's fast path for a common shape (a trait added to or removed from every entity of a
+     * table): where every row of a table moves to one target table that is empty, the table's columns
+     * are handed over at once ({@link EntityStore#moveTable}) instead of moving row by row. The
+     * per-record loop then finds those entities in place and only writes their new values.
+     */
+    private void moveWholeTables() {
+        if (++tallyEpoch == 0) {
+            Arrays.fill(tallyStamp, 0);
+            tallyEpoch = 1;
+        }
+        int candidates = 0;
+        for (int r = 0; r < records; r++) {
+            Archetype from = recFrom[r];
+            Archetype to = recTo[r];
+            if (from == null || to == null || from == to) {
+                continue;
+            }
+            int id = from.id;
+            if (id >= tallyStamp.length) {
+                int capacity = Math.max(id + 1, tallyStamp.length * 2);
+                tallyStamp = Arrays.copyOf(tallyStamp, capacity);
+                tallyCount = Arrays.copyOf(tallyCount, capacity);
+                tallyTarget = Arrays.copyOf(tallyTarget, capacity);
+            }
+            if (tallyStamp[id] != tallyEpoch) {
+                tallyStamp[id] = tallyEpoch;
+                tallyCount[id] = 0;
+                tallyTarget[id] = to;
+                candidates++;
+            } else if (tallyTarget[id] != to) {
+                tallyTarget[id] = null; // rows of this table go to different tables
+            }
+            tallyCount[id]++;
+        }
+        if (candidates == 0) {
+            return;
+        }
+        for (int r = 0; r < records; r++) {
+            Archetype from = recFrom[r];
+            if (from == null || recTo[r] == null || from == recTo[r]) {
+                continue;
+            }
+            int id = from.id;
+            Archetype to = tallyTarget[id];
+            if (to != null && tallyStamp[id] == tallyEpoch && tallyCount[id] == from.size && from.holes == 0
+                    && to.size == 0) {
+                store.moveTable(from, to);
+                tallyTarget[id] = null; // done: the next record of that table finds its entity moved
+            }
+        }
+        Arrays.fill(tallyTarget, null); // no table kept reachable from here
     }
 
     /** Throws away every staged operation and releases the reserved entities (their slots get a new generation). */

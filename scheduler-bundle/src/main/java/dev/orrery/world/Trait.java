@@ -30,6 +30,13 @@ public final class Trait<T> {
     /** The default value of {@link #withDefault}, or null. */
     private final T constantDefault;
     private final Class<?> origin;
+    /**
+     * The id of this trait in the first entity store that used it, so that store finds it without a
+     * hash lookup ({@code EntityStore.traitId}); other stores use their map. Written racily by the
+     * threads of different worlds: the value is immutable, so a reader sees a whole one or null, and
+     * its owner check makes a stale one harmless.
+     */
+    TraitId cachedId;
 
     private Trait(String name, Supplier<? extends T> defaultFactory, T constantDefault) {
         this.name = name;

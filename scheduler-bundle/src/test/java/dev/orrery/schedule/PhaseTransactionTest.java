@@ -346,4 +346,21 @@ class PhaseTransactionTest {
                 () -> Schedule.builder("s").systems(resetter).build().run(world, 0.016));
         assertTrue(x.getMessage().startsWith("World.reset: cannot run while a schedule runs on this world"), x.getMessage());
     }
+
+    @Test
+    @DisplayName("README, 'Structural transactions': hit sees earlier frames' bullets, aim (commitBefore) this frame's too")
+    void readmeExample() {
+        List<Integer> hitSaw = new ArrayList<>();
+        List<Integer> aimSaw = new ArrayList<>();
+        EcsSystem spawner = EcsSystem.define("game/spawn", (w, dt) -> w.spawn(BULLET.with(new int[1])));
+        EcsSystem hit = EcsSystem.builder("game/hit").after(spawner)
+                .run((w, dt) -> hitSaw.add(w.query(BULLETS).count())).build();
+        EcsSystem aim = EcsSystem.builder("game/aim").after(spawner).commitBefore()
+                .run((w, dt) -> aimSaw.add(w.query(BULLETS).count())).build();
+        Schedule s = Schedule.builder("readme").systems(spawner, hit, aim).build();
+        s.run(world, 0.016);
+        s.run(world, 0.016);
+        assertEquals(List.of(0, 1), hitSaw);
+        assertEquals(List.of(1, 2), aimSaw);
+    }
 }
