@@ -14,7 +14,7 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * {@code ScheduleBuilder.build()} of N systems with two edges each across 100 custom phases and 8
- * chained sets, including the generation of the dispatcher (issue 17) when {@code dispatch=generated}. Target: ≤ 50 ms at 10,000 systems, and 10k / 1k ≤ 15 (close to linear).
+ * chained sets, including the generation of the dispatcher when {@code dispatch=generated}. Target: ≤ 50 ms at 10,000 systems, and 10k / 1k ≤ 15 (close to linear).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -25,7 +25,7 @@ public class BuildBenchmark {
     public int systems;
 
     /**
-     * Issue 17: {@code sync} (the dispatcher generated inside {@code build()}: build including
+     * {@code sync} (the dispatcher generated inside {@code build()}: build including
      * generation) or {@code loop} (no generation; also what {@code build()} costs in the default mode
      * above 2,048 systems, where generation runs in the background), set as the system property
      * {@code orrery.schedule.dispatch} before the build.

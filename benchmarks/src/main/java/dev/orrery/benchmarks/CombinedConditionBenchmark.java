@@ -19,7 +19,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * 1,000 systems with two AND-ed conditions each (two {@code runIf} calls, issue 14), both tested on
+ * 1,000 systems with two AND-ed conditions each (two {@code runIf} calls), both tested on
  * every frame and the system skipped by the second. Score / 1,000 = ns per system.
  * {@code lambdas}: {@code runIf(w -> true).runIf(w -> false)}. {@code library}:
  * {@code runIf(RunIf.inState("game")).runIf(RunIf.every(1e9))}, a timer per system that is never due,

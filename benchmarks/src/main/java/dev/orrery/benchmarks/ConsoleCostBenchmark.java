@@ -46,7 +46,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * Issue 16: what the web console adds to a frame. Score: nanoseconds per frame of the real host core
+ * What the web console adds to a frame. Score: nanoseconds per frame of the real host core
  * ({@link HostCore}, fixed mode, unpaced) running one plugin of {@value #SYSTEMS} empty systems, each of
  * its own class (the dispatch benchmark's systems, {@link Fixtures#emptySystems}). The host is paused and
  * each benchmark call asks it for {@value #FRAMES} frames ({@code GameHost.step}) and waits for them: the

@@ -15,7 +15,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Issue 17: the devtools' per-system timings ({@link SystemTimings}, two {@code System.nanoTime()}
+ * The devtools' per-system timings ({@link SystemTimings}, two {@code System.nanoTime()}
  * reads per system) on {@code Schedule.run()} over N empty systems of distinct classes, against the
  * same schedule without hooks. {@code period}: {@code off} (no hooks), or the hooks' sample period
  * (1: every frame timed; N: one frame in N timed, the others on the hook-free generated path).

@@ -33,7 +33,7 @@ import org.osgi.framework.Constants;
 import org.osgi.framework.ServiceReference;
 
 /**
- * DESIGN.md, "The OSGi host": a bundle that is removed or updated leaves no reference behind; its
+ * docs/architecture.md, "The OSGi host": a bundle that is removed or updated leaves no reference behind; its
  * classes must be collectable. The {@code leaky} plugin puts its own world trait, entity components,
  * values of its classes in another bundle's trait, a prefab with a factory lambda, a hooks service,
  * the frame thread's context class loader and a fault with its own exception class into the host;
