@@ -12,6 +12,8 @@ import static org.ops4j.pax.exam.CoreOptions.systemProperty;
 import dev.orrery.host.GameHost;
 import dev.orrery.host.PluginState;
 import dev.orrery.host.PluginStatus;
+import dev.orrery.plugin.devtools.report.StepOutcome;
+import dev.orrery.plugin.devtools.report.SystemsReport;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Plugin;
@@ -33,6 +35,7 @@ import java.util.regex.Pattern;
 import javax.inject.Inject;
 import org.apache.felix.service.command.CommandProcessor;
 import org.apache.felix.service.command.CommandSession;
+import org.apache.felix.service.command.Converter;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
@@ -87,7 +90,7 @@ public class DevtoolsShellIT {
                         .value(System.getProperty("org.ops4j.pax.url.mvn.localRepository", "")),
                 systemProperty("org.ops4j.pax.url.mvn.repositories").value("+"),
                 systemProperty("org.ops4j.pax.logging.DefaultServiceLog.level").value("WARN"),
-                // Exact counts (every frame timed); the distribution's default samples 1 frame in 256 (issue 17).
+                // Exact counts (every frame timed); the distribution's default samples 1 frame in 256.
                 systemProperty("orrery.devtools.timings.samplePeriod").value("1"),
                 frameworkProperty("orrery.host.startPaused").value("true"),
                 frameworkProperty("orrery.host.order").value("physics,render,loop,late"),
@@ -158,10 +161,14 @@ public class DevtoolsShellIT {
         }
     }
 
-    /** Runs one command line as typed at the Gogo prompt and returns the text it prints. */
+    /**
+     * Runs one command line as typed at the Gogo prompt and returns the text the shell prints for its
+     * result: {@code CommandSession.format(result, INSPECT)}, as the Gogo JLine shell does, which asks the
+     * framework's converter services (the devtools' one for their reports) first.
+     */
     private String run(String line) throws Exception {
         Object result = session.execute(line);
-        return result == null ? "" : String.valueOf(result);
+        return result == null ? "" : session.format(result, Converter.INSPECT).toString();
     }
 
     private static void assertMatches(String regex, String text) {
@@ -271,5 +278,27 @@ public class DevtoolsShellIT {
         for (PluginStatus p : host.plugins()) {
             assertTrue(p.toString(), p.name().equals("loop") || p.state() == PluginState.ACTIVE);
         }
+    }
+
+    @Test
+    public void commands_return_data_and_take_their_optional_arguments_by_option_or_not_at_all() throws Exception {
+        // Without the optional argument: the @Parameter's absent value, the main schedule.
+        Object result = session.execute("orrery:systems");
+        assertTrue(String.valueOf(result), result instanceof SystemsReport);
+        SystemsReport systems = (SystemsReport) result;
+        assertEquals("main", systems.schedule());
+        assertEquals(Arrays.asList("physics/integrate", "physics/collide", "render/draw"),
+                systems.rows().stream().map(SystemsReport.Row::system).collect(java.util.stream.Collectors.toList()));
+        // The devtools' converter service renders it; the same text by option and by position.
+        String table = run("systems");
+        assertTrue(table, table.startsWith("schedule main: 3 systems, 0 disabled\n#  phase"));
+        assertEquals(table, run("systems -s main"));
+        assertEquals(table, run("systems main"));
+        assertEquals("schedule main: 3 systems, 0 disabled", session.format(result, Converter.LINE).toString());
+        // step without n: one frame.
+        Object stepped = session.execute("step");
+        assertTrue(String.valueOf(stepped), stepped instanceof StepOutcome);
+        assertEquals(1, ((StepOutcome) stepped).asked());
+        assertMatches("stepped 2 frames; now at frame \\d+\n", run("step -n 2"));
     }
 }

@@ -1,4 +1,4 @@
-package dev.orrery.plugin.devtools.internal;
+package dev.orrery.plugin.devtools.report;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -9,11 +9,11 @@ import java.util.Objects;
  * A table of text for a terminal: a header row, a rule of dashes, and the rows, each column as wide as
  * its widest cell, columns two spaces apart, numbers right-aligned, no trailing spaces. Widths count
  * {@code char}s, which is right for the names Orrery uses (no wide or combining characters). Mutable;
- * build, render once.
+ * build, render once; used by {@link ReportText} only.
  */
-public final class TextTable {
+final class TextTable {
     /** How a column's cells are aligned. */
-    public enum Align {
+    enum Align {
         /** Text: padded on the right. */
         LEFT,
         /** Numbers: padded on the left. */
@@ -35,7 +35,7 @@ public final class TextTable {
      * @return an empty table
      * @throws IllegalArgumentException if there is no header
      */
-    public static TextTable of(String... headers) {
+    static TextTable of(String... headers) {
         if (headers.length == 0) {
             throw new IllegalArgumentException("TextTable: at least one column header is needed");
         }
@@ -58,7 +58,7 @@ public final class TextTable {
      * @return this table
      * @throws IllegalArgumentException if the number of cells differs from the number of columns
      */
-    public TextTable row(Object... cells) {
+    TextTable row(Object... cells) {
         if (cells.length != headers.length) {
             throw new IllegalArgumentException("TextTable: row has " + cells.length + " cells, table has "
                     + headers.length + " columns " + Arrays.toString(headers));
@@ -72,12 +72,12 @@ public final class TextTable {
     }
 
     /** @return the number of rows added */
-    public int size() {
+    int size() {
         return rows.size();
     }
 
     /** @return the table as lines ending with {@code \n} */
-    public String render() {
+    String render() {
         int[] width = new int[headers.length];
         for (int i = 0; i < headers.length; i++) {
             width[i] = headers[i].length();

@@ -1,4 +1,4 @@
-package dev.orrery.plugin.devtools.internal;
+package dev.orrery.plugin.devtools.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
