@@ -17,13 +17,19 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 
 /** A host with one schedule whose "frame thread" is the caller's (work runs at once, under a lock). */
-final class FakeHost implements GameHost {
+public final class FakeHost implements GameHost {
     private final World world;
     private final Schedule main;
-    volatile RunState state = RunState.RUNNING;
-    volatile long frames;
+    /** The run state {@link #status()} reports. */
+    public volatile RunState state = RunState.RUNNING;
+    /** The frame count {@link #status()} reports. */
+    public volatile long frames;
 
-    FakeHost(World world, Schedule main) {
+    /**
+     * @param world the world submitted work gets
+     * @param main the main schedule
+     */
+    public FakeHost(World world, Schedule main) {
         this.world = world;
         this.main = main;
     }

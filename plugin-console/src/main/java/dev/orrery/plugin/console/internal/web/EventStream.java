@@ -1,6 +1,7 @@
-package dev.orrery.plugin.console;
+package dev.orrery.plugin.console.internal.web;
 
 import dev.orrery.host.GameHost;
+import dev.orrery.plugin.console.TimingsFeed;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +17,9 @@ import java.util.Objects;
  * <p>Thread-safe: each {@link #run} uses the calling (HTTP server) thread; {@link #close()} ends every
  * open stream.
  */
-public final class TimingsStream {
+public final class EventStream {
+    /** The stream's path below {@code /orrery}. */
+    public static final String PATH = "/api/events";
     /** Period of the events, in milliseconds (4 per second). */
     public static final long PERIOD_MILLIS = 250;
     /** A stream ends after this long. */
@@ -27,9 +30,10 @@ public final class TimingsStream {
     private final ConsoleHandler handler;
     private final Object lock = new Object();
     private boolean closed;
+    private int open;
 
     /** @param handler the console's handler; not null */
-    public TimingsStream(ConsoleHandler handler) {
+    public EventStream(ConsoleHandler handler) {
         this.handler = Objects.requireNonNull(handler, "handler");
     }
 
@@ -39,11 +43,15 @@ public final class TimingsStream {
      * skipped.
      *
      * @param host the host; not null
-     * @param schedule a schedule name to keep only its systems, or null
+     * @param request the request: its {@code schedule} parameter keeps only that schedule's systems
      * @param out the response body; not closed here
      */
-    public void run(GameHost host, String schedule, OutputStream out) {
+    public void run(GameHost host, ConsoleRequest request, OutputStream out) {
+        String schedule = request.param("schedule");
         TimingsFeed feed = handler.feed();
+        synchronized (lock) {
+            open++;
+        }
         feed.subscribe();
         long end = System.currentTimeMillis() + STREAM_MILLIS;
         try {
@@ -76,6 +84,16 @@ public final class TimingsStream {
             // the page went away
         } finally {
             feed.unsubscribe();
+            synchronized (lock) {
+                open--;
+            }
+        }
+    }
+
+    /** @return how many streams are open now */
+    public int open() {
+        synchronized (lock) {
+            return open;
         }
     }
 

@@ -1,4 +1,4 @@
-package dev.orrery.plugin.console.internal;
+package dev.orrery.plugin.console.internal.osgi;
 
 import dev.orrery.plugin.console.ConsoleSettings;
 import java.io.IOException;

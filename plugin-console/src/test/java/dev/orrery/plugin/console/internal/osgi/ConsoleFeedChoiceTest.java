@@ -1,4 +1,4 @@
-package dev.orrery.plugin.console.internal;
+package dev.orrery.plugin.console.internal.osgi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 class ConsoleFeedChoiceTest {
     private final TimingsFeed own = new TimingsFeed() {
         @Override
-        public String source() {
-            return "console";
+        public Source source() {
+            return Source.CONSOLE;
         }
 
         @Override
@@ -28,7 +28,7 @@ class ConsoleFeedChoiceTest {
     };
 
     @Test
-    @DisplayName("issue 17: the console reads the devtools' timings only when they time every frame; "
+    @DisplayName("the console reads the devtools' timings only when they time every frame; "
             + "sampled devtools (their default) or none: its own exact feed while a page listens")
     void feed_choice() {
         assertSame(own, ConsoleComponent.feedOf(null, own));
@@ -39,7 +39,7 @@ class ConsoleFeedChoiceTest {
         SystemTimings exact = new SystemTimings(() -> now[0] += 1_000, 1);
         TimingsSource devtools = () -> exact;
         TimingsFeed chosen = ConsoleComponent.feedOf(devtools, own);
-        assertEquals("devtools", chosen.source());
+        assertEquals(TimingsFeed.Source.DEVTOOLS, chosen.source());
         EcsSystem a = EcsSystem.builder("a").phase(Phase.ON_UPDATE).run((w, dt) -> { }).build();
         Schedule s = Schedule.builder("feed").systems(List.of(a)).hooks(exact).build();
         s.run(new World(), 0.016);

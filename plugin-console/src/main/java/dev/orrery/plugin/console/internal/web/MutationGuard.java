@@ -1,5 +1,6 @@
-package dev.orrery.plugin.console;
+package dev.orrery.plugin.console.internal.web;
 
+import dev.orrery.plugin.console.ConsoleSettings;
 import java.util.Objects;
 
 /**
@@ -10,11 +11,11 @@ import java.util.Objects;
  * console's own), and carry a valid session token
  * ({@link SessionTokens#HEADER}). Beyond the spec (Orrery's own). Stateless apart from the tokens; thread-safe.
  */
-public final class MutationGuard {
+final class MutationGuard {
     private final SessionTokens tokens;
 
     /** @param tokens the tokens issued by this console; not null */
-    public MutationGuard(SessionTokens tokens) {
+    MutationGuard(SessionTokens tokens) {
         this.tokens = Objects.requireNonNull(tokens, "tokens");
     }
 
@@ -22,7 +23,7 @@ public final class MutationGuard {
      * @param request the request; not null
      * @return null when allowed, else the refusal (HTTP status and one line)
      */
-    public Refusal check(ConsoleRequest request) {
+    Refusal check(ConsoleRequest request) {
         if (!"POST".equals(request.method())) {
             return new Refusal(405, "steering needs POST, got " + request.method() + " " + request.path());
         }
@@ -54,7 +55,7 @@ public final class MutationGuard {
      * @return null when its {@code Host} header is absent or names a loopback address, else the refusal
      *     (403): the page was reached under another name, so it may belong to another site (DNS rebinding)
      */
-    public static Refusal checkHostName(ConsoleRequest request) {
+    static Refusal checkHostName(ConsoleRequest request) {
         String host = request.header("Host");
         if (host == null) {
             return null;
@@ -73,6 +74,6 @@ public final class MutationGuard {
      * @param status the HTTP status (403 or 405)
      * @param message one line naming what is wrong
      */
-    public record Refusal(int status, String message) {
+    record Refusal(int status, String message) {
     }
 }

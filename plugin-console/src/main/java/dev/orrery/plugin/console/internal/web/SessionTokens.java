@@ -1,4 +1,4 @@
-package dev.orrery.plugin.console;
+package dev.orrery.plugin.console.internal.web;
 
 import java.security.MessageDigest;
 import java.security.SecureRandom;
@@ -16,17 +16,17 @@ import java.util.HexFormat;
  * <p>Tokens are 128 random bits; the last {@value #KEPT} issued stay valid (oldest forgotten first).
  * Thread-safe.
  */
-public final class SessionTokens {
+final class SessionTokens {
     /** The request header carrying the token. */
-    public static final String HEADER = "X-Orrery-Token";
+    static final String HEADER = "X-Orrery-Token";
     /** How many tokens stay valid. */
-    public static final int KEPT = 64;
+    static final int KEPT = 64;
 
     private final SecureRandom random = new SecureRandom();
     private final Deque<String> issued = new ArrayDeque<>();
 
     /** @return a new token, valid from now on */
-    public synchronized String issue() {
+    synchronized String issue() {
         byte[] b = new byte[16];
         random.nextBytes(b);
         String t = HexFormat.of().formatHex(b);
@@ -41,7 +41,7 @@ public final class SessionTokens {
      * @param token a token from a request, or null
      * @return whether it was issued and is still kept (compared in constant time)
      */
-    public synchronized boolean isValid(String token) {
+    synchronized boolean isValid(String token) {
         if (token == null || token.isEmpty()) {
             return false;
         }

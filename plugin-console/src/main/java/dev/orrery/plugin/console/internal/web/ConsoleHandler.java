@@ -1,8 +1,9 @@
-package dev.orrery.plugin.console;
+package dev.orrery.plugin.console.internal.web;
 
 import dev.orrery.host.GameHost;
 import dev.orrery.host.HostStatus;
 import dev.orrery.host.SystemFaultException;
+import dev.orrery.plugin.console.TimingsFeed;
 import dev.orrery.plugin.devtools.SystemTiming;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
@@ -51,10 +52,17 @@ public final class ConsoleHandler {
     /**
      * @param host the host (looked up per request; null when it is gone); not null
      * @param timings the timings feed (looked up per request); not null
-     * @param tokens the session tokens; not null
      * @param timeout how long to wait for the frame thread; positive
+     * @throws IllegalArgumentException if the timeout is zero or negative
      */
-    public ConsoleHandler(Supplier<GameHost> host, Supplier<TimingsFeed> timings, SessionTokens tokens, Duration timeout) {
+    public ConsoleHandler(Supplier<GameHost> host, Supplier<TimingsFeed> timings, Duration timeout) {
+        this(host, timings, new SessionTokens(), timeout);
+    }
+
+    /**
+     * @param tokens the session tokens (tests issue their own); not null
+     */
+    ConsoleHandler(Supplier<GameHost> host, Supplier<TimingsFeed> timings, SessionTokens tokens, Duration timeout) {
         this.host = Objects.requireNonNull(host, "host");
         this.timings = Objects.requireNonNull(timings, "timings");
         this.tokens = Objects.requireNonNull(tokens, "tokens");
@@ -115,7 +123,7 @@ public final class ConsoleHandler {
      * @return the JSON of {@link ConsoleJson#timings}
      * @throws FrameThreadException if the frame thread does not answer in time
      */
-    public String timingsJson(GameHost h, String schedule) {
+    String timingsJson(GameHost h, String schedule) {
         TimingsFeed feed = timings.get();
         List<SystemTiming> all = onFrame(h, w -> feed.snapshot());
         List<SystemTiming> list = schedule == null ? all : all.stream().filter(t -> t.schedule().equals(schedule)).toList();
@@ -128,7 +136,7 @@ public final class ConsoleHandler {
     }
 
     /** @return the timings feed now */
-    public TimingsFeed feed() {
+    TimingsFeed feed() {
         return timings.get();
     }
 
@@ -326,7 +334,7 @@ public final class ConsoleHandler {
     }
 
     /** The frame thread did not answer, or the work failed there. */
-    public static final class FrameThreadException extends RuntimeException {
+    static final class FrameThreadException extends RuntimeException {
         private static final long serialVersionUID = 1L;
         private final int status;
 

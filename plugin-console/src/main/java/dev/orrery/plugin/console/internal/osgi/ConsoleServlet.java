@@ -1,10 +1,10 @@
-package dev.orrery.plugin.console.internal;
+package dev.orrery.plugin.console.internal.osgi;
 
 import dev.orrery.host.GameHost;
-import dev.orrery.plugin.console.ConsoleHandler;
-import dev.orrery.plugin.console.ConsoleRequest;
-import dev.orrery.plugin.console.ConsoleResponse;
-import dev.orrery.plugin.console.TimingsStream;
+import dev.orrery.plugin.console.internal.web.ConsoleHandler;
+import dev.orrery.plugin.console.internal.web.ConsoleRequest;
+import dev.orrery.plugin.console.internal.web.ConsoleResponse;
+import dev.orrery.plugin.console.internal.web.EventStream;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -13,18 +13,18 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Adapts the servlet API to {@link ConsoleHandler}, and streams live timings as server-sent events
- * ({@code GET /orrery/api/events}, {@link TimingsStream}).
+ * Adapts the servlet API to {@link ConsoleHandler}, and streams the live timings and the host's
+ * changes as server-sent events ({@code GET /orrery/api/events}, {@link EventStream}).
  */
 final class ConsoleServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
 
     private final transient ConsoleHandler handler;
-    private final transient TimingsStream events;
+    private final transient EventStream events;
 
     ConsoleServlet(ConsoleHandler handler) {
         this.handler = handler;
-        this.events = new TimingsStream(handler);
+        this.events = new EventStream(handler);
     }
 
     /** Ends the open event streams (the bundle is stopping). */
@@ -35,26 +35,26 @@ final class ConsoleServlet extends HttpServlet {
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         String path = req.getPathInfo() == null ? "/" : req.getPathInfo();
-        if (path.equals("/api/events") && req.getMethod().equals("GET")) {
-            GameHost host = handler.host();
-            if (host == null) {
-                resp.sendError(503, "no game host is running");
-                return;
-            }
-            resp.setStatus(200);
-            resp.setContentType(TimingsStream.CONTENT_TYPE);
-            resp.setHeader("Cache-Control", "no-store");
-            events.run(host, req.getParameter("schedule"), resp.getOutputStream());
-            return;
-        }
         Map<String, String> query = new HashMap<>();
         req.getParameterMap().forEach((k, v) -> {
             if (v.length > 0) {
                 query.put(k, v[0]);
             }
         });
-        ConsoleResponse r = handler.handle(new ConsoleRequest(req.getMethod(), path, query, req::getHeader,
-                req.getRemoteAddr()));
+        ConsoleRequest request = new ConsoleRequest(req.getMethod(), path, query, req::getHeader, req.getRemoteAddr());
+        if (path.equals(EventStream.PATH) && req.getMethod().equals("GET")) {
+            GameHost host = handler.host();
+            if (host == null) {
+                resp.sendError(503, "no game host is running");
+                return;
+            }
+            resp.setStatus(200);
+            resp.setContentType(EventStream.CONTENT_TYPE);
+            resp.setHeader("Cache-Control", "no-store");
+            events.run(host, request, resp.getOutputStream());
+            return;
+        }
+        ConsoleResponse r = handler.handle(request);
         resp.setStatus(r.status());
         resp.setContentType(r.contentType());
         resp.setHeader("Cache-Control", "no-store");

@@ -1,10 +1,12 @@
-package dev.orrery.plugin.console;
+package dev.orrery.plugin.console.internal.web;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.host.RunState;
+import dev.orrery.plugin.console.FakeHost;
+import dev.orrery.plugin.console.TimingsFeed;
 import dev.orrery.plugin.devtools.SystemTimings;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
@@ -27,8 +29,8 @@ class ConsoleHandlerTest {
     private final SystemTimings timings = new SystemTimings();
     private final ConsoleHandler handler = new ConsoleHandler(() -> host, () -> new TimingsFeed() {
         @Override
-        public String source() {
-            return "devtools";
+        public Source source() {
+            return Source.DEVTOOLS;
         }
 
         @Override

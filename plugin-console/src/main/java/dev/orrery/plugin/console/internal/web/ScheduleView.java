@@ -1,4 +1,4 @@
-package dev.orrery.plugin.console;
+package dev.orrery.plugin.console.internal.web;
 
 import dev.orrery.plugin.devtools.PhaseChains;
 import dev.orrery.schedule.EcsSystem;
@@ -27,10 +27,10 @@ import java.util.Objects;
  * @param systems every system in execution order (SCH-142)
  * @param edges one entry per ordered pair of systems, from the published order graph
  */
-public record ScheduleView(String name, boolean main, List<PhaseView> phases, List<SystemView> systems,
+record ScheduleView(String name, boolean main, List<PhaseView> phases, List<SystemView> systems,
                            List<EdgeView> edges) {
     /** Copies the lists and checks for nulls. */
-    public ScheduleView {
+    ScheduleView {
         Objects.requireNonNull(name, "name");
         phases = List.copyOf(phases);
         systems = List.copyOf(systems);
@@ -45,9 +45,9 @@ public record ScheduleView(String name, boolean main, List<PhaseView> phases, Li
      * @param detached whether it is manual because no builtin phase is in its chain (SCH-104)
      * @param enabled its enabled flag in the world (Orrery's phase toggle)
      */
-    public record PhaseView(String name, boolean manual, boolean detached, boolean enabled) {
+    record PhaseView(String name, boolean manual, boolean detached, boolean enabled) {
         /** Checks for null. */
-        public PhaseView {
+        PhaseView {
             Objects.requireNonNull(name, "name");
         }
     }
@@ -62,9 +62,9 @@ public record ScheduleView(String name, boolean main, List<PhaseView> phases, Li
      * @param conditional whether it has a run condition of its own or through one of its sets (it may be
      *     skipped for a condition, SCH-036)
      */
-    public record SystemView(String name, String phase, String plugin, boolean enabled, boolean conditional) {
+    record SystemView(String name, String phase, String plugin, boolean enabled, boolean conditional) {
         /** Checks for nulls. */
-        public SystemView {
+        SystemView {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(phase, "phase");
             Objects.requireNonNull(plugin, "plugin");
@@ -79,9 +79,9 @@ public record ScheduleView(String name, boolean main, List<PhaseView> phases, Li
      * @param provenance the declarations that make the pair, each as text naming the declaring system or
      *     set, the declaration and the plugin (e.g. {@code 'a' runs before 'b' (a.before(b), from 'demo')})
      */
-    public record EdgeView(String from, String to, List<String> provenance) {
+    record EdgeView(String from, String to, List<String> provenance) {
         /** Copies the list and checks for nulls. */
-        public EdgeView {
+        EdgeView {
             Objects.requireNonNull(from, "from");
             Objects.requireNonNull(to, "to");
             provenance = List.copyOf(provenance);
@@ -96,7 +96,7 @@ public record ScheduleView(String name, boolean main, List<PhaseView> phases, Li
      * @param main whether it is the host's main schedule
      * @return the view
      */
-    public static ScheduleView of(Schedule schedule, World world, boolean main) {
+    static ScheduleView of(Schedule schedule, World world, boolean main) {
         Objects.requireNonNull(schedule, "schedule");
         Objects.requireNonNull(world, "world");
         PhaseChains chains = PhaseChains.of(schedule);

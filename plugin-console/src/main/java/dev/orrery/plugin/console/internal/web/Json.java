@@ -1,4 +1,4 @@
-package dev.orrery.plugin.console;
+package dev.orrery.plugin.console.internal.web;
 
 import java.util.Collection;
 import java.util.Map;
@@ -9,7 +9,7 @@ import java.util.Map;
  *
  * <p>Stateless; thread-safe.
  */
-public final class Json {
+final class Json {
     private Json() {
     }
 
@@ -19,7 +19,7 @@ public final class Json {
      * @return the JSON text; a non-finite double becomes {@code null}
      * @throws IllegalArgumentException for a value of another type (names its class)
      */
-    public static String write(Object value) {
+    static String write(Object value) {
         StringBuilder out = new StringBuilder(256);
         write(out, value);
         return out.toString();

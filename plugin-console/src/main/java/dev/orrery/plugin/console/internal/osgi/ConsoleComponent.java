@@ -1,10 +1,9 @@
-package dev.orrery.plugin.console.internal;
+package dev.orrery.plugin.console.internal.osgi;
 
 import dev.orrery.host.GameHost;
-import dev.orrery.plugin.console.ConsoleHandler;
 import dev.orrery.plugin.console.ConsoleSettings;
-import dev.orrery.plugin.console.SessionTokens;
 import dev.orrery.plugin.console.TimingsFeed;
+import dev.orrery.plugin.console.internal.web.ConsoleHandler;
 import dev.orrery.plugin.devtools.SystemTiming;
 import dev.orrery.plugin.devtools.TimingsSource;
 import jakarta.servlet.Servlet;
@@ -42,6 +41,8 @@ public final class ConsoleComponent {
     static final String LOGGER = "dev.orrery.console";
     /** How long the HTTP server may take to publish the console's port before the console reports it is not served. */
     static final Duration BIND_GRACE = Duration.ofSeconds(5);
+    /** How long a request waits for the host's frame thread (as the JDK server of the JPMS front end). */
+    static final Duration FRAME_THREAD_TIMEOUT = Duration.ofSeconds(2);
 
     private final System.Logger log = System.getLogger(LOGGER);
     private ServiceRegistration<Servlet> registration;
@@ -80,7 +81,7 @@ public final class ConsoleComponent {
             log.log(Level.WARNING, d.warning());
         }
         own = new OwnTimingsFeed(context);
-        ConsoleHandler handler = new ConsoleHandler(() -> host, this::feed, new SessionTokens(), Duration.ofSeconds(2));
+        ConsoleHandler handler = new ConsoleHandler(() -> host, this::feed, FRAME_THREAD_TIMEOUT);
         servlet = new ConsoleServlet(handler);
         Hashtable<String, Object> props = new Hashtable<>();
         props.put("osgi.http.whiteboard.servlet.pattern", PATTERN);
@@ -105,8 +106,8 @@ public final class ConsoleComponent {
         }
         return new TimingsFeed() {
             @Override
-            public String source() {
-                return "devtools";
+            public Source source() {
+                return Source.DEVTOOLS;
             }
 
             @Override

@@ -1,4 +1,4 @@
-package dev.orrery.plugin.console;
+package dev.orrery.plugin.console.internal.web;
 
 import java.util.Map;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package dev.orrery.plugin.console;
+package dev.orrery.plugin.console.internal.web;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,6 +11,7 @@ import dev.orrery.host.PluginStatus;
 import dev.orrery.host.RebuildInfo;
 import dev.orrery.host.RunState;
 import dev.orrery.host.SystemFault;
+import dev.orrery.plugin.console.TimingsFeed;
 import dev.orrery.plugin.devtools.SystemTiming;
 import dev.orrery.schedule.RunFailure;
 import java.time.Instant;
@@ -38,7 +39,7 @@ class ConsoleJsonTest {
         assertEquals("{\"source\":\"devtools\",\"frames\":7,\"systems\":[{\"schedule\":\"main\",\"system\":\"move\","
                 + "\"phase\":\"OnUpdate\",\"runs\":4,\"lastMicros\":2.0,\"meanMicros\":2.5,\"maxMicros\":5.0,"
                 + "\"skipped\":{\"disabled\":1,\"condition\":2,\"phaseDisabled\":3}}]}",
-                ConsoleJson.timings("devtools", 7, List.of(t)));
+                ConsoleJson.timings(TimingsFeed.Source.DEVTOOLS, 7, List.of(t)));
     }
 
     @Test

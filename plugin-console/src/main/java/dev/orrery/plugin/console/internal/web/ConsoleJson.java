@@ -1,20 +1,22 @@
-package dev.orrery.plugin.console;
+package dev.orrery.plugin.console.internal.web;
 
 import dev.orrery.host.HostStatus;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.host.RebuildInfo;
 import dev.orrery.host.SystemFault;
+import dev.orrery.plugin.console.TimingsFeed;
 import dev.orrery.plugin.devtools.SystemTiming;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * The console's data as JSON, the shapes documented in the README's "Web console" section.
  * Beyond the spec (Orrery's own). Stateless; thread-safe.
  */
-public final class ConsoleJson {
+final class ConsoleJson {
     private ConsoleJson() {
     }
 
@@ -23,7 +25,7 @@ public final class ConsoleJson {
      * @return {@code {"schedules":[{"name","main","phases":[{"name","manual","detached","enabled"}],
      *     "systems":[{"name","phase","plugin","enabled","conditional"}],"edges":[{"from","to","provenance":[..]}]}]}}
      */
-    public static String schedules(List<ScheduleView> views) {
+    static String schedules(List<ScheduleView> views) {
         List<Object> list = new ArrayList<>();
         for (ScheduleView v : views) {
             list.add(schedule(v));
@@ -69,14 +71,14 @@ public final class ConsoleJson {
     }
 
     /**
-     * @param source where the timings come from: {@code "devtools"} (plugin-devtools' hooks),
-     *     {@code "console"} (the console's own hooks, on while a page listens) or {@code "none"}
+     * @param source where the timings come from (plugin-devtools' hooks, the console's own hooks while a
+     *     page listens, or none), written in lower case
      * @param frames the host's frame count when read
      * @param timings the timings, by schedule then execution order
      * @return {@code {"source","frames","systems":[{"schedule","system","phase","runs","lastMicros","meanMicros",
      *     "maxMicros","skipped":{"disabled","condition","phaseDisabled"}}]}}
      */
-    public static String timings(String source, long frames, List<SystemTiming> timings) {
+    static String timings(TimingsFeed.Source source, long frames, List<SystemTiming> timings) {
         List<Object> list = new ArrayList<>();
         for (SystemTiming t : timings) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -95,7 +97,7 @@ public final class ConsoleJson {
             list.add(m);
         }
         Map<String, Object> out = new LinkedHashMap<>();
-        out.put("source", source);
+        out.put("source", source.name().toLowerCase(Locale.ROOT));
         out.put("frames", frames);
         out.put("systems", list);
         return Json.write(out);
@@ -109,7 +111,7 @@ public final class ConsoleJson {
      *     "bundle","serviceId","state","reason"}],"rebuilds":[{"sequence","schedule","plugins","systems","phases",
      *     "buildMicros","joined","left","replaced","excluded","swappedIn"}]}}
      */
-    public static String plugins(HostStatus status, List<PluginStatus> plugins, List<RebuildInfo> rebuilds) {
+    static String plugins(HostStatus status, List<PluginStatus> plugins, List<RebuildInfo> rebuilds) {
         Map<String, Object> st = new LinkedHashMap<>();
         st.put("state", status.state());
         st.put("mode", String.valueOf(status.mode()));
@@ -178,7 +180,7 @@ public final class ConsoleJson {
      * @param message one line saying what happened (or what was wrong, naming the thing at fault)
      * @return {@code {"ok":..,"message":".."}}
      */
-    public static String outcome(boolean ok, String message) {
+    static String outcome(boolean ok, String message) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("ok", ok);
         m.put("message", message);

@@ -1,4 +1,4 @@
-package dev.orrery.plugin.console;
+package dev.orrery.plugin.console.internal.web;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package dev.orrery.plugin.console;
+package dev.orrery.plugin.console.internal.web;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -46,7 +46,7 @@ import org.eclipse.elk.graph.util.ElkGraphUtil;
  *
  * <p>Stateless; thread-safe (each call lays out its own graph).
  */
-public final class GraphSvg {
+final class GraphSvg {
     private static final double NODE_HEIGHT = 28;
     private static final double CHAR_WIDTH = 7.2;
     private static final double LANE_GAP = 20;
@@ -72,7 +72,7 @@ public final class GraphSvg {
      * @param conditionSkipped names of systems a run condition skipped at least once (marked); not null
      * @return a standalone SVG document (UTF-8 text)
      */
-    public static String render(ScheduleView view, Set<String> conditionSkipped) {
+    static String render(ScheduleView view, Set<String> conditionSkipped) {
         Objects.requireNonNull(view, "view");
         Objects.requireNonNull(conditionSkipped, "conditionSkipped");
         Map<String, ScheduleView.PhaseView> phases = new HashMap<>();

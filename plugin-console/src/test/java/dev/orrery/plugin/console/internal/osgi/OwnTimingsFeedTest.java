@@ -1,8 +1,9 @@
-package dev.orrery.plugin.console.internal;
+package dev.orrery.plugin.console.internal.osgi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
+import dev.orrery.plugin.console.TimingsFeed;
 import dev.orrery.schedule.ScheduleHooks;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
@@ -54,6 +55,6 @@ class OwnTimingsFeedTest {
         assertEquals(2, registered.size(), "a new page brings them back");
         feed.close();
         assertEquals(2, unregistered);
-        assertEquals("console", feed.source());
+        assertEquals(TimingsFeed.Source.CONSOLE, feed.source());
     }
 }
