@@ -6,6 +6,8 @@ import dev.orrery.host.RebuildInfo;
 import dev.orrery.host.SystemFault;
 import dev.orrery.plugin.console.TimingsFeed;
 import dev.orrery.plugin.devtools.SystemTiming;
+import dev.orrery.plugin.devtools.report.PhasesReport;
+import dev.orrery.plugin.devtools.report.SystemsReport;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,8 +15,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The console's data as JSON, the shapes documented in the README's "Web console" section.
- * Beyond the spec (Orrery's own). Stateless; thread-safe.
+ * The console's data as JSON, the shapes documented in the README's "Web console" section: the
+ * devtools' report values (phases, systems, timings) and the host's own values (status, plugins,
+ * rebuilds) written with {@link Json}. Beyond the spec (Orrery's own). Stateless; thread-safe.
  */
 final class ConsoleJson {
     private ConsoleJson() {
@@ -38,9 +41,9 @@ final class ConsoleJson {
         m.put("name", v.name());
         m.put("main", v.main());
         List<Object> phases = new ArrayList<>();
-        for (ScheduleView.PhaseView p : v.phases()) {
+        for (PhasesReport.Row p : v.phases()) {
             Map<String, Object> pm = new LinkedHashMap<>();
-            pm.put("name", p.name());
+            pm.put("name", p.phase());
             pm.put("manual", p.manual());
             pm.put("detached", p.detached());
             pm.put("enabled", p.enabled());
@@ -48,9 +51,9 @@ final class ConsoleJson {
         }
         m.put("phases", phases);
         List<Object> systems = new ArrayList<>();
-        for (ScheduleView.SystemView s : v.systems()) {
+        for (SystemsReport.Row s : v.systems()) {
             Map<String, Object> sm = new LinkedHashMap<>();
-            sm.put("name", s.name());
+            sm.put("name", s.system());
             sm.put("phase", s.phase());
             sm.put("plugin", s.plugin());
             sm.put("enabled", s.enabled());

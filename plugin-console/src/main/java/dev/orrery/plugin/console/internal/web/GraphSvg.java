@@ -1,5 +1,7 @@
 package dev.orrery.plugin.console.internal.web;
 
+import dev.orrery.plugin.devtools.report.PhasesReport;
+import dev.orrery.plugin.devtools.report.SystemsReport;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -75,9 +77,9 @@ final class GraphSvg {
     static String render(ScheduleView view, Set<String> conditionSkipped) {
         Objects.requireNonNull(view, "view");
         Objects.requireNonNull(conditionSkipped, "conditionSkipped");
-        Map<String, ScheduleView.PhaseView> phases = new HashMap<>();
-        for (ScheduleView.PhaseView p : view.phases()) {
-            phases.put(p.name(), p);
+        Map<String, PhasesReport.Row> phases = new HashMap<>();
+        for (PhasesReport.Row p : view.phases()) {
+            phases.put(p.phase(), p);
         }
         ElkNode root = ElkGraphUtil.createGraph();
         root.setProperty(CoreOptions.ALGORITHM, LAYERED);
@@ -90,17 +92,17 @@ final class GraphSvg {
         List<Lane> lanes = new ArrayList<>();
         Map<String, Box> boxes = new HashMap<>();
         int partition = 0;
-        for (ScheduleView.PhaseView p : view.phases()) {
+        for (PhasesReport.Row p : view.phases()) {
             if (!p.manual()) {
                 lanes.add(lane(root, view, p, partition++, boxes));
             }
         }
         ElkNode manualGroup = null;
-        if (view.phases().stream().anyMatch(ScheduleView.PhaseView::manual)) {
+        if (view.phases().stream().anyMatch(PhasesReport.Row::manual)) {
             manualGroup = compound(root, partition, MANUAL_HEADING);
             manualGroup.setProperty(CoreOptions.PARTITIONING_ACTIVATE, true);
             int inner = 0;
-            for (ScheduleView.PhaseView p : view.phases()) {
+            for (PhasesReport.Row p : view.phases()) {
                 if (p.manual()) {
                     lanes.add(lane(manualGroup, view, p, inner++, boxes));
                 }
@@ -144,7 +146,7 @@ final class GraphSvg {
         }
         for (Lane lane : lanes) {
             for (Box b : lane.boxes) {
-                appendSystem(body, b, phases.get(b.system.phase()), conditionSkipped.contains(b.system.name()));
+                appendSystem(body, b, phases.get(b.system.phase()), conditionSkipped.contains(b.system.system()));
             }
         }
         StringBuilder svg = new StringBuilder(body.length() + 1024);
@@ -187,25 +189,25 @@ final class GraphSvg {
     }
 
     /** A phase's lane: a compound node of {@code parent} holding the phase's systems. */
-    private static Lane lane(ElkNode parent, ScheduleView view, ScheduleView.PhaseView phase, int partition,
+    private static Lane lane(ElkNode parent, ScheduleView view, PhasesReport.Row phase, int partition,
                              Map<String, Box> boxes) {
         String label = label(phase);
         ElkNode node = compound(parent, partition, label);
         Lane lane = new Lane(phase, label, node);
-        for (ScheduleView.SystemView s : view.systems()) {
-            if (s.phase().equals(phase.name())) {
+        for (SystemsReport.Row s : view.systems()) {
+            if (s.phase().equals(phase.phase())) {
                 ElkNode n = ElkGraphUtil.createNode(node);
-                n.setDimensions(Math.max(60, s.name().length() * CHAR_WIDTH + 20), NODE_HEIGHT);
+                n.setDimensions(Math.max(60, s.system().length() * CHAR_WIDTH + 20), NODE_HEIGHT);
                 Box b = new Box(s, n);
                 lane.boxes.add(b);
-                boxes.put(s.name(), b);
+                boxes.put(s.system(), b);
             }
         }
         return lane;
     }
 
-    private static String label(ScheduleView.PhaseView p) {
-        return p.name() + (p.detached() ? " (manual, detached)" : p.manual() ? " (manual)" : "")
+    private static String label(PhasesReport.Row p) {
+        return p.phase() + (p.detached() ? " (manual, detached)" : p.manual() ? " (manual)" : "")
                 + (p.enabled() ? "" : " [disabled]");
     }
 
@@ -238,35 +240,35 @@ final class GraphSvg {
     }
 
     private static void appendLane(StringBuilder out, Lane lane) {
-        ScheduleView.PhaseView p = lane.phase;
+        PhasesReport.Row p = lane.phase;
         String cls = "lane" + (p.manual() ? " manual" : "") + (p.detached() ? " detached" : "")
                 + (p.enabled() ? "" : " phase-disabled");
         double x = absX(lane.node);
         double y = absY(lane.node);
-        out.append("<g class=\"").append(cls).append("\" data-phase=\"").append(esc(p.name())).append("\">")
+        out.append("<g class=\"").append(cls).append("\" data-phase=\"").append(esc(p.phase())).append("\">")
                 .append("<rect x=\"").append(num(x)).append("\" y=\"").append(num(y)).append("\" width=\"")
                 .append(num(lane.node.getWidth())).append("\" height=\"").append(num(lane.node.getHeight())).append("\" rx=\"6\"/>")
                 .append("<text x=\"").append(num(labelX(lane.node))).append("\" y=\"").append(num(labelY(lane.node)))
                 .append("\">").append(esc(lane.label)).append("</text></g>\n");
     }
 
-    private static void appendSystem(StringBuilder out, Box b, ScheduleView.PhaseView phase,
+    private static void appendSystem(StringBuilder out, Box b, PhasesReport.Row phase,
                                      boolean skippedByCondition) {
-        ScheduleView.SystemView s = b.system;
+        SystemsReport.Row s = b.system;
         boolean disabled = !s.enabled() || (phase != null && !phase.enabled());
         String cls = "system" + (disabled ? " disabled" : "") + (s.conditional() ? " conditional" : "")
                 + (skippedByCondition ? " condition-skipped" : "");
         double x = absX(b.node);
         double y = absY(b.node);
-        out.append("<g class=\"").append(cls).append("\" data-system=\"").append(esc(s.name())).append("\">")
-                .append("<title>").append(esc(s.name())).append(" (plugin ").append(esc(s.plugin())).append(", phase ")
+        out.append("<g class=\"").append(cls).append("\" data-system=\"").append(esc(s.system())).append("\">")
+                .append("<title>").append(esc(s.system())).append(" (plugin ").append(esc(s.plugin())).append(", phase ")
                 .append(esc(s.phase())).append(disabled ? ", disabled" : "")
                 .append(s.conditional() ? ", has a run condition" : "")
                 .append(skippedByCondition ? ", skipped by a condition" : "").append(")</title>")
                 .append("<rect x=\"").append(num(x)).append("\" y=\"").append(num(y)).append("\" width=\"")
                 .append(num(b.node.getWidth())).append("\" height=\"").append(num(b.node.getHeight())).append("\" rx=\"4\"/>")
                 .append("<text x=\"").append(num(x + 10)).append("\" y=\"").append(num(y + 18)).append("\">")
-                .append(esc(s.name())).append("</text></g>\n");
+                .append(esc(s.system())).append("</text></g>\n");
     }
 
     /** One edge as ELK routed it: its sections' start, bend and end points, relative to the edge's container. */
@@ -311,12 +313,12 @@ final class GraphSvg {
 
     /** One phase's lane: its compound node in the ELK graph. */
     private static final class Lane {
-        final ScheduleView.PhaseView phase;
+        final PhasesReport.Row phase;
         final String label;
         final ElkNode node;
         final List<Box> boxes = new ArrayList<>();
 
-        Lane(ScheduleView.PhaseView phase, String label, ElkNode node) {
+        Lane(PhasesReport.Row phase, String label, ElkNode node) {
             this.phase = phase;
             this.label = label;
             this.node = node;
@@ -325,10 +327,10 @@ final class GraphSvg {
 
     /** One system's box, a node of its lane. */
     private static final class Box {
-        final ScheduleView.SystemView system;
+        final SystemsReport.Row system;
         final ElkNode node;
 
-        Box(ScheduleView.SystemView system, ElkNode node) {
+        Box(SystemsReport.Row system, ElkNode node) {
             this.system = system;
             this.node = node;
         }

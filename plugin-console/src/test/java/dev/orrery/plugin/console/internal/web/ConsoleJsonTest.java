@@ -13,6 +13,8 @@ import dev.orrery.host.RunState;
 import dev.orrery.host.SystemFault;
 import dev.orrery.plugin.console.TimingsFeed;
 import dev.orrery.plugin.devtools.SystemTiming;
+import dev.orrery.plugin.devtools.report.PhasesReport;
+import dev.orrery.plugin.devtools.report.SystemsReport;
 import dev.orrery.schedule.RunFailure;
 import java.time.Instant;
 import java.util.Arrays;
@@ -67,5 +69,23 @@ class ConsoleJsonTest {
                 + "\"state\":\"EXCLUDED\",\"reason\":\"cycle with demo\"}"), json);
         assertTrue(json.indexOf("\"sequence\":2") < json.indexOf("\"sequence\":1"), "newest first: " + json);
         assertTrue(json.contains("\"buildMicros\":2000.0,\"joined\":[\"demo\"]"), json);
+    }
+
+    @Test
+    @DisplayName("schedules: the devtools' phase and system rows as the console's JSON (manual, detached, conditional), and edges")
+    void schedules() {
+        ScheduleView v = new ScheduleView("main", true,
+                List.of(new PhasesReport.Row(1, "OnUpdate", PhasesReport.Mode.AUTO, true, 1, List.of(), List.of()),
+                        new PhasesReport.Row(2, "Turn", PhasesReport.Mode.DETACHED, false, 1, List.of(), List.of())),
+                List.of(new SystemsReport.Row(1, "OnUpdate", "move", true, false, List.of("sim"), List.of("sim"), "demo"),
+                        new SystemsReport.Row(2, "Turn", "act", false, false, List.of(), List.of(), "demo")),
+                List.of(new ScheduleView.EdgeView("move", "act", List.of("'move' runs before 'act'"))));
+        assertEquals("{\"schedules\":[{\"name\":\"main\",\"main\":true,\"phases\":["
+                + "{\"name\":\"OnUpdate\",\"manual\":false,\"detached\":false,\"enabled\":true},"
+                + "{\"name\":\"Turn\",\"manual\":true,\"detached\":true,\"enabled\":false}],\"systems\":["
+                + "{\"name\":\"move\",\"phase\":\"OnUpdate\",\"plugin\":\"demo\",\"enabled\":true,\"conditional\":true},"
+                + "{\"name\":\"act\",\"phase\":\"Turn\",\"plugin\":\"demo\",\"enabled\":false,\"conditional\":false}],"
+                + "\"edges\":[{\"from\":\"move\",\"to\":\"act\",\"provenance\":[\"'move' runs before 'act'\"]}]}]}",
+                ConsoleJson.schedules(List.of(v)));
     }
 }
