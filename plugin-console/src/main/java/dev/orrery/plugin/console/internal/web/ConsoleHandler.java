@@ -101,8 +101,7 @@ public final class ConsoleHandler {
                 }
                 case "/api/schedules" -> h == null ? noHost() : ConsoleResponse.json(200, ConsoleJson.schedules(views(h)));
                 case "/api/timings" -> h == null ? noHost() : ConsoleResponse.json(200, timingsJson(h, r.param("schedule")));
-                case "/api/plugins" -> h == null ? noHost()
-                        : ConsoleResponse.json(200, ConsoleJson.plugins(h.status(), h.plugins(), h.rebuilds()));
+                case "/api/plugins" -> h == null ? noHost() : ConsoleResponse.json(200, pluginsJson(h));
                 case "/graph.svg" -> h == null ? noHost() : graph(h, r.param("schedule"));
                 default -> ConsoleResponse.json(404, ConsoleJson.outcome(false, "no console page " + path));
             };
@@ -128,6 +127,16 @@ public final class ConsoleHandler {
         List<SystemTiming> all = onFrame(h, w -> feed.snapshot());
         List<SystemTiming> list = schedule == null ? all : all.stream().filter(t -> t.schedule().equals(schedule)).toList();
         return ConsoleJson.timings(feed.source(), h.status().frames(), list);
+    }
+
+    /**
+     * The host's status, plugins and recent rebuilds as JSON, read from the host (no frame-thread work).
+     *
+     * @param h the host; not null
+     * @return the JSON of {@code /api/plugins} ({@link ConsoleJson#plugins})
+     */
+    String pluginsJson(GameHost h) {
+        return ConsoleJson.plugins(h.status(), h.plugins(), h.rebuilds());
     }
 
     /** @return the host now, or null when it is gone */
