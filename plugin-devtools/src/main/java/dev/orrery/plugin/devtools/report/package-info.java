@@ -3,7 +3,7 @@
  * (a {@link dev.orrery.plugin.devtools.report.Report}), and {@link dev.orrery.plugin.devtools.report.ReportText},
  * which renders any of them as the text the shell prints (aligned tables and one-line outcomes). The
  * values are data, not text: a tool (the web console, a test, a script in the Gogo shell through
- * {@code $r = orrery:systems}) reads their fields; the shell prints them through the devtools' Gogo
+ * {@code r = (orrery:systems)}) reads their fields; the shell prints them through the devtools' Gogo
  * {@code Converter} service, which calls {@code ReportText}.
  *
  * <p>The factories that read a schedule ({@link dev.orrery.plugin.devtools.report.SystemsReport#read},

@@ -168,6 +168,9 @@ class GogoCommandsTest {
         assertEquals("schedule main: 2 systems, 0 disabled", session.format(result, Converter.PART).toString());
         assertEquals(ReportText.render(report), session.format(result, Converter.INSPECT).toString());
         assertInstanceOf(CommandProblem.class, session.execute("disable nope"));
+        // as the README shows: a report kept in a variable, its fields read by name
+        session.execute("r = (orrery:systems)");
+        assertEquals(report.rows(), session.execute("$r rows"));
         assertNull(new ReportConverter().format("not a report", Converter.INSPECT, null));
         assertNull(new ReportConverter().convert(SystemsReport.class, "systems"));
     }
