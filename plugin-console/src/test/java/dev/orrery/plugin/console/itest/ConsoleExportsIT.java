@@ -63,7 +63,7 @@ class ConsoleExportsIT {
     }
 
     @Test
-    @DisplayName("Export-Package is exactly dev.orrery.plugin.console 0.2.0; internal, internal.web, internal.jdk and internal.osgi stay private")
+    @DisplayName("Export-Package is exactly dev.orrery.plugin.console 0.2.0; internal.web, internal.jdk and internal.osgi stay private")
     void bundleExportsOnlyTheApi() throws Exception {
         try (JarFile jar = jar()) {
             String header = jar.getManifest().getMainAttributes().getValue("Export-Package");
