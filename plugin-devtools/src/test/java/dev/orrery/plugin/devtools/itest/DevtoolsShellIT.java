@@ -28,7 +28,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Pattern;
@@ -45,9 +47,12 @@ import org.ops4j.pax.exam.Option;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerMethod;
+import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceReference;
 import org.osgi.framework.ServiceRegistration;
+import org.osgi.framework.wiring.BundleCapability;
+import org.osgi.framework.wiring.BundleRevision;
 
 /**
  * Runs the {@code orrery:*} commands through Gogo's {@link CommandProcessor} against a running host
@@ -300,5 +305,20 @@ public class DevtoolsShellIT {
         assertTrue(String.valueOf(stepped), stepped instanceof StepOutcome);
         assertEquals(1, ((StepOutcome) stepped).asked());
         assertMatches("stepped 2 frames; now at frame \\d+\n", run("step -n 2"));
+    }
+
+    @Test
+    public void the_bundle_exports_its_api_and_report_packages_only() {
+        Bundle devtools = Arrays.stream(context.getBundles())
+                .filter(b -> "dev.orrery.plugin.devtools".equals(b.getSymbolicName())).findFirst().orElseThrow();
+        Map<String, String> exported = new TreeMap<>();
+        for (BundleCapability c : devtools.adapt(BundleRevision.class).getDeclaredCapabilities(BundleRevision.PACKAGE_NAMESPACE)) {
+            exported.put((String) c.getAttributes().get(BundleRevision.PACKAGE_NAMESPACE),
+                    String.valueOf(c.getAttributes().get("version")));
+        }
+        Map<String, String> api = new TreeMap<>();
+        api.put("dev.orrery.plugin.devtools", "0.5.0");
+        api.put("dev.orrery.plugin.devtools.report", "0.1.0");
+        assertEquals(api, exported);
     }
 }
