@@ -34,7 +34,8 @@ import java.util.function.Supplier;
  * {@code /console.css}; {@code GET /api/schedules}, {@code /api/timings[?schedule=]}, {@code /api/plugins},
  * {@code /api/token}; {@code GET /graph.svg?schedule=}; {@code POST /api/system/enable|disable?schedule=&system=},
  * {@code /api/phase/enable|disable?schedule=&phase=}, {@code /api/pause}, {@code /api/resume},
- * {@code /api/step?frames=}. A token is issued only to a page reached under a loopback host name.
+ * {@code /api/step?frames=}; the event stream {@code GET /api/events} is {@link EventStream}'s, since it
+ * holds its thread. A token is issued only to a page reached under a loopback host name.
  * Steering passes {@link MutationGuard} first and then runs on the host's
  * frame thread through {@link GameHost#submit}, {@link GameHost#pause()}, {@link GameHost#resume()} and
  * {@link GameHost#step(int)}, the path of the shell's {@code orrery:*} commands.
