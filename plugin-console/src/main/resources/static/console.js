@@ -34,11 +34,33 @@ function el(tag, attrs, text) {
 
 function fmt(x) { return (Math.round(x * 10) / 10).toFixed(1); }
 
-async function showStatus() {
-  const p = await getJson('/plugins');
+// The status line: the run state from the host's events (or a fetch after a click), the frame count
+// from the timings or frames events.
+let runState = '', frameCount = 0;
+function showStatus(state, frames) {
+  if (state !== undefined) runState = state;
+  if (frames !== undefined) frameCount = frames;
   const s = document.getElementById('status');
-  if (s) { s.textContent = p.status.state + ' · frame ' + p.status.frames; s.dataset.state = p.status.state; }
-  return p;
+  if (s) { s.textContent = runState + ' · frame ' + frameCount; s.dataset.state = runState; }
+}
+
+// What /api/plugins says (also each `host` event of the stream): status, plugins, rebuilds.
+let lastRebuild = null;
+function onHost(p) {
+  showStatus(p.status.state, p.status.frames);
+  const page = document.body.dataset.page;
+  if (page === 'plugins') showPlugins(p);
+  const newest = p.rebuilds.length ? p.rebuilds[0].sequence : 0;
+  // a plugin came, went or was updated: draw the schedule again (not for a rebuild that only added or
+  // removed observers, such as the console's own timings hooks when a page opens)
+  const redraw = lastRebuild !== null && p.rebuilds.some(r => r.sequence > lastRebuild && !(r.hooksChanged
+    && r.joined.length === 0 && r.left.length === 0 && r.replaced.length === 0));
+  if (page === 'schedule' && redraw) loadSchedule();
+  lastRebuild = newest;
+}
+
+async function fetchStatus() {
+  onHost(await getJson('/plugins'));
 }
 
 function wireSteering() {
@@ -96,19 +118,28 @@ async function loadSchedule() {
     });
     td.appendChild(b); tr.appendChild(td); pb.appendChild(tr);
   }
+  // the stream sends timings only when frames ran: show the last ones in the new rows
+  if (lastTimings) updateRuns(lastTimings);
 }
 
-// ---- live timings (server-sent events) ----
+// ---- the host's changes and live timings (server-sent events, no polling) ----
 let source = null;
+let lastTimings = null;
 const history = new Map();
 const rows = new Map();
 function listen() {
   if (source) source.close();
   const page = document.body.dataset.page;
-  const q = page === 'schedule' && current ? '?schedule=' + encodeURIComponent(current) : '';
+  // the plugins page needs no timings: its stream carries the host's changes and the frame count only
+  const q = page === 'plugins' ? '?timings=false'
+    : page === 'schedule' && current ? '?schedule=' + encodeURIComponent(current) : '';
   source = new EventSource(api + '/events' + q);
+  source.addEventListener('host', e => onHost(JSON.parse(e.data)));
+  source.addEventListener('frames', e => showStatus(undefined, JSON.parse(e.data).frames));
   source.addEventListener('timings', e => {
     const t = JSON.parse(e.data);
+    lastTimings = t;
+    showStatus(undefined, t.frames);
     if (page === 'schedule') updateRuns(t); else updateTimings(t);
   });
 }
@@ -161,8 +192,7 @@ function updateTimings(t) {
 }
 
 // ---- plugins page ----
-async function loadPlugins() {
-  const p = await showStatus();
+function showPlugins(p) {
   const f = document.getElementById('fault');
   // The host keeps its last fault after a resume: the box shows it while the simulation is paused.
   f.hidden = !(p.status.fault && p.status.state === 'PAUSED');
@@ -184,19 +214,15 @@ async function loadPlugins() {
   }
 }
 
+// after a click: what it changed, at once (the stream's next host event says the same)
 async function refresh() {
-  const page = document.body.dataset.page;
-  await showStatus();
-  if (page === 'schedule') await loadSchedule();
-  if (page === 'plugins') await loadPlugins();
+  await fetchStatus();
+  if (document.body.dataset.page === 'schedule') await loadSchedule();
 }
 
 document.addEventListener('DOMContentLoaded', async () => {
   wireSteering();
   await refresh();
-  const page = document.body.dataset.page;
-  if (page === 'schedule' || page === 'timings') listen();
-  if (page === 'plugins') setInterval(loadPlugins, 1000);
-  else setInterval(showStatus, 1000);
+  listen();
   document.body.dataset.ready = 'true';
 });

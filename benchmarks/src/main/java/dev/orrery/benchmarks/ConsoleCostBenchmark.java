@@ -5,11 +5,8 @@ import dev.orrery.host.HostSettings;
 import dev.orrery.host.core.HostCore;
 import dev.orrery.host.core.PluginSource;
 import dev.orrery.host.jpms.JpmsConsole;
-import dev.orrery.plugin.console.ConsoleHandler;
 import dev.orrery.plugin.console.ConsoleHttpServer;
-import dev.orrery.plugin.console.SessionTokens;
 import dev.orrery.plugin.console.TimingsFeed;
-import dev.orrery.plugin.console.TimingsStream;
 import dev.orrery.plugin.devtools.SystemTiming;
 import dev.orrery.plugin.devtools.SystemTimings;
 import dev.orrery.schedule.Plugin;
@@ -24,13 +21,13 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntSupplier;
 import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -90,6 +87,8 @@ public class ConsoleCostBenchmark {
     private long frameThread;
     private TimingsFeed devtoolsFeed;
     private AutoCloseable served;
+    /** The served console's count of open event streams. */
+    private IntSupplier openStreams = () -> 0;
     private Stream<String> page;
     private final AtomicLong events = new AtomicLong();
     private final AtomicReference<String> lastEvent = new AtomicReference<>("");
@@ -119,8 +118,8 @@ public class ConsoleCostBenchmark {
                 .findFirst().orElseThrow().getId();
         devtoolsFeed = new TimingsFeed() {
             @Override
-            public String source() {
-                return "devtools";
+            public Source source() {
+                return Source.DEVTOOLS;
             }
 
             @Override
@@ -160,10 +159,9 @@ public class ConsoleCostBenchmark {
                 .anyMatch(r -> r.hooksChanged() && r.swappedIn() != null));
     }
 
-    /** @return whether a console server thread is inside {@code TimingsStream.run} (a stream is open) */
-    private static boolean streaming() {
-        return Thread.getAllStackTraces().values().stream().flatMap(Stream::of).anyMatch(f ->
-                f.getClassName().equals(TimingsStream.class.getName()) && f.getMethodName().equals("run"));
+    /** @return whether the console's server holds an open event stream */
+    private boolean streaming() {
+        return openStreams.getAsInt() > 0;
     }
 
     /**
@@ -195,12 +193,16 @@ public class ConsoleCostBenchmark {
     private int startConsole() throws IOException {
         int port = freePort();
         if (devtools) {
-            served = ConsoleHttpServer.start(new ConsoleHandler(() -> host, () -> devtoolsFeed, new SessionTokens(),
-                    Duration.ofSeconds(2)), new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+            ConsoleHttpServer server = ConsoleHttpServer.start(() -> host, () -> devtoolsFeed,
+                    new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+            served = server;
+            openStreams = server::openStreams;
         } else {
             AtomicLong ids = new AtomicLong(1000);
-            served = JpmsConsole.start(host, Map.of("orrery.console.port", String.valueOf(port))::get,
+            JpmsConsole console = JpmsConsole.start(host, Map.of("orrery.console.port", String.valueOf(port))::get,
                     ids::incrementAndGet, Quiet.LOG).orElseThrow(() -> new IllegalStateException("console not served"));
+            served = console;
+            openStreams = console::openStreams;
         }
         return port;
     }

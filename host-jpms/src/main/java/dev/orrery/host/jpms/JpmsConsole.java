@@ -1,22 +1,19 @@
 package dev.orrery.host.jpms;
 
 import dev.orrery.host.core.HostCore;
-import dev.orrery.plugin.console.ConsoleHandler;
 import dev.orrery.plugin.console.ConsoleHttpServer;
 import dev.orrery.plugin.console.ConsoleSettings;
-import dev.orrery.plugin.console.SessionTokens;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
-import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 /**
- * The web console in JPMS mode: the same {@link ConsoleHandler} as in OSGi mode (where the console's
- * DS component serves it through the HTTP Whiteboard), over the host core, served by
+ * The web console in JPMS mode: the same pages and endpoints as in OSGi mode (where the console's
+ * DS component serves them through the HTTP Whiteboard), over the host core, served by
  * {@link ConsoleHttpServer} (the JDK's HTTP server). Devtools in JPMS mode is this console; the
  * Gogo shell commands stay OSGi-only.
  *
@@ -69,10 +66,9 @@ public final class JpmsConsole implements AutoCloseable {
             log.log(Level.WARNING, d.warning());
         }
         HookTimingsFeed feed = new HookTimingsFeed(host, ids);
-        ConsoleHandler handler = new ConsoleHandler(() -> host, () -> feed, new SessionTokens(), Duration.ofSeconds(2));
         ConsoleHttpServer server;
         try {
-            server = ConsoleHttpServer.start(handler, new InetSocketAddress(settings.host(), settings.port()));
+            server = ConsoleHttpServer.start(() -> host, () -> feed, new InetSocketAddress(settings.host(), settings.port()));
         } catch (IOException | RuntimeException e) {
             log.log(Level.ERROR, "web console: cannot listen on " + hostPort(settings.host(), settings.port()) + ": " + cause(e)
                     + "; set " + ConsoleSettings.PORT + " (or " + ConsoleSettings.HOST + ")");
@@ -99,6 +95,11 @@ public final class JpmsConsole implements AutoCloseable {
     /** @return the bound address (with the actual port) */
     public InetSocketAddress address() {
         return server.address();
+    }
+
+    /** @return how many event streams (open console pages) the server holds now */
+    public int openStreams() {
+        return server.openStreams();
     }
 
     /** Ends the open streams, stops the server and removes the timings hooks. */

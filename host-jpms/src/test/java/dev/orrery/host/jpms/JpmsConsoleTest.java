@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orrery.host.FrameMode;
 import dev.orrery.host.HostSettings;
 import dev.orrery.host.core.HostCore;
-import dev.orrery.plugin.console.SessionTokens;
+import dev.orrery.plugin.console.TimingsFeed;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Plugin;
 import java.io.IOException;
@@ -39,6 +39,8 @@ class JpmsConsoleTest {
     private static final HostSettings SETTINGS = HostSettings.builder().mode(FrameMode.FIXED).fixedDt(0.25).rate(0)
             .startPaused(true).quietPeriod(Duration.ofMillis(5)).maxDelay(Duration.ofMillis(50)).build();
     private static final long WAIT_SECONDS = 10;
+    /** The request header steering needs (the README's "Web console" section). */
+    private static final String TOKEN_HEADER = "X-Orrery-Token";
     private final Lines log = new Lines();
     private final AtomicInteger moves = new AtomicInteger();
     private final AtomicInteger ticks = new AtomicInteger();
@@ -98,7 +100,7 @@ class JpmsConsoleTest {
     private HttpResponse<String> post(String url, String token) throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).POST(HttpRequest.BodyPublishers.noBody());
         if (token != null) {
-            b.header(SessionTokens.HEADER, token);
+            b.header(TOKEN_HEADER, token);
         }
         return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
@@ -172,7 +174,7 @@ class JpmsConsoleTest {
         step(5);
         assertEquals(ticked + 5, ticks.get(), "frames ran");
         assertEquals(seen, runs(feed), "no hooks while no page listens");
-        assertEquals("console", feed.source());
+        assertEquals(TimingsFeed.Source.CONSOLE, feed.source());
     }
 
     private long runs(HookTimingsFeed feed) throws Exception {

@@ -1,115 +1,60 @@
 package dev.orrery.plugin.console;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import aQute.bnd.annotation.Resolution;
+import aQute.bnd.annotation.spi.ServiceConsumer;
 import dev.orrery.host.GameHost;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.Objects;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.ServiceLoader;
+import java.util.function.Supplier;
+import org.osgi.annotation.versioning.ProviderType;
 
 /**
- * Serves the console ({@link ConsoleHandler}, {@link TimingsStream}) under {@code /orrery} on the JDK's
- * own HTTP server ({@code com.sun.net.httpserver}, module {@code jdk.httpserver}), for a front end
- * without an OSGi HTTP Whiteboard (the JPMS launcher). The OSGi distribution does not use it.
- * Beyond the spec (Orrery's own).
+ * The web console served under {@code /orrery} by the JDK's own HTTP server ({@code com.sun.net.httpserver},
+ * module {@code jdk.httpserver}), for a front end without an OSGi HTTP Whiteboard (the JPMS front end's
+ * {@code JpmsConsole}); the OSGi bundle serves the same pages and endpoints through the Whiteboard and
+ * does not use this. Pages, JSON, the schedule picture, steering and the event stream are documented in
+ * the README's "Web console" section. Beyond the spec (Orrery's own).
  *
- * <p>Thread-safe; requests run on a small pool of daemon threads (each open timings stream holds one).
+ * <p>Threading: requests run on a small pool of daemon threads ({@code orrery-console-http}); each open
+ * event stream holds one. World reads and changes go to the host's frame thread and are waited for at
+ * most 2 s (a request that times out answers 503). All methods may be called from any thread.
+ *
+ * @since 0.1
  */
-public final class ConsoleHttpServer implements AutoCloseable {
-    private final HttpServer server;
-    private final ExecutorService pool;
-    private final TimingsStream events;
-
-    private ConsoleHttpServer(HttpServer server, ExecutorService pool, TimingsStream events) {
-        this.server = server;
-        this.pool = pool;
-        this.events = events;
-    }
-
+@ProviderType
+@ServiceConsumer(value = ConsoleHttpServerFactory.class, resolution = Resolution.OPTIONAL)
+public interface ConsoleHttpServer extends AutoCloseable {
     /**
-     * Binds and starts the server.
+     * Binds and starts a server, with the implementation this module provides
+     * ({@link ConsoleHttpServerFactory}, found with {@link ServiceLoader} through this interface's class
+     * loader).
      *
-     * @param handler the console; not null
+     * @param host the host, looked up per request (null while there is none: 503); not null
+     * @param timings the timings feed, looked up per request; not null
      * @param address where to listen (port 0: any free port); the caller checks it with
-     *     {@link ConsoleSettings#decide(String)} first
+     *     {@link ConsoleSettings#decide(String)} first; not null
      * @return the running server
      * @throws IOException if the address cannot be bound (e.g. the port is taken)
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalStateException if no implementation is found (the module is incomplete)
      */
-    public static ConsoleHttpServer start(ConsoleHandler handler, InetSocketAddress address) throws IOException {
-        Objects.requireNonNull(handler, "handler");
-        HttpServer server = HttpServer.create(Objects.requireNonNull(address, "address"), 16);
-        ExecutorService pool = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "orrery-console-http");
-            t.setDaemon(true);
-            return t;
-        });
-        TimingsStream events = new TimingsStream(handler);
-        server.createContext("/orrery", exchange -> serve(handler, events, exchange));
-        server.setExecutor(pool);
-        server.start();
-        return new ConsoleHttpServer(server, pool, events);
+    static ConsoleHttpServer start(Supplier<GameHost> host, Supplier<TimingsFeed> timings, InetSocketAddress address)
+            throws IOException {
+        ConsoleHttpServerFactory factory = ServiceLoader.load(ConsoleHttpServerFactory.class,
+                ConsoleHttpServerFactory.class.getClassLoader()).findFirst().orElseThrow(() -> new IllegalStateException(
+                "no " + ConsoleHttpServerFactory.class.getName() + " provider found with the class loader of "
+                        + ConsoleHttpServerFactory.class.getName() + ": the console module is incomplete"));
+        return factory.start(host, timings, address);
     }
 
-    /** @return the bound address (with the actual port) */
-    public InetSocketAddress address() {
-        return server.getAddress();
-    }
+    /** @return the bound address, with the actual port */
+    InetSocketAddress address();
 
-    private static void serve(ConsoleHandler handler, TimingsStream events, HttpExchange ex) throws IOException {
-        try (ex) {
-            String full = ex.getRequestURI().getPath();
-            String path = full.length() <= "/orrery".length() ? "/" : full.substring("/orrery".length());
-            Map<String, String> query = parse(ex.getRequestURI().getRawQuery());
-            if (path.equals("/api/events") && ex.getRequestMethod().equals("GET")) {
-                GameHost host = handler.host();
-                if (host == null) {
-                    ex.sendResponseHeaders(503, -1);
-                    return;
-                }
-                ex.getResponseHeaders().set("Content-Type", TimingsStream.CONTENT_TYPE);
-                ex.getResponseHeaders().set("Cache-Control", "no-store");
-                ex.sendResponseHeaders(200, 0);
-                events.run(host, query.get("schedule"), ex.getResponseBody());
-                return;
-            }
-            ConsoleResponse r = handler.handle(new ConsoleRequest(ex.getRequestMethod(), path, query,
-                    ex.getRequestHeaders()::getFirst, ex.getRemoteAddress().getAddress().getHostAddress()));
-            ex.getResponseHeaders().set("Content-Type", r.contentType());
-            ex.getResponseHeaders().set("Cache-Control", "no-store");
-            ex.getResponseHeaders().set("X-Content-Type-Options", "nosniff");
-            ex.sendResponseHeaders(r.status(), r.body().length == 0 ? -1 : r.body().length);
-            try (OutputStream out = ex.getResponseBody()) {
-                out.write(r.body());
-            }
-        }
-    }
+    /** @return how many event streams ({@code /orrery/api/events}) are open now */
+    int openStreams();
 
-    private static Map<String, String> parse(String raw) {
-        Map<String, String> q = new HashMap<>();
-        if (raw == null || raw.isEmpty()) {
-            return q;
-        }
-        for (String pair : raw.split("&")) {
-            int eq = pair.indexOf('=');
-            String k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
-            String v = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
-            q.putIfAbsent(k, v);
-        }
-        return q;
-    }
-
-    /** Ends the open streams and stops the server (waits at most 1 s for exchanges in progress). */
+    /** Ends the open event streams and stops the server (waits at most 1 s for exchanges in progress); idempotent. */
     @Override
-    public void close() {
-        events.close();
-        server.stop(1);
-        pool.shutdownNow();
-    }
+    void close();
 }

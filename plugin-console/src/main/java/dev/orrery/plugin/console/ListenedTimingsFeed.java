@@ -7,14 +7,16 @@ import java.util.List;
 /**
  * The console's own timings: one {@link SystemTimings} that a front end hands to the host as schedule
  * hooks when the first page starts listening ({@link #attach}) and takes back when the last one stops
- * or the console closes ({@link #detach}), so no open page means no hook in any frame (issue 16). The
- * OSGi front end registers the timings as a {@code ScheduleHooks} service; the JPMS one hands them to
- * the host core. Beyond the spec (Orrery's own).
+ * or the console closes ({@link #detach}), so no open page means no hook in any frame. The OSGi front
+ * end registers the timings as a {@code ScheduleHooks} service; the JPMS one hands them to the host
+ * core. Beyond the spec (Orrery's own).
  *
- * <p>Implementation notes: {@link #subscribe}, {@link #unsubscribe} and {@link #close} may be called
- * from any thread and are serialised on this object, so {@link #attach} and {@link #detach} are never
- * called concurrently and always alternate, {@code attach} first. {@link #snapshot} is the frame
- * thread's, like the timings.
+ * <p>Threading: {@link #subscribe}, {@link #unsubscribe} and {@link #close} may be called from any
+ * thread and are serialised on this object, so {@link #attach} and {@link #detach} are never called
+ * concurrently and always alternate, {@code attach} first, each under this object's lock (keep them
+ * short: a registration or a hand-over). {@link #snapshot} is the frame thread's, like the timings.
+ *
+ * @since 0.1
  */
 public abstract class ListenedTimingsFeed implements TimingsFeed {
     private final SystemTimings timings = new SystemTimings();
@@ -35,10 +37,10 @@ public abstract class ListenedTimingsFeed implements TimingsFeed {
     /** Takes the hooks {@link #attach} handed over back from the host. */
     protected abstract void detach();
 
-    /** @return {@code "console"} */
+    /** @return {@link Source#CONSOLE} */
     @Override
-    public final String source() {
-        return "console";
+    public final Source source() {
+        return Source.CONSOLE;
     }
 
     @Override

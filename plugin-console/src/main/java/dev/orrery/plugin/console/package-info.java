@@ -1,17 +1,17 @@
 /**
- * The web console's logic, free of any servlet or OSGi type so that any HTTP front end can serve it
- * (the OSGi HTTP Whiteboard servlet of this bundle; a later JPMS front end). Beyond the spec (Orrery's own).
+ * The web console's API: what other modules use to serve the console or to feed it. Beyond the spec
+ * (Orrery's own).
  *
- * <p>{@link dev.orrery.plugin.console.ConsoleHandler} answers a {@link dev.orrery.plugin.console.ConsoleRequest}
- * with a {@link dev.orrery.plugin.console.ConsoleResponse}: JSON for schedules, timings and plugins
- * ({@link dev.orrery.plugin.console.ConsoleJson}), the schedule picture as SVG laid out by the Eclipse
- * Layout Kernel ({@link dev.orrery.plugin.console.GraphSvg}), the pages, and the steering requests, which
- * need a session token ({@link dev.orrery.plugin.console.SessionTokens}) and a loopback caller
- * ({@link dev.orrery.plugin.console.MutationGuard}) and run on the host's frame thread like the shell's
- * commands. {@link dev.orrery.plugin.console.ConsoleSettings} reads {@code orrery.console.*}.
+ * <p>{@link dev.orrery.plugin.console.ConsoleSettings} reads and checks the {@code orrery.console.*}
+ * settings; {@link dev.orrery.plugin.console.ConsoleHttpServer} serves the console on the JDK's HTTP
+ * server for a front end without an OSGi HTTP Whiteboard (the JPMS front end); its timings come from a
+ * {@link dev.orrery.plugin.console.TimingsFeed}, and a front end hands the console's own timings hooks to
+ * its host through a {@link dev.orrery.plugin.console.ListenedTimingsFeed}, only while a page listens.
+ * The console's logic (pages, JSON, the schedule picture, steering, the event stream) and its OSGi front
+ * end (a Declarative Services component registering a Whiteboard servlet) are not exported.
  */
 @Export
-@Version("0.1.0")
+@Version("0.2.0")
 package dev.orrery.plugin.console;
 
 import org.osgi.annotation.bundle.Export;

@@ -24,7 +24,11 @@ import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** The same handlers on the JDK's HTTP server (the JPMS front end's way), over real HTTP on loopback. */
+/**
+ * The console on the JDK's HTTP server (the JPMS front end's way), started through the API
+ * ({@link ConsoleHttpServer#start}, which finds the implementation with {@code ServiceLoader}), over real
+ * HTTP on loopback.
+ */
 class ConsoleHttpServerTest {
     @Test
     @DisplayName("pages, JSON, SVG, token-guarded steering and the event stream over HTTP")
@@ -33,8 +37,8 @@ class ConsoleHttpServerTest {
         EcsSystem move = EcsSystem.builder("move").phase(Phase.ON_UPDATE).run((w, dt) -> { }).build();
         Schedule main = Schedule.builder("main").systems(move).build();
         FakeHost host = new FakeHost(world, main);
-        ConsoleHandler handler = new ConsoleHandler(() -> host, () -> TimingsFeed.NONE, new SessionTokens(), Duration.ofSeconds(1));
-        try (ConsoleHttpServer server = ConsoleHttpServer.start(handler, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+        try (ConsoleHttpServer server = ConsoleHttpServer.start(() -> host, () -> TimingsFeed.NONE,
+                new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
             String base = "http://127.0.0.1:" + server.address().getPort() + "/orrery";
             HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
             HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + "/graph.svg?schedule=main")).build(),
@@ -51,7 +55,7 @@ class ConsoleHttpServerTest {
             String token = http.send(HttpRequest.newBuilder(URI.create(base + "/api/token")).build(),
                     HttpResponse.BodyHandlers.ofString()).body().replaceAll(".*\"token\":\"([0-9a-f]+)\".*", "$1");
             HttpRequest disable = HttpRequest.newBuilder(URI.create(base + "/api/system/disable?system=move"))
-                    .header(SessionTokens.HEADER, token).POST(HttpRequest.BodyPublishers.noBody()).build();
+                    .header("X-Orrery-Token", token).POST(HttpRequest.BodyPublishers.noBody()).build();
             r = http.send(disable, HttpResponse.BodyHandlers.ofString());
             assertEquals("{\"ok\":true,\"message\":\"system 'move' in schedule main is now disabled\"}", r.body());
             assertFalse(main.isEnabled(world, move));

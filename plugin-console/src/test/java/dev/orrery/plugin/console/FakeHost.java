@@ -13,17 +13,29 @@ import dev.orrery.world.World;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.function.Function;
 
 /** A host with one schedule whose "frame thread" is the caller's (work runs at once, under a lock). */
-final class FakeHost implements GameHost {
+public final class FakeHost implements GameHost {
     private final World world;
     private final Schedule main;
-    volatile RunState state = RunState.RUNNING;
-    volatile long frames;
+    /** The run state {@link #status()} reports. */
+    public volatile RunState state = RunState.RUNNING;
+    /** The frame count {@link #status()} reports. */
+    public volatile long frames;
+    /** The change token {@link #changes()} reports. */
+    public volatile long changes;
+    /** Every {@link #awaitChange} call, in order, for a test to take and complete. */
+    public final BlockingQueue<ChangeWait> changeWaits = new LinkedBlockingQueue<>();
 
-    FakeHost(World world, Schedule main) {
+    /**
+     * @param world the world submitted work gets
+     * @param main the main schedule
+     */
+    public FakeHost(World world, Schedule main) {
         this.world = world;
         this.main = main;
     }
@@ -87,12 +99,24 @@ final class FakeHost implements GameHost {
 
     @Override
     public long changes() {
-        return 0;
+        return changes;
     }
 
+    /** A fake never changes by itself: the stage stays pending until a test completes it ({@link #changeWaits}). */
     @Override
     public CompletionStage<Long> awaitChange(long since) {
-        return new CompletableFuture<>(); // a fake never changes by itself
+        ChangeWait wait = new ChangeWait(since, new CompletableFuture<>());
+        changeWaits.add(wait);
+        return wait.stage();
+    }
+
+    /**
+     * One call of {@link #awaitChange}.
+     *
+     * @param since the token it was given
+     * @param stage the stage it returned; a test completes it with the new token to signal a change
+     */
+    public record ChangeWait(long since, CompletableFuture<Long> stage) {
     }
 
     @Override

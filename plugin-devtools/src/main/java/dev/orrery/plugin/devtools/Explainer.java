@@ -27,6 +27,8 @@ import java.util.Objects;
  * <p>Reads the schedule's introspection only ({@code phases()}, {@code systems()}, {@code sourceOf},
  * {@code plugins()}, and the published {@link Schedule#orderGraph()}, the graph the scheduler ordered
  * by); safe to call from any thread, since a schedule is immutable.
+ *
+ * @since 0.1
  */
 public final class Explainer {
     private final Schedule schedule;

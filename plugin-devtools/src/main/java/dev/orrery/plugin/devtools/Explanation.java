@@ -18,6 +18,8 @@ import java.util.Objects;
  * @param waitsFor for {@link Reason#WAITS_FOR}: the system that {@code second} waits for, which was
  *     ready together with {@code first} and is declared after it; null otherwise
  * @param text the explanation for a person, one or more lines
+ *
+ * @since 0.1
  */
 public record Explanation(String schedule, EcsSystem first, EcsSystem second, boolean asAsked, Reason reason,
                           List<SystemEdge> chain, EcsSystem waitsFor, String text) {

@@ -2,7 +2,11 @@ package dev.orrery.plugin.devtools;
 
 import java.util.Locale;
 
-/** The text formats {@link GraphRenderer} writes. */
+/**
+ * The text formats {@link GraphRenderer} writes.
+ *
+ * @since 0.1
+ */
 public enum GraphFormat {
     /** Graphviz DOT: {@code dot -Tsvg schedule.dot > schedule.svg}. */
     DOT,

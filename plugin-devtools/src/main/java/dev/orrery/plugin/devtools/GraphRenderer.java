@@ -22,6 +22,8 @@ import java.util.Set;
  *
  * <p>Node ids are positions ({@code p0} for the first phase, {@code s0} for the first system), so the
  * text of a schedule is the same on every call. Names are quoted and escaped.
+ *
+ * @since 0.1
  */
 public final class GraphRenderer {
     private GraphRenderer() {

@@ -26,6 +26,8 @@ import java.util.Objects;
  * A component is <b>detached</b> when no builtin phase is in it (SCH-104).
  *
  * <p>Immutable.
+ *
+ * @since 0.1
  */
 public final class PhaseChains {
     private final List<Phase> automatic;

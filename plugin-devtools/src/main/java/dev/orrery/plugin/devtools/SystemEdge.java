@@ -23,6 +23,8 @@ import java.util.Objects;
  * @param declared the scheduler's own record of the declaration (an edge of
  *     {@link dev.orrery.schedule.graph.OrderGraph}), which also tells by-name
  *     ({@code beforeIfPresent}/{@code afterIfPresent}) entries apart
+ *
+ * @since 0.1
  */
 public record SystemEdge(EcsSystem from, EcsSystem to, Kind kind, String declaredBy, SystemSet via, String plugin,
                          OrderEdge declared) {

@@ -30,6 +30,8 @@ import java.util.Set;
  * several declarations order it. Expanding a set-before-set declaration lists every member pair, so
  * {@link #all()} is as large as the pairs it lists; for one system or one pair use the graph itself
  * ({@link OrderGraph#linksTo}, {@link OrderGraph#path}), which the {@link Explainer} does.
+ *
+ * @since 0.1
  */
 public final class SystemEdges {
     private final List<SystemEdge> edges;

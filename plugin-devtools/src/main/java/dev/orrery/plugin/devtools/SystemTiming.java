@@ -25,6 +25,7 @@ import java.util.Objects;
  *     ({@link SkipReason#CONDITION})
  * @param skippedPhaseDisabled how often it was skipped because its phase was disabled
  *     ({@link SkipReason#PHASE_DISABLED}, Orrery's phase toggle)
+ * @since 0.1
  */
 public record SystemTiming(String schedule, int position, String system, String phase, long runs,
                            long lastNanos, long totalNanos, long maxNanos, long skippedDisabled,
@@ -34,26 +35,6 @@ public record SystemTiming(String schedule, int position, String system, String 
         Objects.requireNonNull(schedule, "schedule");
         Objects.requireNonNull(system, "system");
         Objects.requireNonNull(phase, "phase");
-    }
-
-    /**
-     * A timing with no skip for a disabled phase (the record's shape before phase toggles).
-     *
-     * @param schedule see the record
-     * @param position see the record
-     * @param system see the record
-     * @param phase see the record
-     * @param runs see the record
-     * @param lastNanos see the record
-     * @param totalNanos see the record
-     * @param maxNanos see the record
-     * @param skippedDisabled see the record
-     * @param skippedCondition see the record
-     */
-    public SystemTiming(String schedule, int position, String system, String phase, long runs, long lastNanos,
-                        long totalNanos, long maxNanos, long skippedDisabled, long skippedCondition) {
-        this(schedule, position, system, phase, runs, lastNanos, totalNanos, maxNanos, skippedDisabled,
-                skippedCondition, 0);
     }
 
     /** @return the last completed run's duration in microseconds (0 before the first run) */

@@ -29,6 +29,8 @@ import java.util.function.LongSupplier;
  * <p><b>Threading.</b> Not synchronized: like the worlds it observes, an instance is confined to the
  * thread that runs the schedules (the host's frame thread). Call {@link #snapshot()} and
  * {@link #reset()} on that thread too (the shell hands them to the frame thread).
+ *
+ * @since 0.1
  */
 public final class SystemTimings implements ScheduleHooks {
     private final LongSupplier nanoClock;
@@ -51,7 +53,7 @@ public final class SystemTimings implements ScheduleHooks {
     }
 
     /**
-     * Beyond the spec (Orrery's own, issue 17): sampled timings. The schedule calls these hooks on one
+     * Creates sampled timings (beyond the spec, Orrery's own): the schedule calls these hooks on one
      * run call in {@code samplePeriod} per world ({@link ScheduleHooks#samplePeriod()}) and runs the
      * others as without hooks, so timing costs about {@code 1/samplePeriod} of its full price. The
      * trade-off in precision: every figure describes the sampled calls only. {@code runs} and the skip
@@ -78,7 +80,7 @@ public final class SystemTimings implements ScheduleHooks {
 
     /**
      * @return the sample period given at construction: the schedule observes one run call in this
-     *     many (issue 17); 1 for the exact timings of the one-argument constructors
+     *     many; 1 for the exact timings of the constructors without a period
      */
     @Override
     public int samplePeriod() {

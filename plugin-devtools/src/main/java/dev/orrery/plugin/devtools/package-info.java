@@ -8,11 +8,15 @@
  * only the phases that run one after the other ({@link dev.orrery.plugin.devtools.PhaseChains}).
  * Everything here reads the schedule's introspection API (SCH-142, SCH-143) and, where it needs
  * the enabled flags, takes them as data that the caller read on the world's thread.
+ * {@link dev.orrery.plugin.devtools.TimingsSource} is the devtools bundle's service through which other
+ * tools read its timings.
  *
- * <p>The Gogo shell commands of the bundle live in the non-exported {@code internal} package.
+ * <p>The values the bundle's Gogo shell commands return, and their text, are in
+ * {@code dev.orrery.plugin.devtools.report}; the commands themselves are in the non-exported
+ * {@code internal} package.
  */
 @Export
-@Version("0.4.0")
+@Version("0.5.0")
 package dev.orrery.plugin.devtools;
 
 import org.osgi.annotation.bundle.Export;

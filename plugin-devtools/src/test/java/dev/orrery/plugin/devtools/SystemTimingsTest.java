@@ -209,7 +209,7 @@ class SystemTimingsTest {
     }
 
     @Test
-    @DisplayName("issue 17: sampled timings time one run call in samplePeriod per world; counts are sampled counts")
+    @DisplayName("sampled timings time one run call in samplePeriod per world; counts are sampled counts")
     void sampled_timings() {
         long[] now = {0};
         SystemTimings timings = new SystemTimings(() -> now[0] += 10, 4);

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.felix.service.command.CommandProcessor;
 import org.apache.felix.service.command.CommandSession;
+import org.apache.felix.service.command.Converter;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -115,7 +116,8 @@ public final class BattleEndWatcher {
                 StringBuilder sb = new StringBuilder("[devtools] g! ").append(command).append('\n');
                 try {
                     Object result = session.execute(command);
-                    sb.append(result == null ? "" : result.toString());
+                    // as the Gogo shell prints a result: through the converter services (the devtools' reports)
+                    sb.append(result == null ? "" : session.format(result, Converter.INSPECT));
                 } catch (Exception e) {
                     sb.append("[devtools] ").append(command).append(" failed: ").append(e.getMessage());
                 }

@@ -2,19 +2,21 @@ package dev.orrery.plugin.devtools.internal;
 
 import dev.orrery.host.GameHost;
 import dev.orrery.plugin.devtools.GraphFormat;
-import dev.orrery.plugin.devtools.SystemTimings;
+import dev.orrery.plugin.devtools.TimingsSource;
+import dev.orrery.plugin.devtools.report.CommandProblem;
+import dev.orrery.plugin.devtools.report.Report;
 import java.time.Duration;
 import java.util.function.Supplier;
 
 /**
- * The {@code orrery:*} shell commands as plain methods that return the text to print, so they can be
- * tested without OSGi: each parses its arguments, asks {@link Introspection} or {@link Steering} for
- * data, and renders it with {@link TextReports}. A {@code schedule} argument of null means the host's
- * main schedule.
+ * The {@code orrery:*} shell commands as plain methods that return data, so they can be tested and
+ * used without OSGi and without a shell: each parses its arguments and asks {@link Introspection} or
+ * {@link Steering} for the report ({@code dev.orrery.plugin.devtools.report}; {@code ReportText}
+ * renders it). A {@code schedule} argument of null or blank means the host's main schedule.
  *
- * <p>Bad input (an unknown schedule or system, a malformed frame count or format, a wrong number of
- * arguments) returns one line naming it, with the usage line where the input was malformed, and
- * changes nothing; no method throws for it.
+ * <p>Bad input (an unknown schedule, system or phase, a malformed frame count or format) and a frame
+ * thread that does not answer return a {@link CommandProblem} naming it, with the usage line where the
+ * input was malformed, and change nothing; no method throws for them.
  *
  * <p>Threading: any shell thread; the world is touched only on the host's frame thread. Immutable.
  */
@@ -29,7 +31,7 @@ public final class DevtoolsCommands {
      * @param timeout how long to wait for the frame thread; positive
      * @throws IllegalArgumentException if the timeout is zero or negative
      */
-    public DevtoolsCommands(GameHost host, SystemTimings timings, Duration timeout) {
+    public DevtoolsCommands(GameHost host, TimingsSource timings, Duration timeout) {
         this.frame = new FrameCalls(host, timeout);
         this.introspection = new Introspection(frame, timings);
         this.steering = new Steering(frame);
@@ -40,10 +42,10 @@ public final class DevtoolsCommands {
      * conditions, sets and plugin.
      *
      * @param schedule a schedule name, or null for the main schedule
-     * @return the table, or why it cannot be shown
+     * @return a {@code SystemsReport}, or why there is none
      */
-    public String systems(String schedule) {
-        return guarded(() -> TextReports.systems(introspection.systems(schedule)));
+    public Report systems(String schedule) {
+        return guarded(() -> introspection.systems(schedule));
     }
 
     /**
@@ -51,33 +53,31 @@ public final class DevtoolsCommands {
      * (detached)), enabled flag in the host's world, number of systems and declared edges.
      *
      * @param schedule a schedule name, or null for the main schedule
-     * @return the table, or why it cannot be shown
+     * @return a {@code PhasesReport}, or why there is none
      */
-    public String phases(String schedule) {
-        return guarded(() -> TextReports.phases(introspection.phases(schedule)));
+    public Report phases(String schedule) {
+        return guarded(() -> introspection.phases(schedule));
     }
 
     /**
-     * {@code plugins}: every tracked plugin service per schedule (the main schedule first, each saying
-     * which it is), numbered in the order the host builds that schedule from, with its state (active,
-     * or waiting or excluded and why); then the last rebuild of each schedule with the time it was
-     * swapped in.
+     * {@code plugins}: every tracked plugin service per schedule (the main schedule first), in the
+     * order the host builds that schedule from, with its state (active, or waiting or excluded and why);
+     * then the last rebuild of each schedule.
      *
-     * @return the tables and the rebuild lines
+     * @return a {@code PluginsReport}
      */
-    public String plugins() {
-        return guarded(() -> TextReports.plugins(introspection.plugins()));
+    public Report plugins() {
+        return guarded(introspection::plugins);
     }
 
     /**
      * {@code observers}: every {@code ScheduleHooks} service the host tracks, with its bundle, the
-     * schedule it observes (or every schedule), and whether it was quarantined for throwing and why
-     * ({@code GameHost.observers()}).
+     * schedule it observes (or every schedule), and whether it was quarantined for throwing and why.
      *
-     * @return the table, or that there are none
+     * @return an {@code ObserversReport}
      */
-    public String observers() {
-        return guarded(() -> TextReports.observers(introspection.observers()));
+    public Report observers() {
+        return guarded(introspection::observers);
     }
 
     /**
@@ -85,10 +85,10 @@ public final class DevtoolsCommands {
      * skips by reason.
      *
      * @param schedule a schedule name, or null for the main schedule
-     * @return the table, or why there is none
+     * @return a {@code TimingsReport}, or why there is none
      */
-    public String timings(String schedule) {
-        return guarded(() -> TextReports.timings(introspection.timings(schedule)));
+    public Report timings(String schedule) {
+        return guarded(() -> introspection.timings(schedule));
     }
 
     /**
@@ -97,10 +97,10 @@ public final class DevtoolsCommands {
      * @param a a system name
      * @param b another system name
      * @param schedule a schedule name, or null for the main schedule
-     * @return the explanation, or why there is none
+     * @return an {@code ExplainReport}, or why there is none
      */
-    public String explain(String a, String b, String schedule) {
-        return guarded(() -> TextReports.explanation(introspection.explain(a, b, schedule)));
+    public Report explain(String a, String b, String schedule) {
+        return guarded(() -> introspection.explain(a, b, schedule));
     }
 
     /**
@@ -109,29 +109,27 @@ public final class DevtoolsCommands {
      * {@code reads}/{@code writes}).
      *
      * @param schedule a schedule name, or null for the main schedule
-     * @return the report, or why it cannot be shown
+     * @return an {@code AccessCheckReport}, or why there is none
      */
-    public String access(String schedule) {
-        return guarded(() -> TextReports.access(introspection.access(schedule)));
+    public Report access(String schedule) {
+        return guarded(() -> introspection.access(schedule));
     }
 
     /**
      * {@code graph [dot|mermaid] [schedule]}: the schedule as Graphviz DOT or Mermaid text.
      *
-     * @param format {@code dot} or {@code mermaid}; null for dot
+     * @param format {@code dot} or {@code mermaid}; null or blank for dot
      * @param schedule a schedule name, or null for the main schedule
-     * @return the graph text, or why there is none (an unknown format with the usage line)
+     * @return a {@code GraphReport}, or why there is none (an unknown format with the usage line)
      */
-    public String graph(String format, String schedule) {
-        return guarded(() -> {
-            GraphFormat f;
-            try {
-                f = format == null ? GraphFormat.DOT : GraphFormat.parse(format);
-            } catch (IllegalArgumentException e) {
-                throw new CommandException("graph: " + e.getMessage() + "; " + Usage.of("graph"));
-            }
-            return TextReports.graph(introspection.graph(schedule), f);
-        });
+    public Report graph(String format, String schedule) {
+        GraphFormat f;
+        try {
+            f = format == null || format.isBlank() ? GraphFormat.DOT : GraphFormat.parse(format);
+        } catch (IllegalArgumentException e) {
+            return new CommandProblem("graph: " + e.getMessage() + "; " + Usage.of("graph"));
+        }
+        return guarded(() -> introspection.graph(schedule, f));
     }
 
     /**
@@ -140,10 +138,10 @@ public final class DevtoolsCommands {
      *
      * @param system a system name
      * @param schedule a schedule name, or null for the main schedule
-     * @return what was done, or why nothing was
+     * @return a {@code ToggleOutcome}, or why nothing was done
      */
-    public String enable(String system, String schedule) {
-        return guarded(() -> TextReports.toggle(steering.setEnabled(system, schedule, true)));
+    public Report enable(String system, String schedule) {
+        return guarded(() -> steering.setEnabled(system, schedule, true));
     }
 
     /**
@@ -153,10 +151,10 @@ public final class DevtoolsCommands {
      *
      * @param system a system name
      * @param schedule a schedule name, or null for the main schedule
-     * @return what was done, or why nothing was
+     * @return a {@code ToggleOutcome}, or why nothing was done
      */
-    public String disable(String system, String schedule) {
-        return guarded(() -> TextReports.toggle(steering.setEnabled(system, schedule, false)));
+    public Report disable(String system, String schedule) {
+        return guarded(() -> steering.setEnabled(system, schedule, false));
     }
 
     /**
@@ -165,10 +163,10 @@ public final class DevtoolsCommands {
      *
      * @param phase a phase name
      * @param schedule a schedule name, or null for the main schedule
-     * @return what was done, or why nothing was
+     * @return a {@code PhaseToggleOutcome}, or why nothing was done
      */
-    public String enablePhase(String phase, String schedule) {
-        return guarded(() -> TextReports.phaseToggle(steering.setPhaseEnabled(phase, schedule, true)));
+    public Report enablePhase(String phase, String schedule) {
+        return guarded(() -> steering.setPhaseEnabled(phase, schedule, true));
     }
 
     /**
@@ -178,78 +176,69 @@ public final class DevtoolsCommands {
      *
      * @param phase a phase name
      * @param schedule a schedule name, or null for the main schedule
-     * @return what was done, or why nothing was
+     * @return a {@code PhaseToggleOutcome}, or why nothing was done
      */
-    public String disablePhase(String phase, String schedule) {
-        return guarded(() -> TextReports.phaseToggle(steering.setPhaseEnabled(phase, schedule, false)));
+    public Report disablePhase(String phase, String schedule) {
+        return guarded(() -> steering.setPhaseEnabled(phase, schedule, false));
     }
 
     /**
      * {@code pause}: pauses the simulation at the next frame boundary and waits for it.
      *
-     * @return the host's state and frame afterwards
+     * @return a {@code RunStateOutcome}: the host's state and frame afterwards
      */
-    public String pause() {
-        return guarded(() -> TextReports.status("pause", steering.pause()));
+    public Report pause() {
+        return guarded(steering::pause);
     }
 
     /**
      * {@code resume}: resumes the simulation (also after a system fault) at the next frame boundary.
      *
-     * @return the host's state and frame afterwards
+     * @return a {@code RunStateOutcome}: the host's state and frame afterwards
      */
-    public String resume() {
-        return guarded(() -> TextReports.status("resume", steering.resume()));
+    public Report resume() {
+        return guarded(steering::resume);
     }
 
     /**
      * {@code step [n]} as typed in the shell: parses n, then {@link #step(long)}.
      *
-     * @param frames the typed number of frames
-     * @return what {@link #step(long)} returns, or a message with the usage line if {@code frames} is
-     *     not a whole number from 1 to {@value Long#MAX_VALUE}
+     * @param frames the typed number of frames; null for 1
+     * @return what {@link #step(long)} returns, or a problem with the usage line if {@code frames} is not
+     *     a whole number from 1 to {@value Long#MAX_VALUE}
      */
-    public String step(String frames) {
-        String text = frames == null ? "" : frames.trim();
+    public Report step(String frames) {
+        if (frames == null) {
+            return step(1L);
+        }
+        String text = frames.trim();
         long n;
         try {
             n = Long.parseLong(text);
         } catch (NumberFormatException e) {
-            return "step: n must be a whole number of frames from 1 to " + Long.MAX_VALUE + ", got '" + text + "'; "
-                    + Usage.of("step") + "\n";
+            return new CommandProblem("step: n must be a whole number of frames from 1 to " + Long.MAX_VALUE
+                    + ", got '" + text + "'; " + Usage.of("step"));
         }
         return step(n);
     }
 
     /**
-     * {@code step [n]}: runs n frames (default 1) of a paused simulation and waits for them, as long as
-     * frames keep running (see {@link Steering#step(long)}).
+     * {@code step [n]}: runs n frames of a paused simulation and waits for them, as long as frames keep
+     * running (see {@link Steering#step(long)}).
      *
      * @param frames how many frames; at least 1
-     * @return the frame reached, or why no frame ran (not paused, stopped) or the fault that stopped it,
-     *     or how many ran before an interrupt or a stuck frame cancelled the rest
+     * @return a {@code StepOutcome}: the frame reached, or how many ran before an interrupt or a stuck
+     *     frame cancelled the rest; or why no frame ran (not paused, stopped) or the fault that stopped it
      */
-    public String step(long frames) {
-        return guarded(() -> TextReports.step(steering.step(frames), frame.timeout().toMillis()));
+    public Report step(long frames) {
+        return guarded(() -> steering.step(frames));
     }
 
-    /**
-     * A command typed with a number of arguments it does not take.
-     *
-     * @param command the command's name
-     * @param given how many arguments were typed
-     * @return one line: what the command takes, and its usage line
-     * @throws IllegalArgumentException if there is no such command
-     */
-    public String wrongArity(String command, int given) {
-        return Usage.wrongArity(command, given) + "\n";
-    }
-
-    private static String guarded(Supplier<String> command) {
+    private static Report guarded(Supplier<? extends Report> command) {
         try {
             return command.get();
         } catch (CommandException e) {
-            return e.getMessage() + "\n";
+            return new CommandProblem(e.getMessage());
         }
     }
 }

@@ -1,25 +1,36 @@
 package dev.orrery.plugin.devtools.internal;
 
 import dev.orrery.host.GameHost;
-import dev.orrery.schedule.ScheduleHooks;
+import dev.orrery.plugin.devtools.TimingsSource;
+import dev.orrery.plugin.devtools.report.Report;
 import java.time.Duration;
 import org.apache.felix.service.command.Descriptor;
+import org.apache.felix.service.command.Parameter;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 /**
  * The {@code orrery:*} Gogo shell commands (Felix Gogo finds every service with the properties
- * {@code osgi.command.scope} and {@code osgi.command.function}; see the Felix Gogo documentation).
- * Each method returns the text the shell prints; the work is done by {@link DevtoolsCommands}, which
- * hands everything that touches the world to the host's frame thread. The optional last argument of
- * most commands is a schedule name (default: the host's main schedule).
+ * {@code osgi.command.scope} and {@code osgi.command.function}). One method per command; each returns
+ * the command's data, a {@link Report} (a {@code CommandProblem} for bad input), which the shell prints
+ * through {@link ReportConverter}. The work is done by {@link DevtoolsCommands}, which hands everything
+ * that touches the world to the host's frame thread. The names in {@code osgi.command.function} are
+ * exactly the public method names of this class.
  *
- * <p>Every command also has a {@code String...} overload: Gogo's method resolution prefers an overload
- * whose parameters match the typed arguments one for one, and falls back to the varargs one only when
- * none does, so a call with a wrong number of arguments prints the command's usage line
- * ({@link Usage}) instead of Gogo's {@code Cannot coerce ...} error. The names in
- * {@code osgi.command.function} are exactly the public method names of this class.
+ * <p>Arguments: as the usage lines show them ({@code timings dnd/turn}, {@code explain a b turn}), and
+ * the optional ones also by option ({@code -s}/{@code --schedule}, {@code -f}/{@code --format},
+ * {@code -n}/{@code --frames}; {@code help orrery:timings} lists them); see {@link Usage#bind}.
+ *
+ * <p>Implementation notes: Gogo's {@code @Parameter} is a named option: Gogo 1.1 takes its value from
+ * the word after the option name, or its {@code absentValue} when the name is not typed; it never fills
+ * one from a word given by position. So every command takes its positional words as a
+ * {@code String...} (Gogo hands them over whatever their number), and its optional arguments also as
+ * {@code @Parameter}s whose {@code absentValue} is empty, which {@link Usage#bind} reads as "not given by
+ * name" and fills from the positional words or leaves to the default (the main schedule, one frame,
+ * dot). A wrong number of words thus gets the command's usage line, not Gogo's {@code Cannot coerce}
+ * error; only an option typed without its value (e.g. {@code systems -s}) still gets Gogo's. Gogo puts
+ * a method's {@code @Parameter} values first, so they come first in each signature.
  */
 @Component(service = GogoCommands.class, property = {
     "osgi.command.scope=orrery",
@@ -42,17 +53,19 @@ import org.osgi.service.component.annotations.Reference;
 public final class GogoCommands {
     /** How long a command waits for the frame thread. */
     static final Duration TIMEOUT = Duration.ofSeconds(5);
+    private static final String SCHEDULE = "schedule name (default: the host's main schedule)";
+    private static final String WORDS = "the arguments, as the usage line shows them";
 
     private final DevtoolsCommands commands;
 
     /**
      * @param host the game host
-     * @param timings the devtools' timings hooks service (same bundle)
+     * @param timings the devtools' timings (same bundle), found by its service property
      */
     @Activate
     public GogoCommands(@Reference GameHost host,
-                        @Reference(target = "(" + TimingsHooksComponent.PROPERTY + "=timings)") ScheduleHooks timings) {
-        this(new DevtoolsCommands(host, ((TimingsHooksComponent) timings).timings(), TIMEOUT));
+                        @Reference(target = "(" + TimingsHooksComponent.PROPERTY + "=timings)") TimingsSource timings) {
+        this(new DevtoolsCommands(host, timings, TIMEOUT));
     }
 
     /** @param commands what the commands do (tests pass one built on a test host) */
@@ -60,362 +73,175 @@ public final class GogoCommands {
         this.commands = commands;
     }
 
-    /** @return the systems table of the main schedule */
-    @Descriptor("list the systems of the main schedule: position, phase, enabled, conditions, sets, plugin")
-    public String systems() {
-        return commands.systems(null);
-    }
-
     /**
-     * @param schedule schedule name
-     * @return the systems table of that schedule
+     * @param schedule the schedule by option, empty when not given so
+     * @param words {@code [schedule]}
+     * @return the systems table's data, or why there is none
      */
     @Descriptor("list the systems of a schedule: position, phase, enabled, conditions, sets, plugin")
-    public String systems(@Descriptor("schedule name") String schedule) {
-        return commands.systems(schedule);
+    public Report systems(
+            @Descriptor(SCHEDULE) @Parameter(names = {"-s", "--schedule"}, absentValue = "") String schedule,
+            @Descriptor(WORDS + ": [schedule]") String... words) {
+        return Usage.bind("systems", words, schedule).then(a -> commands.systems(a.get(0)));
     }
 
     /**
-     * @param args the arguments as typed, when no other overload takes that many
-     * @return what the command takes and its usage line
-     */
-    @Descriptor("with any other number of arguments: prints the usage line")
-    public String systems(String... args) {
-        return commands.wrongArity("systems", args.length);
-    }
-
-    /** @return the phases table of the main schedule */
-    @Descriptor("list the phases of the main schedule in order, manual or not")
-    public String phases() {
-        return commands.phases(null);
-    }
-
-    /**
-     * @param schedule schedule name
-     * @return the phases table of that schedule
+     * @param schedule the schedule by option, empty when not given so
+     * @param words {@code [schedule]}
+     * @return the phases table's data, or why there is none
      */
     @Descriptor("list the phases of a schedule in order, manual or not")
-    public String phases(@Descriptor("schedule name") String schedule) {
-        return commands.phases(schedule);
+    public Report phases(
+            @Descriptor(SCHEDULE) @Parameter(names = {"-s", "--schedule"}, absentValue = "") String schedule,
+            @Descriptor(WORDS + ": [schedule]") String... words) {
+        return Usage.bind("phases", words, schedule).then(a -> commands.phases(a.get(0)));
     }
 
     /**
-     * @param args the arguments as typed, when no other overload takes that many
-     * @return what the command takes and its usage line
+     * @param words none
+     * @return the plugins tables' data and the last rebuilds
      */
-    @Descriptor("with any other number of arguments: prints the usage line")
-    public String phases(String... args) {
-        return commands.wrongArity("phases", args.length);
-    }
-
-    /** @return the plugins table and the last rebuilds */
     @Descriptor("list the plugins per schedule (main first), numbered in build order, with their state (active, waiting, excluded and why), and the last rebuilds")
-    public String plugins() {
-        return commands.plugins();
+    public Report plugins(@Descriptor("none") String... words) {
+        return Usage.bind("plugins", words).then(a -> commands.plugins());
     }
 
     /**
-     * @param args the arguments as typed, when no other overload takes that many
-     * @return what the command takes and its usage line
+     * @param words none
+     * @return the observers table's data
      */
-    @Descriptor("with any other number of arguments: prints the usage line")
-    public String plugins(String... args) {
-        return commands.wrongArity("plugins", args.length);
-    }
-
-    /** @return the observers table */
     @Descriptor("list the observers (ScheduleHooks services) with their bundle, schedule, and whether they were quarantined for throwing and why")
-    public String observers() {
-        return commands.observers();
+    public Report observers(@Descriptor("none") String... words) {
+        return Usage.bind("observers", words).then(a -> commands.observers());
     }
 
     /**
-     * @param args the arguments as typed, when no other overload takes that many
-     * @return what the command takes and its usage line
-     */
-    @Descriptor("with any other number of arguments: prints the usage line")
-    public String observers(String... args) {
-        return commands.wrongArity("observers", args.length);
-    }
-
-    /** @return the timings table of the main schedule */
-    @Descriptor("per-system timings of the main schedule: runs, last/mean/max in microseconds, skips by reason")
-    public String timings() {
-        return commands.timings(null);
-    }
-
-    /**
-     * @param schedule schedule name
-     * @return the timings table of that schedule
+     * @param schedule the schedule by option, empty when not given so
+     * @param words {@code [schedule]}
+     * @return the timings table's data, or why there is none
      */
     @Descriptor("per-system timings of a schedule: runs, last/mean/max in microseconds, skips by reason")
-    public String timings(@Descriptor("schedule name") String schedule) {
-        return commands.timings(schedule);
+    public Report timings(
+            @Descriptor(SCHEDULE) @Parameter(names = {"-s", "--schedule"}, absentValue = "") String schedule,
+            @Descriptor(WORDS + ": [schedule]") String... words) {
+        return Usage.bind("timings", words, schedule).then(a -> commands.timings(a.get(0)));
     }
 
     /**
-     * @param args the arguments as typed, when no other overload takes that many
-     * @return what the command takes and its usage line
-     */
-    @Descriptor("with any other number of arguments: prints the usage line")
-    public String timings(String... args) {
-        return commands.wrongArity("timings", args.length);
-    }
-
-    /**
-     * @param system system name
-     * @return what was done
-     */
-    @Descriptor("enable a system of the main schedule (kept across rebuilds)")
-    public String enable(@Descriptor("system name") String system) {
-        return commands.enable(system, null);
-    }
-
-    /**
-     * @param system system name
-     * @param schedule schedule name
-     * @return what was done
+     * @param schedule the schedule by option, empty when not given so
+     * @param words {@code <system> [schedule]}
+     * @return what was done, or why nothing was
      */
     @Descriptor("enable a system of a schedule (kept across rebuilds)")
-    public String enable(@Descriptor("system name") String system, @Descriptor("schedule name") String schedule) {
-        return commands.enable(system, schedule);
+    public Report enable(
+            @Descriptor(SCHEDULE) @Parameter(names = {"-s", "--schedule"}, absentValue = "") String schedule,
+            @Descriptor(WORDS + ": <system> [schedule]") String... words) {
+        return Usage.bind("enable", words, schedule).then(a -> commands.enable(a.get(0), a.get(1)));
     }
 
     /**
-     * @param args the arguments as typed, when no other overload takes that many
-     * @return what the command takes and its usage line
-     */
-    @Descriptor("with any other number of arguments: prints the usage line")
-    public String enable(String... args) {
-        return commands.wrongArity("enable", args.length);
-    }
-
-    /**
-     * @param system system name
-     * @return what was done
-     */
-    @Descriptor("disable a system of the main schedule (kept across rebuilds)")
-    public String disable(@Descriptor("system name") String system) {
-        return commands.disable(system, null);
-    }
-
-    /**
-     * @param system system name
-     * @param schedule schedule name
-     * @return what was done
+     * @param schedule the schedule by option, empty when not given so
+     * @param words {@code <system> [schedule]}
+     * @return what was done, or why nothing was
      */
     @Descriptor("disable a system of a schedule (kept across rebuilds)")
-    public String disable(@Descriptor("system name") String system, @Descriptor("schedule name") String schedule) {
-        return commands.disable(system, schedule);
+    public Report disable(
+            @Descriptor(SCHEDULE) @Parameter(names = {"-s", "--schedule"}, absentValue = "") String schedule,
+            @Descriptor(WORDS + ": <system> [schedule]") String... words) {
+        return Usage.bind("disable", words, schedule).then(a -> commands.disable(a.get(0), a.get(1)));
     }
 
     /**
-     * @param args the arguments as typed, when no other overload takes that many
-     * @return what the command takes and its usage line
-     */
-    @Descriptor("with any other number of arguments: prints the usage line")
-    public String disable(String... args) {
-        return commands.wrongArity("disable", args.length);
-    }
-
-    /**
-     * @param phase phase name
-     * @return what was done
-     */
-    @Descriptor("enable a phase of the main schedule (kept across rebuilds)")
-    public String enablePhase(@Descriptor("phase name") String phase) {
-        return commands.enablePhase(phase, null);
-    }
-
-    /**
-     * @param phase phase name
-     * @param schedule schedule name
-     * @return what was done
+     * @param schedule the schedule by option, empty when not given so
+     * @param words {@code <phase> [schedule]}
+     * @return what was done, or why nothing was
      */
     @Descriptor("enable a phase of a schedule (kept across rebuilds)")
-    public String enablePhase(@Descriptor("phase name") String phase, @Descriptor("schedule name") String schedule) {
-        return commands.enablePhase(phase, schedule);
+    public Report enablePhase(
+            @Descriptor(SCHEDULE) @Parameter(names = {"-s", "--schedule"}, absentValue = "") String schedule,
+            @Descriptor(WORDS + ": <phase> [schedule]") String... words) {
+        return Usage.bind("enablePhase", words, schedule).then(a -> commands.enablePhase(a.get(0), a.get(1)));
     }
 
     /**
-     * @param args the arguments as typed, when no other overload takes that many
-     * @return what the command takes and its usage line
-     */
-    @Descriptor("with any other number of arguments: prints the usage line")
-    public String enablePhase(String... args) {
-        return commands.wrongArity("enablePhase", args.length);
-    }
-
-    /**
-     * @param phase phase name
-     * @return what was done
-     */
-    @Descriptor("disable a phase of the main schedule: none of its systems runs (kept across rebuilds)")
-    public String disablePhase(@Descriptor("phase name") String phase) {
-        return commands.disablePhase(phase, null);
-    }
-
-    /**
-     * @param phase phase name
-     * @param schedule schedule name
-     * @return what was done
+     * @param schedule the schedule by option, empty when not given so
+     * @param words {@code <phase> [schedule]}
+     * @return what was done, or why nothing was
      */
     @Descriptor("disable a phase of a schedule: none of its systems runs (kept across rebuilds)")
-    public String disablePhase(@Descriptor("phase name") String phase, @Descriptor("schedule name") String schedule) {
-        return commands.disablePhase(phase, schedule);
+    public Report disablePhase(
+            @Descriptor(SCHEDULE) @Parameter(names = {"-s", "--schedule"}, absentValue = "") String schedule,
+            @Descriptor(WORDS + ": <phase> [schedule]") String... words) {
+        return Usage.bind("disablePhase", words, schedule).then(a -> commands.disablePhase(a.get(0), a.get(1)));
     }
 
     /**
-     * @param args the arguments as typed, when no other overload takes that many
-     * @return what the command takes and its usage line
+     * @param words none
+     * @return the host's state afterwards
      */
-    @Descriptor("with any other number of arguments: prints the usage line")
-    public String disablePhase(String... args) {
-        return commands.wrongArity("disablePhase", args.length);
-    }
-
-    /** @return the host's state afterwards */
     @Descriptor("pause the simulation at the next frame boundary")
-    public String pause() {
-        return commands.pause();
+    public Report pause(@Descriptor("none") String... words) {
+        return Usage.bind("pause", words).then(a -> commands.pause());
     }
 
     /**
-     * @param args the arguments as typed, when no other overload takes that many
-     * @return what the command takes and its usage line
+     * @param words none
+     * @return the host's state afterwards
      */
-    @Descriptor("with any other number of arguments: prints the usage line")
-    public String pause(String... args) {
-        return commands.wrongArity("pause", args.length);
-    }
-
-    /** @return the host's state afterwards */
     @Descriptor("resume the simulation (also after a system fault)")
-    public String resume() {
-        return commands.resume();
-    }
-
-    /**
-     * @param args the arguments as typed, when no other overload takes that many
-     * @return what the command takes and its usage line
-     */
-    @Descriptor("with any other number of arguments: prints the usage line")
-    public String resume(String... args) {
-        return commands.wrongArity("resume", args.length);
-    }
-
-    /** @return the frame reached */
-    @Descriptor("run one frame of the paused simulation")
-    public String step() {
-        return commands.step(1L);
+    public Report resume(@Descriptor("none") String... words) {
+        return Usage.bind("resume", words).then(a -> commands.resume());
     }
 
     /**
      * Takes the count as text, so that a bad one gets a usage message instead of Gogo's coercion error.
      *
-     * @param frames how many frames, a whole number from 1 up
+     * @param frames the number of frames by option, empty when not given so
+     * @param words {@code [n]}
      * @return the frame reached, or how far it got when interrupted (Ctrl-C cancels the rest)
      */
-    @Descriptor("run n frames of the paused simulation; waits as long as frames keep running, Ctrl-C cancels the rest")
-    public String step(@Descriptor("number of frames, 1 or more") String frames) {
-        return commands.step(frames);
+    @Descriptor("run n frames (default 1) of the paused simulation; waits as long as frames keep running, Ctrl-C cancels the rest")
+    public Report step(
+            @Descriptor("number of frames, 1 or more (default 1)") @Parameter(names = {"-n", "--frames"}, absentValue = "") String frames,
+            @Descriptor(WORDS + ": [n]") String... words) {
+        return Usage.bind("step", words, frames).then(a -> commands.step(a.get(0)));
     }
 
     /**
-     * @param args the arguments as typed, when no other overload takes that many
-     * @return what the command takes and its usage line
-     */
-    @Descriptor("with any other number of arguments: prints the usage line")
-    public String step(String... args) {
-        return commands.wrongArity("step", args.length);
-    }
-
-    /**
-     * @param a system name
-     * @param b system name
-     * @return the explanation
-     */
-    @Descriptor("explain why system a runs before system b in the main schedule")
-    public String explain(@Descriptor("system a") String a, @Descriptor("system b") String b) {
-        return commands.explain(a, b, null);
-    }
-
-    /**
-     * @param a system name
-     * @param b system name
-     * @param schedule schedule name
-     * @return the explanation
+     * @param schedule the schedule by option, empty when not given so
+     * @param words {@code <system a> <system b> [schedule]}
+     * @return the explanation, or why there is none
      */
     @Descriptor("explain why system a runs before system b in a schedule")
-    public String explain(@Descriptor("system a") String a, @Descriptor("system b") String b,
-                          @Descriptor("schedule name") String schedule) {
-        return commands.explain(a, b, schedule);
+    public Report explain(
+            @Descriptor(SCHEDULE) @Parameter(names = {"-s", "--schedule"}, absentValue = "") String schedule,
+            @Descriptor(WORDS + ": <system a> <system b> [schedule]") String... words) {
+        return Usage.bind("explain", words, schedule).then(a -> commands.explain(a.get(0), a.get(1), a.get(2)));
     }
 
     /**
-     * @param args the arguments as typed, when no other overload takes that many
-     * @return what the command takes and its usage line
+     * @param format the format by option, empty when not given so
+     * @param schedule the schedule by option, empty when not given so
+     * @param words {@code [dot|mermaid] [schedule]}
+     * @return the schedule as graph text, or why there is none
      */
-    @Descriptor("with any other number of arguments: prints the usage line")
-    public String explain(String... args) {
-        return commands.wrongArity("explain", args.length);
-    }
-
-    /** @return the main schedule as Graphviz DOT */
-    @Descriptor("print the main schedule as Graphviz DOT")
-    public String graph() {
-        return commands.graph(null, null);
+    @Descriptor("print a schedule as Graphviz DOT (default) or Mermaid text")
+    public Report graph(
+            @Descriptor("dot or mermaid (default: dot)") @Parameter(names = {"-f", "--format"}, absentValue = "") String format,
+            @Descriptor(SCHEDULE) @Parameter(names = {"-s", "--schedule"}, absentValue = "") String schedule,
+            @Descriptor(WORDS + ": [dot|mermaid] [schedule]") String... words) {
+        return Usage.bind("graph", words, format, schedule).then(a -> commands.graph(a.get(0), a.get(1)));
     }
 
     /**
-     * @param format dot or mermaid
-     * @return the main schedule in that format
+     * @param schedule the schedule by option, empty when not given so
+     * @param words {@code [schedule]}
+     * @return the access check's data, or why there is none
      */
-    @Descriptor("print the main schedule as Graphviz DOT or Mermaid text")
-    public String graph(@Descriptor("dot or mermaid") String format) {
-        return commands.graph(format, null);
-    }
-
-    /**
-     * @param format dot or mermaid
-     * @param schedule schedule name
-     * @return the schedule in that format
-     */
-    @Descriptor("print a schedule as Graphviz DOT or Mermaid text")
-    public String graph(@Descriptor("dot or mermaid") String format, @Descriptor("schedule name") String schedule) {
-        return commands.graph(format, schedule);
-    }
-
-    /**
-     * @param args the arguments as typed, when no other overload takes that many
-     * @return what the command takes and its usage line
-     */
-    @Descriptor("with any other number of arguments: prints the usage line")
-    public String graph(String... args) {
-        return commands.wrongArity("graph", args.length);
-    }
-
-    /** @return the access check of the main schedule */
-    @Descriptor("list the main schedule's access check: reads of traits written earlier in a phase without an ordering path, and unordered pairs with conflicting access (reads/writes declarations)")
-    public String access() {
-        return commands.access(null);
-    }
-
-    /**
-     * @param schedule schedule name
-     * @return the access check of that schedule
-     */
-    @Descriptor("list a schedule's access check: unordered reads and unordered pairs with conflicting access")
-    public String access(@Descriptor("schedule name") String schedule) {
-        return commands.access(schedule);
-    }
-
-    /**
-     * @param args the arguments as typed, when no other overload takes that many
-     * @return what the command takes and its usage line
-     */
-    @Descriptor("with any other number of arguments: prints the usage line")
-    public String access(String... args) {
-        return commands.wrongArity("access", args.length);
+    @Descriptor("list a schedule's access check: reads of traits written earlier in a phase without an ordering path, and unordered pairs with conflicting access (reads/writes declarations)")
+    public Report access(
+            @Descriptor(SCHEDULE) @Parameter(names = {"-s", "--schedule"}, absentValue = "") String schedule,
+            @Descriptor(WORDS + ": [schedule]") String... words) {
+        return Usage.bind("access", words, schedule).then(a -> commands.access(a.get(0)));
     }
 }

@@ -1,7 +1,10 @@
 package dev.orrery.plugin.devtools.internal;
 
 import dev.orrery.host.GameHost;
-import dev.orrery.host.HostStatus;
+import dev.orrery.plugin.devtools.report.PhaseToggleOutcome;
+import dev.orrery.plugin.devtools.report.RunStateOutcome;
+import dev.orrery.plugin.devtools.report.StepOutcome;
+import dev.orrery.plugin.devtools.report.ToggleOutcome;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Schedule;
@@ -9,8 +12,8 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The shell commands that change the simulation, as operations that return what they did
- * ({@link TextReports} renders it): enable, disable, enablePhase, disablePhase, pause, resume and step. Enabled flags change
+ * The shell commands that change the simulation, as operations that return what they did:
+ * enable, disable, enablePhase, disablePhase, pause, resume and step. Enabled flags change
  * through the schedule's state trait on the frame thread, so they last across rebuilds. Bad input
  * changes nothing.
  *
@@ -78,18 +81,26 @@ final class Steering {
         });
     }
 
-    /** Pauses at the next frame boundary and waits for it. */
-    HostStatus pause() {
+    /**
+     * Pauses at the next frame boundary and waits for it.
+     *
+     * @throws CommandException if the frame thread does not answer
+     */
+    RunStateOutcome pause() {
         host().pause();
         frame.call(world -> Boolean.TRUE);
-        return host().status();
+        return new RunStateOutcome(RunStateOutcome.Command.PAUSE, host().status());
     }
 
-    /** Resumes (also after a fault) at the next frame boundary and waits for it. */
-    HostStatus resume() {
+    /**
+     * Resumes (also after a fault) at the next frame boundary and waits for it.
+     *
+     * @throws CommandException if the frame thread does not answer
+     */
+    RunStateOutcome resume() {
         host().resume();
         frame.call(world -> Boolean.TRUE);
-        return host().status();
+        return new RunStateOutcome(RunStateOutcome.Command.RESUME, host().status());
     }
 
     /**
@@ -128,16 +139,18 @@ final class Steering {
                         continue;
                     }
                     stepping.cancel(false);
-                    return new StepOutcome(frames, ran(now - start, frames), now, StepOutcome.End.STUCK);
+                    return new StepOutcome(frames, ran(now - start, frames), now, StepOutcome.End.STUCK,
+                            frame.timeout());
                 } catch (FrameCalls.Interrupted e) {
                     stepping.cancel(false);
                     long now = host().status().frames();
-                    return new StepOutcome(frames, ran(now - start, frames), now, StepOutcome.End.INTERRUPTED);
+                    return new StepOutcome(frames, ran(now - start, frames), now, StepOutcome.End.INTERRUPTED,
+                            frame.timeout());
                 }
             }
             remaining -= chunk;
         }
-        return new StepOutcome(frames, frames, last, StepOutcome.End.DONE);
+        return new StepOutcome(frames, frames, last, StepOutcome.End.DONE, frame.timeout());
     }
 
     private static long ran(long done, long asked) {

@@ -12,6 +12,8 @@ import static org.ops4j.pax.exam.CoreOptions.systemProperty;
 import dev.orrery.host.GameHost;
 import dev.orrery.host.PluginState;
 import dev.orrery.host.PluginStatus;
+import dev.orrery.plugin.devtools.report.StepOutcome;
+import dev.orrery.plugin.devtools.report.SystemsReport;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Plugin;
@@ -26,13 +28,16 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Pattern;
 import javax.inject.Inject;
 import org.apache.felix.service.command.CommandProcessor;
 import org.apache.felix.service.command.CommandSession;
+import org.apache.felix.service.command.Converter;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
@@ -42,9 +47,12 @@ import org.ops4j.pax.exam.Option;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerMethod;
+import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceReference;
 import org.osgi.framework.ServiceRegistration;
+import org.osgi.framework.wiring.BundleCapability;
+import org.osgi.framework.wiring.BundleRevision;
 
 /**
  * Runs the {@code orrery:*} commands through Gogo's {@link CommandProcessor} against a running host
@@ -87,7 +95,7 @@ public class DevtoolsShellIT {
                         .value(System.getProperty("org.ops4j.pax.url.mvn.localRepository", "")),
                 systemProperty("org.ops4j.pax.url.mvn.repositories").value("+"),
                 systemProperty("org.ops4j.pax.logging.DefaultServiceLog.level").value("WARN"),
-                // Exact counts (every frame timed); the distribution's default samples 1 frame in 256 (issue 17).
+                // Exact counts (every frame timed); the distribution's default samples 1 frame in 256.
                 systemProperty("orrery.devtools.timings.samplePeriod").value("1"),
                 frameworkProperty("orrery.host.startPaused").value("true"),
                 frameworkProperty("orrery.host.order").value("physics,render,loop,late"),
@@ -158,10 +166,14 @@ public class DevtoolsShellIT {
         }
     }
 
-    /** Runs one command line as typed at the Gogo prompt and returns the text it prints. */
+    /**
+     * Runs one command line as typed at the Gogo prompt and returns the text the shell prints for its
+     * result: {@code CommandSession.format(result, INSPECT)}, as the Gogo JLine shell does, which asks the
+     * framework's converter services (the devtools' one for their reports) first.
+     */
     private String run(String line) throws Exception {
         Object result = session.execute(line);
-        return result == null ? "" : String.valueOf(result);
+        return result == null ? "" : session.format(result, Converter.INSPECT).toString();
     }
 
     private static void assertMatches(String regex, String text) {
@@ -271,5 +283,42 @@ public class DevtoolsShellIT {
         for (PluginStatus p : host.plugins()) {
             assertTrue(p.toString(), p.name().equals("loop") || p.state() == PluginState.ACTIVE);
         }
+    }
+
+    @Test
+    public void commands_return_data_and_take_their_optional_arguments_by_option_or_not_at_all() throws Exception {
+        // Without the optional argument: the @Parameter's absent value, the main schedule.
+        Object result = session.execute("orrery:systems");
+        assertTrue(String.valueOf(result), result instanceof SystemsReport);
+        SystemsReport systems = (SystemsReport) result;
+        assertEquals("main", systems.schedule());
+        assertEquals(Arrays.asList("physics/integrate", "physics/collide", "render/draw"),
+                systems.rows().stream().map(SystemsReport.Row::system).collect(java.util.stream.Collectors.toList()));
+        // The devtools' converter service renders it; the same text by option and by position.
+        String table = run("systems");
+        assertTrue(table, table.startsWith("schedule main: 3 systems, 0 disabled\n#  phase"));
+        assertEquals(table, run("systems -s main"));
+        assertEquals(table, run("systems main"));
+        assertEquals("schedule main: 3 systems, 0 disabled", session.format(result, Converter.LINE).toString());
+        // step without n: one frame.
+        Object stepped = session.execute("step");
+        assertTrue(String.valueOf(stepped), stepped instanceof StepOutcome);
+        assertEquals(1, ((StepOutcome) stepped).asked());
+        assertMatches("stepped 2 frames; now at frame \\d+\n", run("step -n 2"));
+    }
+
+    @Test
+    public void the_bundle_exports_its_api_and_report_packages_only() {
+        Bundle devtools = Arrays.stream(context.getBundles())
+                .filter(b -> "dev.orrery.plugin.devtools".equals(b.getSymbolicName())).findFirst().orElseThrow();
+        Map<String, String> exported = new TreeMap<>();
+        for (BundleCapability c : devtools.adapt(BundleRevision.class).getDeclaredCapabilities(BundleRevision.PACKAGE_NAMESPACE)) {
+            exported.put((String) c.getAttributes().get(BundleRevision.PACKAGE_NAMESPACE),
+                    String.valueOf(c.getAttributes().get("version")));
+        }
+        Map<String, String> api = new TreeMap<>();
+        api.put("dev.orrery.plugin.devtools", "0.5.0");
+        api.put("dev.orrery.plugin.devtools.report", "0.1.0");
+        assertEquals(api, exported);
     }
 }

@@ -1,0 +1,356 @@
+package dev.orrery.plugin.console.internal.web;
+
+import dev.orrery.host.GameHost;
+import dev.orrery.host.HostStatus;
+import dev.orrery.host.SystemFaultException;
+import dev.orrery.plugin.console.TimingsFeed;
+import dev.orrery.plugin.devtools.SystemTiming;
+import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.Phase;
+import dev.orrery.schedule.Schedule;
+import dev.orrery.world.World;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * Answers the console's requests: pages, JSON, the SVG picture and steering. Free of servlet types, so
+ * any HTTP front end can serve it. Beyond the spec (Orrery's own).
+ *
+ * <p>Routes (paths below {@code /orrery}), documented in the README's "Web console" section:
+ * {@code GET /}, {@code /schedule.html}, {@code /timings.html}, {@code /plugins.html}, {@code /console.js},
+ * {@code /console.css}; {@code GET /api/schedules}, {@code /api/timings[?schedule=]}, {@code /api/plugins},
+ * {@code /api/token}; {@code GET /graph.svg?schedule=}; {@code POST /api/system/enable|disable?schedule=&system=},
+ * {@code /api/phase/enable|disable?schedule=&phase=}, {@code /api/pause}, {@code /api/resume},
+ * {@code /api/step?frames=}; the event stream {@code GET /api/events} is {@link EventStream}'s, since it
+ * holds its thread. A token is issued only to a page reached under a loopback host name.
+ * Steering passes {@link MutationGuard} first and then runs on the host's
+ * frame thread through {@link GameHost#submit}, {@link GameHost#pause()}, {@link GameHost#resume()} and
+ * {@link GameHost#step(int)}, the path of the shell's {@code orrery:*} commands.
+ *
+ * <p>Threading: called on the HTTP server's threads; world reads and changes go to the frame thread and
+ * are waited for at most the timeout. Thread-safe.
+ */
+public final class ConsoleHandler {
+    private final Supplier<GameHost> host;
+    private final Supplier<TimingsFeed> timings;
+    private final SessionTokens tokens;
+    private final MutationGuard guard;
+    private final Duration timeout;
+
+    /**
+     * @param host the host (looked up per request; null when it is gone); not null
+     * @param timings the timings feed (looked up per request); not null
+     * @param timeout how long to wait for the frame thread; positive
+     * @throws IllegalArgumentException if the timeout is zero or negative
+     */
+    public ConsoleHandler(Supplier<GameHost> host, Supplier<TimingsFeed> timings, Duration timeout) {
+        this(host, timings, new SessionTokens(), timeout);
+    }
+
+    /**
+     * @param tokens the session tokens (tests issue their own); not null
+     */
+    ConsoleHandler(Supplier<GameHost> host, Supplier<TimingsFeed> timings, SessionTokens tokens, Duration timeout) {
+        this.host = Objects.requireNonNull(host, "host");
+        this.timings = Objects.requireNonNull(timings, "timings");
+        this.tokens = Objects.requireNonNull(tokens, "tokens");
+        this.guard = new MutationGuard(tokens);
+        this.timeout = Objects.requireNonNull(timeout, "timeout");
+        if (timeout.isZero() || timeout.isNegative()) {
+            throw new IllegalArgumentException("console: the frame-thread timeout must be positive, got " + timeout);
+        }
+    }
+
+    /**
+     * @param r the request; not null
+     * @return the answer; never throws for bad input (a 4xx answer names what is wrong)
+     */
+    public ConsoleResponse handle(ConsoleRequest r) {
+        String path = r.path();
+        if (path.startsWith("/api/") && !path.equals("/api/token") && !isRead(path)) {
+            MutationGuard.Refusal no = guard.check(r);
+            if (no != null) {
+                return ConsoleResponse.json(no.status(), ConsoleJson.outcome(false, no.message()));
+            }
+            return steer(r);
+        }
+        if (!r.method().equals("GET")) {
+            return ConsoleResponse.json(405, ConsoleJson.outcome(false, r.method() + " " + path + ": only GET here"));
+        }
+        GameHost h = host.get();
+        try {
+            return switch (path) {
+                case "/", "/index.html" -> page("schedule.html");
+                case "/schedule.html", "/timings.html", "/plugins.html", "/console.js", "/console.css" -> page(path.substring(1));
+                case "/api/token" -> {
+                    MutationGuard.Refusal no = MutationGuard.checkHostName(r);
+                    yield no != null ? ConsoleResponse.json(no.status(), ConsoleJson.outcome(false, no.message()))
+                            : ConsoleResponse.json(200, Json.write(Map.of("token", tokens.issue(), "header", SessionTokens.HEADER)));
+                }
+                case "/api/schedules" -> h == null ? noHost() : ConsoleResponse.json(200, ConsoleJson.schedules(views(h)));
+                case "/api/timings" -> h == null ? noHost() : ConsoleResponse.json(200, timingsJson(h, r.param("schedule")));
+                case "/api/plugins" -> h == null ? noHost() : ConsoleResponse.json(200, pluginsJson(h));
+                case "/graph.svg" -> h == null ? noHost() : graph(h, r.param("schedule"));
+                default -> ConsoleResponse.json(404, ConsoleJson.outcome(false, "no console page " + path));
+            };
+        } catch (FrameThreadException e) {
+            return ConsoleResponse.json(503, ConsoleJson.outcome(false, e.getMessage()));
+        }
+    }
+
+    private static boolean isRead(String path) {
+        return path.equals("/api/schedules") || path.equals("/api/timings") || path.equals("/api/plugins");
+    }
+
+    /**
+     * The timings as JSON (for the live stream too).
+     *
+     * @param h the host; not null
+     * @param schedule a schedule name to keep only its systems, or null for all
+     * @return the JSON of {@link ConsoleJson#timings}
+     * @throws FrameThreadException if the frame thread does not answer in time
+     */
+    String timingsJson(GameHost h, String schedule) {
+        TimingsFeed feed = timings.get();
+        List<SystemTiming> all = onFrame(h, w -> feed.snapshot());
+        List<SystemTiming> list = schedule == null ? all : all.stream().filter(t -> t.schedule().equals(schedule)).toList();
+        return ConsoleJson.timings(feed.source(), h.status().frames(), list);
+    }
+
+    /**
+     * The host's status, plugins and recent rebuilds as JSON, read from the host (no frame-thread work).
+     *
+     * @param h the host; not null
+     * @return the JSON of {@code /api/plugins} ({@link ConsoleJson#plugins})
+     */
+    String pluginsJson(GameHost h) {
+        return ConsoleJson.plugins(h.status(), h.plugins(), h.rebuilds());
+    }
+
+    /** @return the host now, or null when it is gone */
+    public GameHost host() {
+        return host.get();
+    }
+
+    /** @return the timings feed now */
+    TimingsFeed feed() {
+        return timings.get();
+    }
+
+    private List<ScheduleView> views(GameHost h) {
+        return onFrame(h, world -> {
+            List<ScheduleView> out = new ArrayList<>();
+            String main = h.mainSchedule();
+            h.schedule(main).ifPresent(s -> out.add(ScheduleView.of(s, world, true)));
+            for (String name : h.schedules().names()) {
+                if (!name.equals(main)) {
+                    h.schedule(name).ifPresent(s -> out.add(ScheduleView.of(s, world, false)));
+                }
+            }
+            return out;
+        });
+    }
+
+    private ConsoleResponse graph(GameHost h, String schedule) {
+        String name = schedule == null || schedule.isBlank() ? h.mainSchedule() : schedule;
+        TimingsFeed feed = timings.get();
+        record Read(ScheduleView view, Set<String> skipped) {
+        }
+        Read read = onFrame(h, world -> {
+            Schedule s = h.schedule(name).orElse(null);
+            if (s == null) {
+                return null;
+            }
+            Set<String> skipped = new HashSet<>();
+            for (SystemTiming t : feed.snapshot()) {
+                if (t.schedule().equals(name) && t.skippedCondition() > 0) {
+                    skipped.add(t.system());
+                }
+            }
+            return new Read(ScheduleView.of(s, world, name.equals(h.mainSchedule())), skipped);
+        });
+        if (read == null) {
+            return ConsoleResponse.json(404, ConsoleJson.outcome(false, "no schedule '" + name + "'; schedules: "
+                    + h.schedules().names()));
+        }
+        return new ConsoleResponse(200, "image/svg+xml; charset=utf-8",
+                GraphSvg.render(read.view(), read.skipped()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    private ConsoleResponse steer(ConsoleRequest r) {
+        GameHost h = host.get();
+        if (h == null) {
+            return noHost();
+        }
+        String path = r.path();
+        try {
+            return switch (path) {
+                case "/api/system/enable", "/api/system/disable" -> setSystem(h, r, path.endsWith("/enable"));
+                case "/api/phase/enable", "/api/phase/disable" -> setPhase(h, r, path.endsWith("/enable"));
+                case "/api/pause" -> {
+                    h.pause();
+                    onFrame(h, w -> Boolean.TRUE);
+                    yield ok("paused at frame " + h.status().frames());
+                }
+                case "/api/resume" -> {
+                    h.resume();
+                    onFrame(h, w -> Boolean.TRUE);
+                    yield ok("resumed at frame " + h.status().frames());
+                }
+                case "/api/step" -> step(h, r.param("frames"));
+                default -> ConsoleResponse.json(404, ConsoleJson.outcome(false, "no console action " + path));
+            };
+        } catch (FrameThreadException e) {
+            return ConsoleResponse.json(e.status, ConsoleJson.outcome(false, e.getMessage()));
+        }
+    }
+
+    private ConsoleResponse setSystem(GameHost h, ConsoleRequest r, boolean enabled) {
+        String schedule = r.param("schedule") == null ? h.mainSchedule() : r.param("schedule");
+        String system = r.param("system");
+        if (system == null || system.isBlank()) {
+            return bad("the system to " + (enabled ? "enable" : "disable") + " is missing (parameter system)");
+        }
+        String msg = onFrame(h, world -> {
+            Schedule s = h.schedule(schedule).orElse(null);
+            if (s == null) {
+                return "!no schedule '" + schedule + "'; nothing changed";
+            }
+            EcsSystem sys = s.systems().stream().filter(x -> x.name().equals(system)).findFirst().orElse(null);
+            if (sys == null) {
+                return "!no system '" + system + "' in schedule " + schedule + "; nothing changed";
+            }
+            boolean was = s.isEnabled(world, sys);
+            if (enabled) {
+                s.enable(world, sys);
+            } else {
+                s.disable(world, sys);
+            }
+            return "system '" + system + "' in schedule " + schedule + (was == enabled ? " was already " : " is now ")
+                    + (enabled ? "enabled" : "disabled");
+        });
+        return msg.startsWith("!") ? ConsoleResponse.json(404, ConsoleJson.outcome(false, msg.substring(1))) : ok(msg);
+    }
+
+    private ConsoleResponse setPhase(GameHost h, ConsoleRequest r, boolean enabled) {
+        String schedule = r.param("schedule") == null ? h.mainSchedule() : r.param("schedule");
+        String phase = r.param("phase");
+        if (phase == null || phase.isBlank()) {
+            return bad("the phase to " + (enabled ? "enable" : "disable") + " is missing (parameter phase)");
+        }
+        String msg = onFrame(h, world -> {
+            Schedule s = h.schedule(schedule).orElse(null);
+            if (s == null) {
+                return "!no schedule '" + schedule + "'; nothing changed";
+            }
+            Phase p = s.phases().stream().filter(x -> x.name().equals(phase)).findFirst().orElse(null);
+            if (p == null) {
+                return "!no phase '" + phase + "' in schedule " + schedule + "; nothing changed";
+            }
+            boolean was = s.isPhaseEnabled(world, p);
+            if (enabled) {
+                s.enablePhase(world, p);
+            } else {
+                s.disablePhase(world, p);
+            }
+            return "phase '" + phase + "' in schedule " + schedule + (was == enabled ? " was already " : " is now ")
+                    + (enabled ? "enabled" : "disabled");
+        });
+        return msg.startsWith("!") ? ConsoleResponse.json(404, ConsoleJson.outcome(false, msg.substring(1))) : ok(msg);
+    }
+
+    private ConsoleResponse step(GameHost h, String frames) {
+        int n;
+        try {
+            n = Integer.parseInt(frames == null ? "1" : frames.trim());
+        } catch (NumberFormatException e) {
+            return bad("step: frames must be a whole number from 1, got '" + frames + "'");
+        }
+        if (n < 1) {
+            return bad("step: frames must be at least 1, got " + n);
+        }
+        HostStatus st = h.status();
+        CompletableFuture<Long> f = h.step(n).toCompletableFuture();
+        try {
+            long last = f.get(timeout.toMillis() + n * 100L, TimeUnit.MILLISECONDS);
+            return ok("stepped " + n + " frame(s) from frame " + st.frames() + " to " + last);
+        } catch (TimeoutException e) {
+            f.cancel(false);
+            return ConsoleResponse.json(503, ConsoleJson.outcome(false, "step: the frames did not run in time; the rest are cancelled"));
+        } catch (InterruptedException e) {
+            f.cancel(false);
+            Thread.currentThread().interrupt();
+            return ConsoleResponse.json(503, ConsoleJson.outcome(false, "step: interrupted"));
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            int status = c instanceof SystemFaultException ? 500 : 409;
+            return ConsoleResponse.json(status, ConsoleJson.outcome(false, "step: " + c.getMessage()));
+        }
+    }
+
+    private <T> T onFrame(GameHost h, Function<World, T> work) {
+        CompletableFuture<T> f = h.submit(work).toCompletableFuture();
+        try {
+            return f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            f.cancel(false);
+            throw new FrameThreadException(503, "the frame thread did not take the request within " + timeout.toMillis()
+                    + " ms (is a system stuck in a frame?); nothing was done");
+        } catch (InterruptedException e) {
+            f.cancel(false);
+            Thread.currentThread().interrupt();
+            throw new FrameThreadException(503, "interrupted while waiting for the frame thread");
+        } catch (ExecutionException e) {
+            throw new FrameThreadException(500, "failed on the frame thread: " + e.getCause());
+        }
+    }
+
+    private ConsoleResponse page(String name) {
+        try (InputStream in = ConsoleHandler.class.getResourceAsStream("/static/" + name)) {
+            if (in == null) {
+                return ConsoleResponse.json(404, ConsoleJson.outcome(false, "no console page /" + name));
+            }
+            String type = name.endsWith(".html") ? "text/html; charset=utf-8"
+                    : name.endsWith(".js") ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8";
+            return new ConsoleResponse(200, type, in.readAllBytes());
+        } catch (IOException e) {
+            return ConsoleResponse.json(500, ConsoleJson.outcome(false, "cannot read console page /" + name + ": " + e));
+        }
+    }
+
+    private static ConsoleResponse ok(String message) {
+        return ConsoleResponse.json(200, ConsoleJson.outcome(true, message));
+    }
+
+    private static ConsoleResponse bad(String message) {
+        return ConsoleResponse.json(400, ConsoleJson.outcome(false, message));
+    }
+
+    private static ConsoleResponse noHost() {
+        return ConsoleResponse.json(503, ConsoleJson.outcome(false, "no game host is running"));
+    }
+
+    /** The frame thread did not answer, or the work failed there. */
+    static final class FrameThreadException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final int status;
+
+        FrameThreadException(int status, String message) {
+            super(message, null, false, false);
+            this.status = status;
+        }
+    }
+}

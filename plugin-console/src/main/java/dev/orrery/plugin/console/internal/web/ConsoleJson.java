@@ -1,0 +1,192 @@
+package dev.orrery.plugin.console.internal.web;
+
+import dev.orrery.host.HostStatus;
+import dev.orrery.host.PluginStatus;
+import dev.orrery.host.RebuildInfo;
+import dev.orrery.host.SystemFault;
+import dev.orrery.plugin.console.TimingsFeed;
+import dev.orrery.plugin.devtools.SystemTiming;
+import dev.orrery.plugin.devtools.report.PhasesReport;
+import dev.orrery.plugin.devtools.report.SystemsReport;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The console's data as JSON, the shapes documented in the README's "Web console" section: the
+ * devtools' report values (phases, systems, timings) and the host's own values (status, plugins,
+ * rebuilds) written with {@link Json}. Beyond the spec (Orrery's own). Stateless; thread-safe.
+ */
+final class ConsoleJson {
+    private ConsoleJson() {
+    }
+
+    /**
+     * @param views the schedules, main first
+     * @return {@code {"schedules":[{"name","main","phases":[{"name","manual","detached","enabled"}],
+     *     "systems":[{"name","phase","plugin","enabled","conditional"}],"edges":[{"from","to","provenance":[..]}]}]}}
+     */
+    static String schedules(List<ScheduleView> views) {
+        List<Object> list = new ArrayList<>();
+        for (ScheduleView v : views) {
+            list.add(schedule(v));
+        }
+        return Json.write(Map.of("schedules", list));
+    }
+
+    static Map<String, Object> schedule(ScheduleView v) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", v.name());
+        m.put("main", v.main());
+        List<Object> phases = new ArrayList<>();
+        for (PhasesReport.Row p : v.phases()) {
+            Map<String, Object> pm = new LinkedHashMap<>();
+            pm.put("name", p.phase());
+            pm.put("manual", p.manual());
+            pm.put("detached", p.detached());
+            pm.put("enabled", p.enabled());
+            phases.add(pm);
+        }
+        m.put("phases", phases);
+        List<Object> systems = new ArrayList<>();
+        for (SystemsReport.Row s : v.systems()) {
+            Map<String, Object> sm = new LinkedHashMap<>();
+            sm.put("name", s.system());
+            sm.put("phase", s.phase());
+            sm.put("plugin", s.plugin());
+            sm.put("enabled", s.enabled());
+            sm.put("conditional", s.conditional());
+            systems.add(sm);
+        }
+        m.put("systems", systems);
+        List<Object> edges = new ArrayList<>();
+        for (ScheduleView.EdgeView e : v.edges()) {
+            Map<String, Object> em = new LinkedHashMap<>();
+            em.put("from", e.from());
+            em.put("to", e.to());
+            em.put("provenance", e.provenance());
+            edges.add(em);
+        }
+        m.put("edges", edges);
+        return m;
+    }
+
+    /**
+     * @param source where the timings come from (plugin-devtools' hooks, the console's own hooks while a
+     *     page listens, or none), written in lower case
+     * @param frames the host's frame count when read
+     * @param timings the timings, by schedule then execution order
+     * @return {@code {"source","frames","systems":[{"schedule","system","phase","runs","lastMicros","meanMicros",
+     *     "maxMicros","skipped":{"disabled","condition","phaseDisabled"}}]}}
+     */
+    static String timings(TimingsFeed.Source source, long frames, List<SystemTiming> timings) {
+        List<Object> list = new ArrayList<>();
+        for (SystemTiming t : timings) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("schedule", t.schedule());
+            m.put("system", t.system());
+            m.put("phase", t.phase());
+            m.put("runs", t.runs());
+            m.put("lastMicros", t.lastMicros());
+            m.put("meanMicros", t.meanMicros());
+            m.put("maxMicros", t.maxMicros());
+            Map<String, Object> skipped = new LinkedHashMap<>();
+            skipped.put("disabled", t.skippedDisabled());
+            skipped.put("condition", t.skippedCondition());
+            skipped.put("phaseDisabled", t.skippedPhaseDisabled());
+            m.put("skipped", skipped);
+            list.add(m);
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("source", source.name().toLowerCase(Locale.ROOT));
+        out.put("frames", frames);
+        out.put("systems", list);
+        return Json.write(out);
+    }
+
+    /**
+     * @param status the frame loop's state
+     * @param plugins the tracked plugins
+     * @param rebuilds the recent rebuilds, oldest first (the last 20 are written, newest first)
+     * @return {@code {"status":{"state","mode","frames","fault":{..}|null},"plugins":[{"name","schedule",
+     *     "bundle","serviceId","state","reason"}],"rebuilds":[{"sequence","schedule","plugins","systems","phases",
+     *     "buildMicros","joined","left","replaced","excluded","swappedIn"}]}}
+     */
+    static String plugins(HostStatus status, List<PluginStatus> plugins, List<RebuildInfo> rebuilds) {
+        Map<String, Object> st = new LinkedHashMap<>();
+        st.put("state", status.state());
+        st.put("mode", String.valueOf(status.mode()));
+        st.put("frames", status.frames());
+        SystemFault f = status.lastFault();
+        if (f == null) {
+            st.put("fault", null);
+        } else {
+            Map<String, Object> fm = new LinkedHashMap<>();
+            fm.put("schedule", f.schedule().orElse(null));
+            fm.put("system", f.system().orElse(null));
+            fm.put("plugin", f.plugin().orElse(null));
+            fm.put("stage", f.stageText());
+            fm.put("frame", f.frame());
+            fm.put("error", f.errorType());
+            fm.put("message", f.message());
+            fm.put("text", f.describe());
+            st.put("fault", fm);
+        }
+        List<Object> ps = new ArrayList<>();
+        for (PluginStatus p : plugins) {
+            ps.add(plugin(p));
+        }
+        List<Object> rs = new ArrayList<>();
+        for (int i = rebuilds.size() - 1; i >= 0 && rs.size() < 20; i--) {
+            RebuildInfo r = rebuilds.get(i);
+            Map<String, Object> rm = new LinkedHashMap<>();
+            rm.put("sequence", r.sequence());
+            rm.put("schedule", r.schedule());
+            rm.put("plugins", r.plugins());
+            rm.put("systems", r.systems());
+            rm.put("phases", r.phases());
+            rm.put("buildMicros", r.buildNanos() / 1_000.0);
+            rm.put("joined", r.joined());
+            rm.put("left", r.left());
+            rm.put("replaced", r.replaced());
+            List<Object> ex = new ArrayList<>();
+            for (PluginStatus p : r.excluded()) {
+                ex.add(plugin(p));
+            }
+            rm.put("excluded", ex);
+            rm.put("hooksChanged", r.hooksChanged());
+            rm.put("swappedIn", String.valueOf(r.swappedIn()));
+            rs.add(rm);
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("status", st);
+        out.put("plugins", ps);
+        out.put("rebuilds", rs);
+        return Json.write(out);
+    }
+
+    private static Map<String, Object> plugin(PluginStatus p) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", p.name());
+        m.put("schedule", p.schedule());
+        m.put("bundle", p.bundle());
+        m.put("serviceId", p.serviceId());
+        m.put("state", p.state());
+        m.put("reason", p.reason());
+        return m;
+    }
+
+    /**
+     * @param ok whether the request did what it asked
+     * @param message one line saying what happened (or what was wrong, naming the thing at fault)
+     * @return {@code {"ok":..,"message":".."}}
+     */
+    static String outcome(boolean ok, String message) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("ok", ok);
+        m.put("message", message);
+        return Json.write(m);
+    }
+}

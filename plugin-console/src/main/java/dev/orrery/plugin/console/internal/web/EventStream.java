@@ -1,0 +1,213 @@
+package dev.orrery.plugin.console.internal.web;
+
+import dev.orrery.host.GameHost;
+import dev.orrery.plugin.console.TimingsFeed;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The console's server-sent events ({@code GET /orrery/api/events[?schedule=][&timings=false]}), free
+ * of servlet types: any HTTP front end hands it the response body. Beyond the spec (Orrery's own).
+ *
+ * <ul>
+ *   <li>{@code event: host}, with the JSON of {@code /orrery/api/plugins} (status, plugins, rebuilds):
+ *       once when the stream opens, then whenever the host reports a change
+ *       ({@link GameHost#awaitChange}: a run state, fault, plugin, observer or rebuild changed, or a
+ *       schedule was swapped in), and a last time when the host stops.</li>
+ *   <li>{@code event: timings}, with the JSON of {@code /orrery/api/timings} (the {@code schedule}
+ *       parameter keeps only that schedule's systems): once when the stream opens, then every
+ *       {@value #PERIOD_MILLIS} ms in which a frame ran.</li>
+ *   <li>With {@code timings=false}, instead of the timings: {@code event: frames} with
+ *       {@code {"frames":N}}, the host's frame count, at the same times; such a stream does not
+ *       subscribe to the timings feed (it adds no hook to any frame).</li>
+ * </ul>
+ * A stream ends after {@value #STREAM_MILLIS} ms (the browser's {@code EventSource} then reconnects by
+ * itself), when the client goes away (a write fails), the thread is interrupted or {@link #close()} is
+ * called. While a stream with timings is open it subscribes to the timings feed
+ * ({@link TimingsFeed#subscribe()}).
+ *
+ * <p>Threading: each {@link #run} writes on the calling (HTTP server) thread; {@link #open()} and
+ * {@link #close()} may be called from any thread.
+ *
+ * <p>Implementation notes: the stream thread sleeps on its {@link Wake} until the next timings tick is
+ * due or the host's change stage completes; that stage is completed on the host's change-notifier
+ * thread, whose only work here is to wake the stream thread, which then writes the event. A tick reads
+ * the frame count first ({@code GameHost.status()}, no frame-thread work) and asks the frame thread for
+ * the timings only when frames ran since the last one, so a paused host costs the frame thread nothing.
+ * A tick whose frame-thread read times out is skipped. The pending change stage is cancelled when the
+ * stream ends, which drops the host's wait.
+ */
+public final class EventStream {
+    /** The stream's path below {@code /orrery}. */
+    public static final String PATH = "/api/events";
+    /** Period of the timings events, in milliseconds (4 per second). */
+    public static final long PERIOD_MILLIS = 250;
+    /** A stream ends after this long, in milliseconds. */
+    public static final long STREAM_MILLIS = 10 * 60_000;
+    /** The media type of the stream. */
+    public static final String CONTENT_TYPE = "text/event-stream; charset=utf-8";
+
+    private final ConsoleHandler handler;
+    private final Object lock = new Object();
+    private final Set<Wake> streams = new HashSet<>(); // guarded by lock: one per open stream
+    private boolean closed; // guarded by lock
+
+    /** @param handler the console's handler; not null */
+    public EventStream(ConsoleHandler handler) {
+        this.handler = Objects.requireNonNull(handler, "handler");
+    }
+
+    /**
+     * Writes events to {@code out} until the stream ends (see the class comment).
+     *
+     * @param host the host; not null
+     * @param request the request: parameters {@code schedule} (keep only that schedule's timings) and
+     *     {@code timings} ({@code false}: host events only)
+     * @param out the response body; not closed here
+     */
+    public void run(GameHost host, ConsoleRequest request, OutputStream out) {
+        Objects.requireNonNull(host, "host");
+        String schedule = request.param("schedule");
+        TimingsFeed feed = "false".equals(request.param("timings")) ? null : handler.feed();
+        Wake wake = new Wake();
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            streams.add(wake);
+        }
+        if (feed != null) {
+            feed.subscribe();
+        }
+        CompletableFuture<Long> change = null;
+        try {
+            write(out, "retry: 1000\n\n");
+            change = watch(host, host.changes(), wake);
+            boolean hostDue = true;
+            long lastFrames = -1;
+            long now = System.nanoTime();
+            long end = now + TimeUnit.MILLISECONDS.toNanos(STREAM_MILLIS);
+            long nextTick = now;
+            while (!isClosed() && now - end < 0) {
+                if (now - nextTick >= 0) {
+                    lastFrames = tick(host, feed == null ? null : schedule, feed != null, lastFrames, out);
+                    nextTick = now + TimeUnit.MILLISECONDS.toNanos(PERIOD_MILLIS);
+                }
+                if (change != null && change.isDone()) {
+                    // a host that stopped no longer changes: its last state is sent, then no more waits
+                    change = change.isCompletedExceptionally() ? null : watch(host, change.join(), wake);
+                    hostDue = true;
+                }
+                if (hostDue) {
+                    write(out, "event: host\ndata: " + handler.pluginsJson(host) + "\n\n");
+                    hostDue = false;
+                }
+                wake.await(Math.min(nextTick, end) - System.nanoTime());
+                now = System.nanoTime();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (IOException e) {
+            // the page went away
+        } finally {
+            if (change != null) {
+                change.cancel(false);
+            }
+            if (feed != null) {
+                feed.unsubscribe();
+            }
+            synchronized (lock) {
+                streams.remove(wake);
+            }
+        }
+    }
+
+    /**
+     * Writes a timings event (or, without timings, a frames event) when frames ran since the last one,
+     * or for the first.
+     *
+     * @return the frame count the event was written for
+     */
+    private long tick(GameHost host, String schedule, boolean timings, long lastFrames, OutputStream out)
+            throws IOException {
+        long frames = host.status().frames();
+        if (frames == lastFrames) {
+            return lastFrames;
+        }
+        if (!timings) {
+            write(out, "event: frames\ndata: {\"frames\":" + frames + "}\n\n");
+            return frames;
+        }
+        String json;
+        try {
+            json = handler.timingsJson(host, schedule);
+        } catch (ConsoleHandler.FrameThreadException e) {
+            return lastFrames; // the frame thread is busy: skip this tick
+        }
+        write(out, "event: timings\ndata: " + json + "\n\n");
+        return frames;
+    }
+
+    /** @return the host's stage for a change after {@code since}, waking the stream thread when it completes */
+    private CompletableFuture<Long> watch(GameHost host, long since, Wake wake) {
+        CompletableFuture<Long> change = host.awaitChange(since).toCompletableFuture();
+        change.whenComplete((token, failure) -> wake.signal());
+        return change;
+    }
+
+    private static void write(OutputStream out, String event) throws IOException {
+        out.write(event.getBytes(StandardCharsets.UTF_8));
+        out.flush();
+    }
+
+    private boolean isClosed() {
+        synchronized (lock) {
+            return closed;
+        }
+    }
+
+    /** @return how many streams are open now */
+    public int open() {
+        synchronized (lock) {
+            return streams.size();
+        }
+    }
+
+    /** Ends every open stream (the console stops) and refuses new ones; returns without waiting for them. */
+    public void close() {
+        synchronized (lock) {
+            closed = true;
+            streams.forEach(Wake::signal);
+        }
+    }
+
+    /**
+     * One stream thread's wake-up: signalled by the host's change, by {@link #close()}, or not at all
+     * until the time to wait is up.
+     */
+    private static final class Wake {
+        private boolean signalled;
+
+        synchronized void signal() {
+            signalled = true;
+            notifyAll();
+        }
+
+        /** Waits at most {@code nanos} (nothing when it is not positive) or until signalled; clears the signal. */
+        synchronized void await(long nanos) throws InterruptedException {
+            long end = System.nanoTime() + nanos;
+            long left = nanos;
+            while (!signalled && left > 0) {
+                TimeUnit.NANOSECONDS.timedWait(this, left);
+                left = end - System.nanoTime();
+            }
+            signalled = false;
+        }
+    }
+}

@@ -1,0 +1,145 @@
+package dev.orrery.plugin.console.internal.web;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.host.RunState;
+import dev.orrery.plugin.console.FakeHost;
+import dev.orrery.plugin.console.TimingsFeed;
+import dev.orrery.plugin.devtools.SystemTimings;
+import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.Phase;
+import dev.orrery.schedule.Schedule;
+import dev.orrery.world.World;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** The handler on a host whose "frame thread" is the calling thread (work runs at once). */
+class ConsoleHandlerTest {
+    private final World world = new World();
+    private final EcsSystem move = EcsSystem.builder("move").phase(Phase.ON_UPDATE).run((w, dt) -> { }).build();
+    private final Schedule main = Schedule.builder("main").systems(move).build();
+    private final FakeHost host = new FakeHost(world, main);
+    private final SessionTokens tokens = new SessionTokens();
+    private final SystemTimings timings = new SystemTimings();
+    private final ConsoleHandler handler = new ConsoleHandler(() -> host, () -> new TimingsFeed() {
+        @Override
+        public Source source() {
+            return Source.DEVTOOLS;
+        }
+
+        @Override
+        public List<dev.orrery.plugin.devtools.SystemTiming> snapshot() {
+            return timings.snapshot();
+        }
+    }, tokens, Duration.ofSeconds(1));
+
+    private ConsoleRequest post(String path, Map<String, String> query, Map<String, String> headers, String from) {
+        Map<String, String> h = new HashMap<>();
+        headers.forEach((k, v) -> h.put(k.toLowerCase(), v));
+        return new ConsoleRequest("POST", path, query, n -> h.get(n.toLowerCase()), from);
+    }
+
+    private ConsoleRequest get(String path, Map<String, String> query) {
+        return new ConsoleRequest("GET", path, query, n -> null, "127.0.0.1");
+    }
+
+    @Test
+    @DisplayName("a mutation without the session token is refused (403) and changes nothing")
+    void tokenRequired() {
+        ConsoleResponse r = handler.handle(post("/api/system/disable", Map.of("system", "move"), Map.of("Host", "127.0.0.1:8420"), "127.0.0.1"));
+        assertEquals(403, r.status());
+        assertEquals("{\"ok\":false,\"message\":\"steering needs the session token of the console's page in header"
+                + " X-Orrery-Token; missing or unknown\"}", r.text());
+        assertTrue(main.isEnabled(world, move));
+        r = handler.handle(post("/api/system/disable", Map.of("system", "move"), Map.of("X-Orrery-Token", "forged"), "127.0.0.1"));
+        assertEquals(403, r.status());
+        assertTrue(main.isEnabled(world, move));
+    }
+
+    @Test
+    @DisplayName("a mutation from a non-loopback address is refused even with a valid token")
+    void nonLoopbackRefused() {
+        String token = tokens.issue();
+        ConsoleResponse r = handler.handle(post("/api/system/disable", Map.of("system", "move"),
+                Map.of("X-Orrery-Token", token), "192.168.1.20"));
+        assertEquals(403, r.status());
+        assertEquals("{\"ok\":false,\"message\":\"steering is accepted only from loopback; refused 192.168.1.20\"}", r.text());
+        assertTrue(main.isEnabled(world, move));
+    }
+
+    @Test
+    @DisplayName("cross-site requests are refused: a foreign Origin, Sec-Fetch-Site cross-site, a non-loopback Host name (DNS rebinding); GET cannot steer")
+    void crossSiteRefused() {
+        String token = tokens.issue();
+        assertEquals(403, handler.handle(post("/api/pause", Map.of(),
+                Map.of("X-Orrery-Token", token, "Origin", "http://evil.example", "Host", "127.0.0.1:8420"), "127.0.0.1")).status());
+        assertEquals(403, handler.handle(post("/api/pause", Map.of(),
+                Map.of("X-Orrery-Token", token, "Sec-Fetch-Site", "cross-site"), "127.0.0.1")).status());
+        assertEquals(405, handler.handle(get("/api/pause", Map.of())).status());
+        // DNS rebinding: a page of another name resolving to 127.0.0.1 gets no token and cannot steer
+        ConsoleResponse r = handler.handle(post("/api/pause", Map.of(),
+                Map.of("X-Orrery-Token", token, "Host", "evil.example:8420"), "127.0.0.1"));
+        assertEquals(403, r.status());
+        assertEquals("{\"ok\":false,\"message\":\"steering is accepted only for a loopback host name; refused Host evil.example:8420\"}",
+                r.text());
+        ConsoleRequest tokenRequest = new ConsoleRequest("GET", "/api/token", Map.of(),
+                n -> n.equalsIgnoreCase("Host") ? "evil.example:8420" : null, "127.0.0.1");
+        assertEquals(403, handler.handle(tokenRequest).status());
+        assertEquals(200, handler.handle(post("/api/pause", Map.of(),
+                Map.of("X-Orrery-Token", token, "Host", "[::1]:8420"), "::1")).status());
+        host.resume();
+        assertEquals(RunState.RUNNING, host.state);
+    }
+
+    @Test
+    @DisplayName("with the page's token from loopback: disable and enable a system and a phase, pause, step, resume")
+    void steering() {
+        String token = handler.handle(get("/api/token", Map.of())).text().replaceAll(".*\"token\":\"([0-9a-f]+)\".*", "$1");
+        Map<String, String> h = Map.of("X-Orrery-Token", token, "Origin", "http://127.0.0.1:8420",
+                "Host", "127.0.0.1:8420", "Sec-Fetch-Site", "same-origin");
+        ConsoleResponse r = handler.handle(post("/api/system/disable", Map.of("system", "move"), h, "127.0.0.1"));
+        assertEquals("{\"ok\":true,\"message\":\"system 'move' in schedule main is now disabled\"}", r.text());
+        assertFalse(main.isEnabled(world, move));
+        assertEquals(200, handler.handle(post("/api/system/enable", Map.of("system", "move"), h, "127.0.0.1")).status());
+        assertTrue(main.isEnabled(world, move));
+        r = handler.handle(post("/api/system/disable", Map.of("system", "nope"), h, "127.0.0.1"));
+        assertEquals(404, r.status());
+        assertEquals("{\"ok\":false,\"message\":\"no system 'nope' in schedule main; nothing changed\"}", r.text());
+        assertEquals(200, handler.handle(post("/api/phase/disable", Map.of("phase", "OnUpdate"), h, "127.0.0.1")).status());
+        assertFalse(main.isPhaseEnabled(world, Phase.ON_UPDATE));
+        assertEquals(200, handler.handle(post("/api/pause", Map.of(), h, "127.0.0.1")).status());
+        assertEquals(RunState.PAUSED, host.state);
+        r = handler.handle(post("/api/step", Map.of("frames", "3"), h, "127.0.0.1"));
+        assertEquals("{\"ok\":true,\"message\":\"stepped 3 frame(s) from frame 0 to 3\"}", r.text());
+        assertEquals(400, handler.handle(post("/api/step", Map.of("frames", "0"), h, "::1")).status());
+        assertEquals(200, handler.handle(post("/api/resume", Map.of(), h, "::1")).status());
+        assertEquals(RunState.RUNNING, host.state);
+    }
+
+    @Test
+    @DisplayName("reads: schedules, timings, plugins JSON and the SVG; an unknown schedule is a 404 naming it")
+    void reads() {
+        ConsoleResponse r = handler.handle(get("/api/schedules", Map.of()));
+        assertEquals(200, r.status());
+        assertTrue(r.text().startsWith("{\"schedules\":[{\"name\":\"main\",\"main\":true,\"phases\":[{\"name\":\"OnStart\""), r.text());
+        assertTrue(r.text().contains("\"systems\":[{\"name\":\"move\",\"phase\":\"OnUpdate\",\"plugin\":\"main\",\"enabled\":true,\"conditional\":false}]"), r.text());
+        r = handler.handle(get("/api/timings", Map.of()));
+        assertEquals("{\"source\":\"devtools\",\"frames\":0,\"systems\":[]}", r.text());
+        r = handler.handle(get("/api/plugins", Map.of()));
+        assertEquals("{\"status\":{\"state\":\"RUNNING\",\"mode\":\"FIXED\",\"frames\":0,\"fault\":null},\"plugins\":[],\"rebuilds\":[]}", r.text());
+        r = handler.handle(get("/graph.svg", Map.of("schedule", "main")));
+        assertEquals("image/svg+xml; charset=utf-8", r.contentType());
+        assertTrue(r.text().contains("data-system=\"move\""));
+        r = handler.handle(get("/graph.svg", Map.of("schedule", "other")));
+        assertEquals(404, r.status());
+        assertEquals("{\"ok\":false,\"message\":\"no schedule 'other'; schedules: [main]\"}", r.text());
+        r = handler.handle(get("/", Map.of()));
+        assertEquals("text/html; charset=utf-8", r.contentType());
+    }
+}

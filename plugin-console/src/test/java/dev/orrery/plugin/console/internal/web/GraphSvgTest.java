@@ -1,0 +1,138 @@
+package dev.orrery.plugin.console.internal.web;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orrery.schedule.Condition;
+import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.Phase;
+import dev.orrery.schedule.Schedule;
+import dev.orrery.world.World;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+class GraphSvgTest {
+    private static final Phase TURN = Phase.builder("Turn").dependsOn(Phase.ON_UPDATE).manual(true).build();
+
+    private static Schedule schedule() {
+        EcsSystem input = EcsSystem.builder("input").phase(Phase.ON_UPDATE).run((w, dt) -> { }).build();
+        EcsSystem move = EcsSystem.builder("move").phase(Phase.ON_UPDATE).after(input).run((w, dt) -> { }).build();
+        EcsSystem collide = EcsSystem.builder("collide").phase(Phase.ON_UPDATE).after(move).run((w, dt) -> { }).build();
+        EcsSystem render = EcsSystem.builder("render").phase(Phase.ON_STORE).after(collide).run((w, dt) -> { }).build();
+        EcsSystem maybe = EcsSystem.builder("maybe").phase(Phase.ON_STORE).runIf(w -> false).run((w, dt) -> { }).build();
+        EcsSystem act = EcsSystem.builder("act").phase(TURN).run((w, dt) -> { }).build();
+        return Schedule.builder("main").phases(TURN).systems(input, move, collide, render, maybe, act).build();
+    }
+
+    private static int count(String text, String regex) {
+        Matcher m = Pattern.compile(regex).matcher(text);
+        int n = 0;
+        while (m.find()) {
+            n++;
+        }
+        return n;
+    }
+
+    @Test
+    @DisplayName("one element with data-system per system; the whole picture laid out by ELK (lanes as compound nodes in phase order, manual set apart, every edge routed)")
+    void nodeCountEqualsSystemCount() {
+        Schedule s = schedule();
+        World world = new World();
+        s.disable(world, s.systems().stream().filter(x -> x.name().equals("render")).findFirst().orElseThrow());
+        ScheduleView view = ScheduleView.of(s, world, true);
+        String svg = GraphSvg.render(view, Set.of("maybe"));
+
+        assertEquals(s.systems().size(), count(svg, "data-system=\""), svg);
+        for (EcsSystem sys : s.systems()) {
+            assertTrue(svg.contains("data-system=\"" + sys.name() + "\""), sys.name());
+        }
+        assertEquals(s.phases().size(), count(svg, "data-phase=\""), svg);
+        // phases in schedule order: OnUpdate's lane above OnStore's, the manual one last, after the heading
+        double onUpdate = laneY(svg, "OnUpdate");
+        double onStore = laneY(svg, "OnStore");
+        Matcher h = Pattern.compile("y=\"([0-9.]+)\">manual phases").matcher(svg);
+        assertTrue(h.find(), svg);
+        double heading = Double.parseDouble(h.group(1));
+        double turn = laneY(svg, "Turn");
+        assertTrue(onUpdate < onStore && onStore < heading && heading < turn, svg);
+        assertTrue(svg.contains("class=\"lane manual\" data-phase=\"Turn\""), svg);
+        assertTrue(svg.contains("class=\"system disabled\" data-system=\"render\""), svg);
+        assertTrue(svg.contains("class=\"system conditional condition-skipped\" data-system=\"maybe\""), svg);
+        // an ELK-routed edge inside OnUpdate, with its provenance as the hover title
+        assertTrue(svg.contains("data-from=\"input\" data-to=\"move\"><title>'input' runs before 'move' (move.after(input), from 'main')</title><path data-sections=\"1\" d=\"M"),
+                svg);
+        // every edge, inside a phase or across phases, is a path made of ELK's edge sections; none is drawn by hand
+        assertEquals(view.edges().size(), count(svg, "<g class=\"edge\""), svg);
+        assertEquals(view.edges().size(), count(svg, "</title><path data-sections=\"[1-9][0-9]*\" d=\"M[0-9.]+,[0-9.]+( L[0-9.]+,[0-9.]+)+\"/></g>"), svg);
+        assertEquals(0, count(svg, "<line"), svg);
+        // the cross-phase edge, routed by ELK through the lanes (compound nodes): from collide's bottom to render's top
+        Matcher cross = Pattern.compile("data-from=\"collide\" data-to=\"render\"><title>[^<]*</title><path data-sections=\"[0-9]+\""
+                + " d=\"M([0-9.]+),([0-9.]+).* L([0-9.]+),([0-9.]+)\"/>").matcher(svg);
+        assertTrue(cross.find(), svg);
+        double[] collide = box(svg, "collide");
+        double[] render = box(svg, "render");
+        assertEquals(collide[1] + collide[3], Double.parseDouble(cross.group(2)), 0.11, svg);
+        assertEquals(render[1], Double.parseDouble(cross.group(4)), 0.11, svg);
+        assertTrue(Double.parseDouble(cross.group(1)) >= collide[0] && Double.parseDouble(cross.group(1)) <= collide[0] + collide[2], svg);
+        assertTrue(Double.parseDouble(cross.group(3)) >= render[0] && Double.parseDouble(cross.group(3)) <= render[0] + render[2], svg);
+        // every system box lies inside its phase's lane (ELK placed it in the compound node)
+        for (EcsSystem sys : s.systems()) {
+            double[] b = box(svg, sys.name());
+            double[] lane = lane(svg, sys.phase().name());
+            assertTrue(b[0] >= lane[0] && b[1] >= lane[1] && b[0] + b[2] <= lane[0] + lane[2] + 0.11
+                    && b[1] + b[3] <= lane[1] + lane[3] + 0.11, sys.name() + " in " + sys.phase().name() + "\n" + svg);
+        }
+        // ELK placed move below input (layered, top to bottom)
+        assertTrue(box(svg, "move")[1] > box(svg, "input")[1], svg);
+    }
+
+    private static double laneY(String svg, String phase) {
+        Matcher m = Pattern.compile("data-phase=\"" + phase + "\"><rect x=\"[0-9.]+\" y=\"([0-9.]+)\"").matcher(svg);
+        assertTrue(m.find(), phase);
+        return Double.parseDouble(m.group(1));
+    }
+
+    /** x, y, width, height of a system's box. */
+    private static double[] box(String svg, String system) {
+        Matcher m = Pattern.compile("data-system=\"" + system + "\"><title>[^<]*</title><rect x=\"([0-9.]+)\" y=\"([0-9.]+)\""
+                + " width=\"([0-9.]+)\" height=\"([0-9.]+)\"").matcher(svg);
+        assertTrue(m.find(), system);
+        return new double[] {Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2)),
+            Double.parseDouble(m.group(3)), Double.parseDouble(m.group(4))};
+    }
+
+    /** x, y, width, height of a phase's lane. */
+    private static double[] lane(String svg, String phase) {
+        Matcher m = Pattern.compile("data-phase=\"" + phase + "\"><rect x=\"([0-9.]+)\" y=\"([0-9.]+)\""
+                + " width=\"([0-9.]+)\" height=\"([0-9.]+)\"").matcher(svg);
+        assertTrue(m.find(), phase);
+        return new double[] {Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2)),
+            Double.parseDouble(m.group(3)), Double.parseDouble(m.group(4))};
+    }
+
+    @Test
+    @DisplayName("an empty schedule gives lanes and no system")
+    void emptySchedule() {
+        Schedule s = Schedule.builder("empty").build();
+        String svg = GraphSvg.render(ScheduleView.of(s, new World(), false), Set.of());
+        assertEquals(0, count(svg, "data-system=\""));
+        assertTrue(svg.startsWith("<svg "), svg);
+    }
+
+    @Test
+    @DisplayName("names are escaped in attributes and text")
+    void escapes() {
+        EcsSystem odd = EcsSystem.builder("a<b>&\"c\"").phase(Phase.ON_UPDATE).run((w, dt) -> { }).build();
+        Schedule s = Schedule.builder("x").systems(odd).build();
+        String svg = GraphSvg.render(ScheduleView.of(s, new World(), false), Set.of());
+        assertTrue(svg.contains("data-system=\"a&lt;b&gt;&amp;&quot;c&quot;\""), svg);
+        assertEquals(1, count(svg, "data-system=\""));
+    }
+
+    static Condition never() {
+        return w -> false;
+    }
+}
