@@ -128,7 +128,7 @@ class ConsoleHandlerTest {
         ConsoleResponse r = handler.handle(get("/api/schedules", Map.of()));
         assertEquals(200, r.status());
         assertTrue(r.text().startsWith("{\"schedules\":[{\"name\":\"main\",\"main\":true,\"phases\":[{\"name\":\"OnStart\""), r.text());
-        assertTrue(r.text().contains("\"systems\":[{\"name\":\"move\",\"phase\":\"OnUpdate\",\"plugin\":\"main\",\"enabled\":true,\"conditional\":false}]"), r.text());
+        assertTrue(r.text().contains("\"systems\":[{\"name\":\"move\",\"phase\":\"OnUpdate\",\"plugin\":\"main\",\"enabled\":true,\"conditional\":false,\"commitBefore\":false,\"commitAfter\":false}]"), r.text());
         r = handler.handle(get("/api/timings", Map.of()));
         assertEquals("{\"source\":\"devtools\",\"frames\":0,\"systems\":[]}", r.text());
         r = handler.handle(get("/api/plugins", Map.of()));
