@@ -49,7 +49,7 @@ let lastRebuild = null;
 function onHost(p) {
   showStatus(p.status.state, p.status.frames);
   const page = document.body.dataset.page;
-  if (page === 'plugins') showPlugins(p);
+  if (page === 'plugins') { showPlugins(p); getJson('/commits').then(showCommits); }
   const newest = p.rebuilds.length ? p.rebuilds[0].sequence : 0;
   // a plugin came, went or was updated: draw the schedule again (not for a rebuild that only added or
   // removed observers, such as the console's own timings hooks when a page opens)
@@ -57,6 +57,25 @@ function onHost(p) {
     && r.joined.length === 0 && r.left.length === 0 && r.replaced.length === 0));
   if (page === 'schedule' && redraw) loadSchedule();
   lastRebuild = newest;
+}
+
+// What /api/commits says: the world's structural transactions and the declared barriers.
+function showCommits(c) {
+  const p = document.getElementById('commits');
+  if (!p) return;
+  p.textContent = c.publishes + ' publishes (' + c.discards + ' discarded by a fault), ' + c.opsStaged + ' ops staged: '
+    + c.opsApplied + ' applied (' + c.opsCoalesced + ' coalesced), ' + c.opsSkippedDead + ' skipped as dead, '
+    + c.opsDiscarded + ' discarded; ' + c.archetypeMoves + ' table moves, ' + c.entitiesInserted + ' spawns inserted, '
+    + c.entitiesRemoved + ' entities removed; ' + (c.publishMicros / 1000).toFixed(3) + ' ms publishing';
+  const tb = document.querySelector('#barriers tbody');
+  tb.replaceChildren();
+  for (const b of c.barriers) {
+    const tr = el('tr', {'data-system': b.system});
+    tr.appendChild(el('td', {}, b.schedule));
+    tr.appendChild(el('td', {}, b.system));
+    tr.appendChild(el('td', {}, b.before && b.after ? 'before and after its turn' : b.before ? 'before its turn' : 'after its turn'));
+    tb.appendChild(tr);
+  }
 }
 
 async function fetchStatus() {

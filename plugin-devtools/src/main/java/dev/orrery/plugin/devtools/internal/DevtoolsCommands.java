@@ -81,6 +81,17 @@ public final class DevtoolsCommands {
     }
 
     /**
+     * {@code commits}: the host world's structural transactions (publishes, ops staged, applied,
+     * coalesced, skipped as dead, discarded, table moves, time publishing) and every system that
+     * declares a barrier.
+     *
+     * @return a {@code CommitsReport}, or why there is none
+     */
+    public Report commits() {
+        return guarded(introspection::commits);
+    }
+
+    /**
      * {@code timings [schedule]}: per system the run count, last, mean and longest duration in µs, and
      * skips by reason.
      *

@@ -48,7 +48,8 @@ import org.osgi.service.component.annotations.Reference;
     "osgi.command.function=step",
     "osgi.command.function=explain",
     "osgi.command.function=graph",
-    "osgi.command.function=access"
+    "osgi.command.function=access",
+    "osgi.command.function=commits"
 })
 public final class GogoCommands {
     /** How long a command waits for the frame thread. */
@@ -231,6 +232,16 @@ public final class GogoCommands {
             @Descriptor(SCHEDULE) @Parameter(names = {"-s", "--schedule"}, absentValue = "") String schedule,
             @Descriptor(WORDS + ": [dot|mermaid] [schedule]") String... words) {
         return Usage.bind("graph", words, format, schedule).then(a -> commands.graph(a.get(0), a.get(1)));
+    }
+
+    /**
+     * @param words none
+     * @return the world's transaction counters and the declared barriers
+     */
+    @Descriptor("the world's structural transactions: publishes, ops staged, applied, coalesced, skipped as dead,"
+            + " discarded, table moves, time publishing; and the systems that declare barriers")
+    public Report commits(@Descriptor("none") String... words) {
+        return Usage.bind("commits", words).then(a -> commands.commits());
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.orrery.plugin.devtools.GraphFormat;
 import dev.orrery.plugin.devtools.GraphRenderer;
 import dev.orrery.plugin.devtools.TimingsSource;
 import dev.orrery.plugin.devtools.report.AccessCheckReport;
+import dev.orrery.plugin.devtools.report.CommitsReport;
 import dev.orrery.plugin.devtools.report.ExplainReport;
 import dev.orrery.plugin.devtools.report.GraphReport;
 import dev.orrery.plugin.devtools.report.ObserversReport;
@@ -68,6 +69,16 @@ final class Introspection {
     /** @return the host's observers ({@code ScheduleHooks} services), quarantined or not */
     ObserversReport observers() {
         return new ObserversReport(host().observers());
+    }
+
+    /**
+     * Reads the world's transaction counters on the frame thread, and the barriers of every schedule
+     * (the main schedule first).
+     *
+     * @throws CommandException for a frame thread that does not answer
+     */
+    CommitsReport commits() {
+        return frame.call(world -> CommitsReport.read(world, ScheduleLookup.mainFirst(host())));
     }
 
     /**

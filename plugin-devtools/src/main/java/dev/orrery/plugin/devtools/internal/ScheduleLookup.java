@@ -32,6 +32,18 @@ final class ScheduleLookup {
                 "no schedule '" + name + "' in the host; schedules: " + host.schedules().names()));
     }
 
+    /** @return the schedules in force, the main schedule first, then the others by name */
+    static List<Schedule> mainFirst(GameHost host) {
+        List<Schedule> out = new ArrayList<>();
+        host.schedule(host.mainSchedule()).ifPresent(out::add);
+        for (String name : new java.util.TreeSet<>(host.schedules().names())) {
+            if (!name.equals(host.mainSchedule())) {
+                host.schedule(name).ifPresent(out::add);
+            }
+        }
+        return out;
+    }
+
     /** @return the system of that name in the schedule, or null */
     static EcsSystem find(Schedule s, String system) {
         for (EcsSystem sys : s.systems()) {

@@ -91,7 +91,8 @@ final class Usage {
             define("step", "[n]"),
             define("explain", "<system a>", "<system b>", "[schedule]"),
             define("graph", "[dot|mermaid]", "[schedule]"),
-            define("access", "[schedule]"));
+            define("access", "[schedule]"),
+            define("commits"));
 
     private Usage() {
     }

@@ -7,6 +7,7 @@ import dev.orrery.host.RebuildInfo;
 import dev.orrery.plugin.devtools.SystemTiming;
 import dev.orrery.plugin.devtools.TimingsSource;
 import dev.orrery.schedule.graph.AccessReport;
+import dev.orrery.world.CommitStats;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
@@ -48,6 +49,8 @@ public final class ReportText {
             return access(r);
         } else if (report instanceof ExplainReport r) {
             return r.text() + "\n";
+        } else if (report instanceof CommitsReport r) {
+            return commits(r);
         } else if (report instanceof GraphReport r) {
             return r.text();
         } else if (report instanceof ToggleOutcome r) {
@@ -157,6 +160,29 @@ public final class ReportText {
                 + " (never called again until registered anew)\n" + t.render();
     }
 
+    private static String commits(CommitsReport r) {
+        CommitStats s = r.stats();
+        StringBuilder out = new StringBuilder("world transactions: ")
+                .append(s.publishes()).append(s.publishes() == 1 ? " publish" : " publishes")
+                .append(" (").append(s.discards()).append(" discarded by a fault), ")
+                .append(count(s.opsStaged(), "op")).append(" staged: ").append(s.opsApplied()).append(" applied (")
+                .append(s.opsCoalesced()).append(" coalesced), ").append(s.opsSkippedDead()).append(" skipped as dead, ")
+                .append(s.opsDiscarded()).append(" discarded; ").append(count(s.archetypeMoves(), "table move"))
+                .append(", ").append(count(s.entitiesInserted(), "spawn")).append(" inserted, ")
+                .append(count(s.entitiesRemoved(), "entity", "entities")).append(" removed; ")
+                .append(String.format(Locale.ROOT, "%.3f", s.publishNanos() / 1e6)).append(" ms publishing\n");
+        if (r.barriers().isEmpty()) {
+            return out.append("no system declares a barrier (commitBefore, commitAfter): every phase publishes once, at its end\n")
+                    .toString();
+        }
+        TextTable t = TextTable.of("schedule", "system", "publishes");
+        for (CommitsReport.Barrier b : r.barriers()) {
+            t.row(b.schedule(), b.system(), b.before() && b.after() ? "before and after its turn"
+                    : b.before() ? "before its turn" : "after its turn");
+        }
+        return out.append(count(r.barriers().size(), "system")).append(" with a barrier:\n").append(t.render()).toString();
+    }
+
     private static String timings(TimingsReport r) {
         if (r.timings().isEmpty()) {
             return "no timings for schedule " + r.schedule() + " yet: none of its systems has run since the devtools"
@@ -234,5 +260,9 @@ public final class ReportText {
 
     private static String count(long n, String noun) {
         return n + " " + noun + (n == 1 ? "" : "s");
+    }
+
+    private static String count(long n, String noun, String plural) {
+        return n + " " + (n == 1 ? noun : plural);
     }
 }

@@ -28,9 +28,12 @@ public record SystemsReport(String schedule, List<Row> rows) implements Report {
      * @param conditionSets the names of its sets that have a run condition, in the order of its sets
      * @param sets the names of its sets, in the order declared
      * @param plugin the plugin that declared it, or the schedule's name when the schedule did
+     * @param commitBefore whether it declares a structural barrier before its turn ({@code commitBefore})
+     * @param commitAfter whether it declares one after its turn ({@code commitAfter})
      */
     public record Row(int position, String phase, String system, boolean enabled, boolean ownCondition,
-                      List<String> conditionSets, List<String> sets, String plugin) {
+                      List<String> conditionSets, List<String> sets, String plugin, boolean commitBefore,
+                      boolean commitAfter) {
         /** Copies the lists and checks for nulls. */
         public Row {
             Objects.requireNonNull(phase, "phase");
@@ -76,7 +79,8 @@ public record SystemsReport(String schedule, List<Row> rows) implements Report {
                 }
             }
             rows.add(new Row(i + 1, s.phase().name(), s.name(), schedule.isEnabled(world, s), !s.conditions().isEmpty(),
-                    conditionSets, s.sets().stream().map(SystemSet::name).toList(), schedule.sourceOf(s)));
+                    conditionSets, s.sets().stream().map(SystemSet::name).toList(), schedule.sourceOf(s),
+                    s.commitBefore(), s.commitAfter()));
         }
         return new SystemsReport(schedule.name(), rows);
     }

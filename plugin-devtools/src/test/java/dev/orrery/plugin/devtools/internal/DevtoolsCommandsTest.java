@@ -421,4 +421,28 @@ class DevtoolsCommandsTest {
                 """, text(commands.access("other")));
         assertTrue(text(commands.access("nope")).contains("nope"), text(commands.access("nope")));
     }
+
+    @Test
+    @DisplayName("commits: the world's transaction counters and the systems that declare barriers")
+    void commits_report() {
+        assertEquals("""
+                world transactions: 0 publishes (0 discarded by a fault), 0 ops staged: 0 applied (0 coalesced), \
+                0 skipped as dead, 0 discarded; 0 table moves, 0 spawns inserted, 0 entities removed; 0.000 ms publishing
+                no system declares a barrier (commitBefore, commitAfter): every phase publishes once, at its end
+                """, text(commands.commits()));
+        EcsSystem spawn = EcsSystem.builder("fx/spawn").run((w, dt) -> w.spawn()).commitAfter().build();
+        EcsSystem read = EcsSystem.builder("fx/read").after(spawn).commitBefore().commitAfter().run(NOOP).build();
+        host.put(build(host.schedule("main").orElseThrow(), physics, Plugin.builder("fx").systems(spawn, read).build()));
+        host.schedule("main").orElseThrow().run(host.world, 0.016);
+        String out = text(commands.commits());
+        assertTrue(out.startsWith("world transactions: 1 publish (0 discarded by a fault), 1 op staged: 1 applied "
+                + "(0 coalesced), 0 skipped as dead, 0 discarded; 0 table moves, 1 spawn inserted, 0 entities removed; "), out);
+        assertTrue(out.endsWith("""
+                2 systems with a barrier:
+                schedule  system    publishes
+                --------  --------  -------------------------
+                main      fx/spawn  after its turn
+                main      fx/read   before and after its turn
+                """), out);
+    }
 }

@@ -26,8 +26,8 @@ class ReportTextTest {
     @DisplayName("systems: a header with the counts and an aligned table; conditions as own and set <name>, '-' for none")
     void systems() {
         SystemsReport r = new SystemsReport("main", List.of(
-                new SystemsReport.Row(1, "OnUpdate", "physics/integrate", true, true, List.of("sim", "slow"), List.of("sim", "slow"), "physics"),
-                new SystemsReport.Row(2, "OnStore", "render/draw", false, false, List.of(), List.of(), "render")));
+                new SystemsReport.Row(1, "OnUpdate", "physics/integrate", true, true, List.of("sim", "slow"), List.of("sim", "slow"), "physics", false, false),
+                new SystemsReport.Row(2, "OnStore", "render/draw", false, false, List.of(), List.of(), "render", false, false)));
         assertEquals("""
                 schedule main: 2 systems, 1 disabled
                 #  phase     system             enabled  conditions              sets       plugin

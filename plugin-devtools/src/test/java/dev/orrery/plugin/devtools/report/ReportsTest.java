@@ -48,9 +48,9 @@ class ReportsTest {
         SystemsReport r = SystemsReport.read(schedule, world);
         assertEquals("main", r.schedule());
         assertEquals(List.of(
-                new SystemsReport.Row(1, "OnUpdate", "physics/integrate", true, false, List.of("sim"), List.of("sim", "quiet"), "physics"),
-                new SystemsReport.Row(2, "Turn", "turn/act", true, false, List.of(), List.of(), "turns"),
-                new SystemsReport.Row(3, "OnStore", "render/draw", false, true, List.of(), List.of(), "render")), r.rows());
+                new SystemsReport.Row(1, "OnUpdate", "physics/integrate", true, false, List.of("sim"), List.of("sim", "quiet"), "physics", false, false),
+                new SystemsReport.Row(2, "Turn", "turn/act", true, false, List.of(), List.of(), "turns", false, false),
+                new SystemsReport.Row(3, "OnStore", "render/draw", false, true, List.of(), List.of(), "render", false, false)), r.rows());
         assertEquals(1, r.disabled());
         assertTrue(r.rows().get(0).conditional());
         assertFalse(r.rows().get(1).conditional());
@@ -118,7 +118,7 @@ class ReportsTest {
     void valuesRefuseBadData() {
         List<SystemsReport.Row> rows = new ArrayList<>();
         SystemsReport r = new SystemsReport("main", rows);
-        rows.add(new SystemsReport.Row(1, "OnUpdate", "a", true, false, List.of(), List.of(), "p"));
+        rows.add(new SystemsReport.Row(1, "OnUpdate", "a", true, false, List.of(), List.of(), "p", false, false));
         assertEquals(List.of(), r.rows(), "a copy");
         assertThrows(UnsupportedOperationException.class, () -> r.rows().add(null));
         assertThrows(NullPointerException.class, () -> new CommandProblem(null));

@@ -5,6 +5,7 @@ import dev.orrery.host.HostStatus;
 import dev.orrery.host.SystemFaultException;
 import dev.orrery.plugin.console.TimingsFeed;
 import dev.orrery.plugin.devtools.SystemTiming;
+import dev.orrery.plugin.devtools.report.CommitsReport;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Schedule;
@@ -103,6 +104,7 @@ public final class ConsoleHandler {
                 case "/api/schedules" -> h == null ? noHost() : ConsoleResponse.json(200, ConsoleJson.schedules(views(h)));
                 case "/api/timings" -> h == null ? noHost() : ConsoleResponse.json(200, timingsJson(h, r.param("schedule")));
                 case "/api/plugins" -> h == null ? noHost() : ConsoleResponse.json(200, pluginsJson(h));
+                case "/api/commits" -> h == null ? noHost() : ConsoleResponse.json(200, ConsoleJson.commits(commits(h)));
                 case "/graph.svg" -> h == null ? noHost() : graph(h, r.param("schedule"));
                 default -> ConsoleResponse.json(404, ConsoleJson.outcome(false, "no console page " + path));
             };
@@ -112,7 +114,8 @@ public final class ConsoleHandler {
     }
 
     private static boolean isRead(String path) {
-        return path.equals("/api/schedules") || path.equals("/api/timings") || path.equals("/api/plugins");
+        return path.equals("/api/schedules") || path.equals("/api/timings") || path.equals("/api/plugins")
+                || path.equals("/api/commits");
     }
 
     /**
@@ -148,6 +151,21 @@ public final class ConsoleHandler {
     /** @return the timings feed now */
     TimingsFeed feed() {
         return timings.get();
+    }
+
+    /** The world's transaction counters and every schedule's barriers, read on the frame thread. */
+    private CommitsReport commits(GameHost h) {
+        return onFrame(h, world -> {
+            List<Schedule> schedules = new ArrayList<>();
+            String main = h.mainSchedule();
+            h.schedule(main).ifPresent(schedules::add);
+            for (String name : h.schedules().names()) {
+                if (!name.equals(main)) {
+                    h.schedule(name).ifPresent(schedules::add);
+                }
+            }
+            return CommitsReport.read(world, schedules);
+        });
     }
 
     private List<ScheduleView> views(GameHost h) {

@@ -6,6 +6,7 @@ import dev.orrery.host.RebuildInfo;
 import dev.orrery.host.SystemFault;
 import dev.orrery.plugin.console.TimingsFeed;
 import dev.orrery.plugin.devtools.SystemTiming;
+import dev.orrery.plugin.devtools.report.CommitsReport;
 import dev.orrery.plugin.devtools.report.PhasesReport;
 import dev.orrery.plugin.devtools.report.SystemsReport;
 import java.util.ArrayList;
@@ -26,7 +27,7 @@ final class ConsoleJson {
     /**
      * @param views the schedules, main first
      * @return {@code {"schedules":[{"name","main","phases":[{"name","manual","detached","enabled"}],
-     *     "systems":[{"name","phase","plugin","enabled","conditional"}],"edges":[{"from","to","provenance":[..]}]}]}}
+     *     "systems":[{"name","phase","plugin","enabled","conditional","commitBefore","commitAfter"}],"edges":[{"from","to","provenance":[..]}]}]}}
      */
     static String schedules(List<ScheduleView> views) {
         List<Object> list = new ArrayList<>();
@@ -58,6 +59,8 @@ final class ConsoleJson {
             sm.put("plugin", s.plugin());
             sm.put("enabled", s.enabled());
             sm.put("conditional", s.conditional());
+            sm.put("commitBefore", s.commitBefore());
+            sm.put("commitAfter", s.commitAfter());
             systems.add(sm);
         }
         m.put("systems", systems);
@@ -104,6 +107,39 @@ final class ConsoleJson {
         out.put("frames", frames);
         out.put("systems", list);
         return Json.write(out);
+    }
+
+    /**
+     * @param r the world's transaction counters and the declared barriers
+     * @return {@code {"publishes","discards","opsStaged","opsApplied","opsCoalesced","opsSkippedDead",
+     *     "opsDiscarded","archetypeMoves","entitiesInserted","entitiesRemoved","publishMicros",
+     *     "barriers":[{"schedule","system","before","after"}]}}
+     */
+    static String commits(CommitsReport r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        var s = r.stats();
+        m.put("publishes", s.publishes());
+        m.put("discards", s.discards());
+        m.put("opsStaged", s.opsStaged());
+        m.put("opsApplied", s.opsApplied());
+        m.put("opsCoalesced", s.opsCoalesced());
+        m.put("opsSkippedDead", s.opsSkippedDead());
+        m.put("opsDiscarded", s.opsDiscarded());
+        m.put("archetypeMoves", s.archetypeMoves());
+        m.put("entitiesInserted", s.entitiesInserted());
+        m.put("entitiesRemoved", s.entitiesRemoved());
+        m.put("publishMicros", s.publishNanos() / 1000);
+        List<Object> barriers = new ArrayList<>();
+        for (CommitsReport.Barrier b : r.barriers()) {
+            Map<String, Object> bm = new LinkedHashMap<>();
+            bm.put("schedule", b.schedule());
+            bm.put("system", b.system());
+            bm.put("before", b.before());
+            bm.put("after", b.after());
+            barriers.add(bm);
+        }
+        m.put("barriers", barriers);
+        return Json.write(m);
     }
 
     /**

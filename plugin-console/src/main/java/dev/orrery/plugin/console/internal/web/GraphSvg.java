@@ -42,8 +42,9 @@ import org.eclipse.elk.graph.util.ElkGraphUtil;
  * with the phase order, SCH-015), is routed by ELK: its SVG path is ELK's edge sections with their bend
  * points. Every system is one {@code <g>} element with {@code data-system="<name>"} and the classes
  * {@code system}, {@code disabled} (its enabled flag is off, or its phase's), {@code conditional} (it has
- * a run condition) and {@code condition-skipped} (a condition skipped it, as measured); its
- * {@code <title>} names the system, plugin and phase. Every edge is a {@code <g class="edge">} whose
+ * a run condition), {@code condition-skipped} (a condition skipped it, as measured) and
+ * {@code barrier-before}/{@code barrier-after} (it declares a structural barrier there, drawn as a bar
+ * on that side of its box); its {@code <title>} names the system, plugin and phase. Every edge is a {@code <g class="edge">} whose
  * {@code <title>} lists its provenance (shown on hover).
  *
  * <p>Stateless; thread-safe (each call lays out its own graph).
@@ -162,6 +163,7 @@ final class GraphSvg {
                         + ".lane.phase-disabled rect{fill:#eee;stroke:#999}.lane text,.heading{font:12px sans-serif;fill:#333}"
                         + ".system rect{fill:#fff;stroke:#3a6ea5;stroke-width:1.5}.system text{font:12px monospace;fill:#123}"
                         + ".system.conditional rect{stroke-dasharray:4 2}.system.condition-skipped rect{fill:#fff6d6}"
+                        + ".system .barrier{stroke:#b03a2e;stroke-width:3}"
                         + ".system.disabled rect{fill:#e8e8e8;stroke:#999}.system.disabled text{fill:#888;text-decoration:line-through}"
                         + ".edge path{stroke:#556;stroke-width:1.2;fill:none;marker-end:url(#arrow)}"
                         + ".edge:hover path{stroke:#d33;stroke-width:2.5}marker path{fill:#556}")
@@ -257,18 +259,32 @@ final class GraphSvg {
         SystemsReport.Row s = b.system;
         boolean disabled = !s.enabled() || (phase != null && !phase.enabled());
         String cls = "system" + (disabled ? " disabled" : "") + (s.conditional() ? " conditional" : "")
-                + (skippedByCondition ? " condition-skipped" : "");
+                + (skippedByCondition ? " condition-skipped" : "") + (s.commitBefore() ? " barrier-before" : "")
+                + (s.commitAfter() ? " barrier-after" : "");
         double x = absX(b.node);
         double y = absY(b.node);
         out.append("<g class=\"").append(cls).append("\" data-system=\"").append(esc(s.system())).append("\">")
                 .append("<title>").append(esc(s.system())).append(" (plugin ").append(esc(s.plugin())).append(", phase ")
                 .append(esc(s.phase())).append(disabled ? ", disabled" : "")
                 .append(s.conditional() ? ", has a run condition" : "")
-                .append(skippedByCondition ? ", skipped by a condition" : "").append(")</title>")
+                .append(skippedByCondition ? ", skipped by a condition" : "")
+                .append(s.commitBefore() ? ", publishes the phase's structural changes before its turn" : "")
+                .append(s.commitAfter() ? ", publishes them after its turn" : "").append(")</title>")
                 .append("<rect x=\"").append(num(x)).append("\" y=\"").append(num(y)).append("\" width=\"")
                 .append(num(b.node.getWidth())).append("\" height=\"").append(num(b.node.getHeight())).append("\" rx=\"4\"/>")
                 .append("<text x=\"").append(num(x + 10)).append("\" y=\"").append(num(y + 18)).append("\">")
-                .append(esc(s.system())).append("</text></g>\n");
+                .append(esc(s.system())).append("</text>");
+        // a barrier: a thick bar on the edge of the box where the system publishes
+        if (s.commitBefore()) {
+            out.append("<line class=\"barrier\" x1=\"").append(num(x)).append("\" y1=\"").append(num(y - 3))
+                    .append("\" x2=\"").append(num(x + b.node.getWidth())).append("\" y2=\"").append(num(y - 3)).append("\"/>");
+        }
+        if (s.commitAfter()) {
+            double bottom = y + b.node.getHeight() + 3;
+            out.append("<line class=\"barrier\" x1=\"").append(num(x)).append("\" y1=\"").append(num(bottom))
+                    .append("\" x2=\"").append(num(x + b.node.getWidth())).append("\" y2=\"").append(num(bottom)).append("\"/>");
+        }
+        out.append("</g>\n");
     }
 
     /** One edge as ELK routed it: its sections' start, bend and end points, relative to the edge's container. */

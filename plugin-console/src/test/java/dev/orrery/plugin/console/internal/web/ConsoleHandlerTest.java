@@ -128,11 +128,15 @@ class ConsoleHandlerTest {
         ConsoleResponse r = handler.handle(get("/api/schedules", Map.of()));
         assertEquals(200, r.status());
         assertTrue(r.text().startsWith("{\"schedules\":[{\"name\":\"main\",\"main\":true,\"phases\":[{\"name\":\"OnStart\""), r.text());
-        assertTrue(r.text().contains("\"systems\":[{\"name\":\"move\",\"phase\":\"OnUpdate\",\"plugin\":\"main\",\"enabled\":true,\"conditional\":false}]"), r.text());
+        assertTrue(r.text().contains("\"systems\":[{\"name\":\"move\",\"phase\":\"OnUpdate\",\"plugin\":\"main\",\"enabled\":true,\"conditional\":false,\"commitBefore\":false,\"commitAfter\":false}]"), r.text());
         r = handler.handle(get("/api/timings", Map.of()));
         assertEquals("{\"source\":\"devtools\",\"frames\":0,\"systems\":[]}", r.text());
         r = handler.handle(get("/api/plugins", Map.of()));
         assertEquals("{\"status\":{\"state\":\"RUNNING\",\"mode\":\"FIXED\",\"frames\":0,\"fault\":null},\"plugins\":[],\"rebuilds\":[]}", r.text());
+        r = handler.handle(get("/api/commits", Map.of()));
+        assertEquals(200, r.status());
+        assertTrue(r.text().startsWith("{\"publishes\":0,\"discards\":0,\"opsStaged\":0,"), r.text());
+        assertTrue(r.text().endsWith(",\"barriers\":[]}"), r.text());
         r = handler.handle(get("/graph.svg", Map.of("schedule", "main")));
         assertEquals("image/svg+xml; charset=utf-8", r.contentType());
         assertTrue(r.text().contains("data-system=\"move\""));

@@ -77,15 +77,28 @@ class ConsoleJsonTest {
         ScheduleView v = new ScheduleView("main", true,
                 List.of(new PhasesReport.Row(1, "OnUpdate", PhasesReport.Mode.AUTO, true, 1, List.of(), List.of()),
                         new PhasesReport.Row(2, "Turn", PhasesReport.Mode.DETACHED, false, 1, List.of(), List.of())),
-                List.of(new SystemsReport.Row(1, "OnUpdate", "move", true, false, List.of("sim"), List.of("sim"), "demo"),
-                        new SystemsReport.Row(2, "Turn", "act", false, false, List.of(), List.of(), "demo")),
+                List.of(new SystemsReport.Row(1, "OnUpdate", "move", true, false, List.of("sim"), List.of("sim"), "demo", false, false),
+                        new SystemsReport.Row(2, "Turn", "act", false, false, List.of(), List.of(), "demo", false, false)),
                 List.of(new ScheduleView.EdgeView("move", "act", List.of("'move' runs before 'act'"))));
         assertEquals("{\"schedules\":[{\"name\":\"main\",\"main\":true,\"phases\":["
                 + "{\"name\":\"OnUpdate\",\"manual\":false,\"detached\":false,\"enabled\":true},"
                 + "{\"name\":\"Turn\",\"manual\":true,\"detached\":true,\"enabled\":false}],\"systems\":["
-                + "{\"name\":\"move\",\"phase\":\"OnUpdate\",\"plugin\":\"demo\",\"enabled\":true,\"conditional\":true},"
-                + "{\"name\":\"act\",\"phase\":\"Turn\",\"plugin\":\"demo\",\"enabled\":false,\"conditional\":false}],"
+                + "{\"name\":\"move\",\"phase\":\"OnUpdate\",\"plugin\":\"demo\",\"enabled\":true,\"conditional\":true,\"commitBefore\":false,\"commitAfter\":false},"
+                + "{\"name\":\"act\",\"phase\":\"Turn\",\"plugin\":\"demo\",\"enabled\":false,\"conditional\":false,\"commitBefore\":false,\"commitAfter\":false}],"
                 + "\"edges\":[{\"from\":\"move\",\"to\":\"act\",\"provenance\":[\"'move' runs before 'act'\"]}]}]}",
                 ConsoleJson.schedules(List.of(v)));
+    }
+
+    @Test
+    void commitsJsonCarriesTheCountersAndTheBarriers() {
+        dev.orrery.world.World world = new dev.orrery.world.World();
+        dev.orrery.schedule.EcsSystem spawn = dev.orrery.schedule.EcsSystem.builder("fx/spawn")
+                .run((w, dt) -> w.spawn()).commitAfter().build();
+        dev.orrery.schedule.Schedule s = dev.orrery.schedule.Schedule.builder("main").systems(spawn).build();
+        s.run(world, 0.016);
+        String json = ConsoleJson.commits(dev.orrery.plugin.devtools.report.CommitsReport.read(world, List.of(s)));
+        assertTrue(json.startsWith("{\"publishes\":1,\"discards\":0,\"opsStaged\":1,\"opsApplied\":1,"), json);
+        assertTrue(json.endsWith("\"barriers\":[{\"schedule\":\"main\",\"system\":\"fx/spawn\",\"before\":false,"
+                + "\"after\":true}]}"), json);
     }
 }

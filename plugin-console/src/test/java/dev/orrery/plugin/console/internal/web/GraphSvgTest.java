@@ -132,6 +132,21 @@ class GraphSvgTest {
         assertEquals(1, count(svg, "data-system=\""));
     }
 
+    @Test
+    @DisplayName("a system's declared barriers are marked: a bar on the side where it publishes, the title says so")
+    void barriersAreMarked() {
+        EcsSystem spawn = EcsSystem.builder("fx/spawn").run((w, dt) -> { }).commitAfter().build();
+        EcsSystem read = EcsSystem.builder("fx/read").after(spawn).commitBefore().run((w, dt) -> { }).build();
+        EcsSystem plain = EcsSystem.builder("fx/plain").after(read).run((w, dt) -> { }).build();
+        String svg = GraphSvg.render(ScheduleView.of(Schedule.builder("x").systems(spawn, read, plain).build(),
+                new World(), false), Set.of());
+        assertTrue(svg.contains("class=\"system barrier-after\" data-system=\"fx/spawn\""), svg);
+        assertTrue(svg.contains("class=\"system barrier-before\" data-system=\"fx/read\""), svg);
+        assertTrue(svg.contains("class=\"system\" data-system=\"fx/plain\""), svg);
+        assertEquals(2, count(svg, "<line class=\"barrier\""));
+        assertTrue(svg.contains("publishes the phase's structural changes before its turn"), svg);
+    }
+
     static Condition never() {
         return w -> false;
     }
