@@ -25,6 +25,12 @@ final class Archetype {
     long[] entities = new long[INITIAL_CAPACITY];
     Object[][] columns;
     int size;
+    /**
+     * Rows of entities spawned inside the open transaction, after the committed ones: rows
+     * {@code [size, size + staged)}. Queries read only {@code [0, size)}; a publish commits them
+     * ({@code size += staged}), a discard clears them. Zero outside a transaction.
+     */
+    int staged;
     /** Whether it has holes left by a removal during iteration (it is then in the store's dirty list). */
     boolean dirty;
     /** Number of holes among the first {@link #size} rows. */
@@ -56,17 +62,37 @@ final class Archetype {
         return traitId < columnOfTrait.length && columnOfTrait[traitId] >= 0;
     }
 
-    /** Appends a row for {@code entity} with null values and returns its index. */
+    /**
+     * Appends a committed row for {@code entity} with null values and returns its index.
+     *
+     * @throws IllegalStateException if the table holds staged rows (a publish commits them first)
+     */
     int append(long entity) {
-        if (size == entities.length) {
-            int capacity = size + (size >> 1) + 1;
+        if (staged != 0) {
+            throw new IllegalStateException(this + ": a committed row appended before the staged rows were committed");
+        }
+        grow();
+        entities[size] = entity;
+        return size++;
+    }
+
+    /** Appends a staged row (a spawn inside a transaction) after the committed and staged rows. */
+    int appendStaged(long entity) {
+        grow();
+        int row = size + staged++;
+        entities[row] = entity;
+        return row;
+    }
+
+    private void grow() {
+        int used = size + staged;
+        if (used == entities.length) {
+            int capacity = used + (used >> 1) + 1;
             entities = Arrays.copyOf(entities, capacity);
             for (int c = 0; c < columns.length; c++) {
                 columns[c] = Arrays.copyOf(columns[c], capacity);
             }
         }
-        entities[size] = entity;
-        return size++;
     }
 
     /** Clears a row's handle and values, leaving a hole. */

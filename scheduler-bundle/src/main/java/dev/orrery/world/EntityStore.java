@@ -432,16 +432,48 @@ final class EntityStore {
     // ---- staging support (see Staging): reserved entities and the publish primitives ----
 
     /**
-     * Reserves a slot for an entity spawned inside a transaction: the handle is final and
-     * {@link #isAlive} is true for it, but it has no row and no traits (it sits in the reserved
-     * table, which no query matches) and does not count in {@link #entityCount} until it is
-     * {@linkplain #insertReserved inserted}.
+     * Reserves a staged spawn's entity and gives it a staged row in {@code table} (after the committed
+     * rows: queries do not see it), whose values the caller writes. Until a publish commits the row
+     * the entity stays in the reserved table, so it has no traits for {@code has} and {@code get}.
+     *
+     * @return the entity; its row is {@link #rowOfLive}
      */
-    long reserve() {
+    long reserveInto(Archetype table) {
         int slot = takeSlot();
+        long entity = Entity.of(slot, generations[slot]);
         archetypeOf[slot] = reserved;
-        rowOf[slot] = -1;
-        return Entity.of(slot, generations[slot]);
+        rowOf[slot] = table.appendStaged(entity);
+        return entity;
+    }
+
+    /** Commits a table's staged rows: they become committed rows, their entities still reserved. */
+    void commitStaged(Archetype table) {
+        table.size += table.staged;
+        table.staged = 0;
+    }
+
+    /** Makes a reserved entity whose staged row was committed in {@code table} a live entity there. */
+    void markCommitted(long entity, Archetype table) {
+        archetypeOf[Entity.index(entity)] = table;
+        alive++;
+    }
+
+    /** Clears a table's staged rows (a discard). */
+    void clearStaged(Archetype table) {
+        for (int row = table.size, end = table.size + table.staged; row < end; row++) {
+            table.clearRow(row);
+        }
+        table.staged = 0;
+    }
+
+    /** @return the value of trait {@code traitId} in {@code entity}'s row of {@code table}, which has it */
+    Object valueIn(Archetype table, long entity, int traitId) {
+        return table.columns[table.columnOf(traitId)][rowOf[Entity.index(entity)]];
+    }
+
+    /** Writes the value of trait {@code traitId} in {@code entity}'s row of {@code table}, which has it. */
+    void writeIn(Archetype table, long entity, int traitId, Object value) {
+        table.columns[table.columnOf(traitId)][rowOf[Entity.index(entity)]] = value;
     }
 
     /** Releases a reserved slot (a discarded or destroyed staged spawn): its generation moves on. */
@@ -491,20 +523,6 @@ final class EntityStore {
         int slot = Entity.index(entity);
         Archetype a = archetypeOf[slot];
         a.columns[a.columnOf(traitId)][rowOf[slot]] = value;
-    }
-
-    /**
-     * Publishes a staged spawn: gives the reserved entity a row in {@code to} (values null until written).
-     *
-     * @return the row
-     */
-    int insertReserved(long entity, Archetype to) {
-        int slot = Entity.index(entity);
-        archetypeOf[slot] = to;
-        int row = to.append(entity);
-        rowOf[slot] = row;
-        alive++;
-        return row;
     }
 
     /** Publishes a change of table of a live entity: one move, sharing values copied. */
@@ -746,7 +764,8 @@ final class EntityStore {
 
     private void compact(Archetype a) {
         int w = 0;
-        for (int r = 0; r < a.size; r++) {
+        int used = a.size + a.staged; // staged rows (never holes) follow the committed ones down
+        for (int r = 0; r < used; r++) {
             long e = a.entities[r];
             if (e == Entity.NONE) {
                 continue;
@@ -757,10 +776,10 @@ final class EntityStore {
             }
             w++;
         }
-        for (int r = w; r < a.size; r++) {
+        for (int r = w; r < used; r++) {
             a.clearRow(r);
         }
-        a.size = w;
+        a.size = w - a.staged;
         a.holes = 0;
         a.dirty = false;
     }

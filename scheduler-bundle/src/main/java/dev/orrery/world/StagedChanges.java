@@ -38,6 +38,11 @@ final class StagedChanges {
     private Archetype[] recFrom = new Archetype[16];
     /** Table after the operations so far; null once destroyed. */
     private Archetype[] recTo = new Archetype[16];
+    /** For a staged spawn: the table that holds its staged row (its values outside the list); else null. */
+    private Archetype[] recSpawn = new Archetype[16];
+    /** The tables that hold staged rows in this transaction (each once). */
+    private Archetype[] stagedTables = new Archetype[8];
+    private int stagedTableCount;
     /** First value node of the record, -1 for none. */
     private int[] recHead = new int[16];
     private int records;
@@ -57,6 +62,8 @@ final class StagedChanges {
     private int[] tallyStamp = new int[16];
     private int[] tallyCount = new int[16];
     private Archetype[] tallyTarget = new Archetype[16];
+    /** The source tables of {@link #moveWholeTables}' candidates, in the order first seen. */
+    private Archetype[] tallyFrom = new Archetype[16];
     private int tallyEpoch;
 
     /** Operations staged in this transaction, dead ones included. */
@@ -70,7 +77,6 @@ final class StagedChanges {
 
     long publishes;
     long discards;
-    long opsStaged;
     long opsApplied;
     long opsCoalesced;
     long opsSkippedDead;
@@ -105,41 +111,54 @@ final class StagedChanges {
     // ---- staging ----
 
     long spawn() {
-        long entity = store.reserve();
-        int r = open(entity, null);
-        recTo[r] = store.rootTable();
-        counted();
-        return entity;
+        return spawned(store.rootTable());
     }
 
     long spawn(TraitValue<?>[] vals) {
         int[] ids = store.spawnIds(vals.length);
-        Archetype to = store.tableOf(vals, ids);
-        long entity = store.reserve();
-        int r = open(entity, null);
-        recTo[r] = to;
+        Archetype table = store.tableOf(vals, ids);
+        long entity = spawned(table);
+        int row = store.rowOfLive(entity);
         for (int i = 0; i < vals.length; i++) {
-            push(r, ids[i], vals[i].value());
+            table.columns[table.columnOf(ids[i])][row] = vals[i].value();
         }
-        counted();
         return entity;
     }
 
     long spawn(Trait<?>[] traits) {
         int[] ids = new int[traits.length]; // not the scratch: default factories are user code and may spawn
-        Archetype to = store.tableOf(traits, ids);
+        Archetype table = store.tableOf(traits, ids);
         Object[] defaults = new Object[traits.length];
         for (int i = 0; i < traits.length; i++) {
             defaults[i] = traits[i].createDefault();
         }
-        long entity = store.reserve();
-        int r = open(entity, null);
-        recTo[r] = to;
+        long entity = spawned(table);
+        int row = store.rowOfLive(entity);
         for (int i = 0; i < traits.length; i++) {
-            push(r, ids[i], defaults[i]);
+            table.columns[table.columnOf(ids[i])][row] = defaults[i];
         }
+        return entity;
+    }
+
+    /** A staged spawn into {@code table}: a reserved entity with a staged row there, and its record. */
+    private long spawned(Archetype table) {
+        if (table.staged == 0) {
+            if (stagedTableCount == stagedTables.length) {
+                stagedTables = Arrays.copyOf(stagedTables, stagedTableCount * 2);
+            }
+            stagedTables[stagedTableCount++] = table;
+        }
+        long entity = store.reserveInto(table);
+        int r = open(entity, null);
+        recTo[r] = table;
+        recSpawn[r] = table;
         counted();
         return entity;
+    }
+
+    /** @return the table that holds record {@code r}'s values outside its value list: the committed or the staged row's */
+    private Archetype home(int r, long entity) {
+        return r >= 0 && recSpawn[r] != null ? recSpawn[r] : store.tableOf(entity);
     }
 
     void destroy(long entity) {
@@ -168,7 +187,7 @@ final class StagedChanges {
         if (to.hasTrait(id)) {
             counted();
             int n = r >= 0 ? find(r, id) : -1;
-            return (T) (n >= 0 ? valObject[n] : store.valueAt(entity, id));
+            return (T) (n >= 0 ? valObject[n] : store.valueIn(home(r, entity), entity, id));
         }
         T v = value != null ? value : Objects.requireNonNull(trait.createDefault(),
                 () -> "World.add: default factory of trait '" + trait.name() + "' returned null");
@@ -198,7 +217,7 @@ final class StagedChanges {
         }
         Archetype to = recTo[r];
         if (to == null) {
-            if (recFrom[r] != null && recFrom[r].hasTrait(id)) {
+            if (recSpawn[r] == null && recFrom[r].hasTrait(id)) {
                 store.writeValue(entity, id, value); // a value write, not structural: applies at once
             } else {
                 dead("set of trait '" + trait.name() + "' on entity " + Entity.toString(entity));
@@ -213,7 +232,7 @@ final class StagedChanges {
         if (n >= 0) {
             valObject[n] = value;
         } else {
-            store.writeValue(entity, id, value);
+            store.writeIn(home(r, entity), entity, id, value);
         }
     }
 
@@ -262,6 +281,9 @@ final class StagedChanges {
         }
         long start = System.nanoTime();
         String warning = dead == 0 ? null : warningText();
+        for (int k = 0; k < stagedTableCount; k++) {
+            store.commitStaged(stagedTables[k]); // the spawns' rows, already in their tables, become committed
+        }
         if (records >= BULK_MIN && !store.isIterating()) {
             moveWholeTables();
         }
@@ -271,13 +293,15 @@ final class StagedChanges {
             Archetype from = recFrom[r];
             Archetype to = recTo[r];
             if (from == null) {
+                Archetype home = recSpawn[r];
+                store.markCommitted(entity, home);
                 if (to == null) {
-                    store.unreserve(entity);
+                    store.destroyCommitted(entity); // spawned and destroyed in one transaction: no change
                 } else {
-                    int row = store.insertReserved(entity, to);
-                    for (int n = recHead[r]; n >= 0; n = valNext[n]) {
-                        to.columns[to.columnOf(valTrait[n])][row] = valObject[n];
+                    if (to != home) {
+                        store.moveTo(entity, to); // its traits changed after the spawn: still one insertion
                     }
+                    writeValues(r, entity);
                     entitiesInserted++;
                     changes++;
                 }
@@ -329,34 +353,27 @@ final class StagedChanges {
                 tallyStamp = Arrays.copyOf(tallyStamp, capacity);
                 tallyCount = Arrays.copyOf(tallyCount, capacity);
                 tallyTarget = Arrays.copyOf(tallyTarget, capacity);
+                tallyFrom = Arrays.copyOf(tallyFrom, capacity);
             }
             if (tallyStamp[id] != tallyEpoch) {
                 tallyStamp[id] = tallyEpoch;
                 tallyCount[id] = 0;
                 tallyTarget[id] = to;
-                candidates++;
+                tallyFrom[candidates++] = from;
             } else if (tallyTarget[id] != to) {
                 tallyTarget[id] = null; // rows of this table go to different tables
             }
             tallyCount[id]++;
         }
-        if (candidates == 0) {
-            return;
-        }
-        for (int r = 0; r < records; r++) {
-            Archetype from = recFrom[r];
-            if (from == null || recTo[r] == null || from == recTo[r]) {
-                continue;
-            }
-            int id = from.id;
-            Archetype to = tallyTarget[id];
-            if (to != null && tallyStamp[id] == tallyEpoch && tallyCount[id] == from.size && from.holes == 0
-                    && to.size == 0) {
+        for (int k = 0; k < candidates; k++) {
+            Archetype from = tallyFrom[k];
+            Archetype to = tallyTarget[from.id];
+            if (to != null && tallyCount[from.id] == from.size && from.holes == 0 && to.size == 0 && to.staged == 0) {
                 store.moveTable(from, to);
-                tallyTarget[id] = null; // done: the next record of that table finds its entity moved
             }
+            tallyTarget[from.id] = null; // no table kept reachable from here
+            tallyFrom[k] = null;
         }
-        Arrays.fill(tallyTarget, null); // no table kept reachable from here
     }
 
     /** Throws away every staged operation and releases the reserved entities (their slots get a new generation). */
@@ -369,12 +386,16 @@ final class StagedChanges {
                 store.unreserve(recEntity[r]);
             }
         }
+        for (int k = 0; k < stagedTableCount; k++) {
+            store.clearStaged(stagedTables[k]);
+        }
         opsDiscarded += ops;
         discards++;
         clear();
     }
 
     CommitStats stats() {
+        long opsStaged = opsApplied + opsSkippedDead + opsDiscarded + ops; // every staged op ends in one of these
         return new CommitStats(publishes, discards, opsStaged, opsApplied, opsCoalesced, opsSkippedDead,
                 opsDiscarded, archetypeMoves, entitiesInserted, entitiesRemoved, publishNanos);
     }
@@ -391,12 +412,10 @@ final class StagedChanges {
 
     private void counted() {
         ops++;
-        opsStaged++;
     }
 
     private void dead(String what) {
         ops++;
-        opsStaged++;
         dead++;
         if (firstDead == null) {
             firstDead = what;
@@ -423,12 +442,14 @@ final class StagedChanges {
             recFrom = Arrays.copyOf(recFrom, capacity);
             recTo = Arrays.copyOf(recTo, capacity);
             recHead = Arrays.copyOf(recHead, capacity);
+            recSpawn = Arrays.copyOf(recSpawn, capacity);
         }
         int r = records++;
         recEntity[r] = entity;
         recFrom[r] = from;
         recTo[r] = from;
         recHead[r] = -1;
+        recSpawn[r] = null;
         slotEpoch[slot] = epoch;
         slotRecord[slot] = r;
         return r;
@@ -480,13 +501,21 @@ final class StagedChanges {
     }
 
     private void writeValues(int r, long entity) {
-        for (int n = recHead[r]; n >= 0; n = valNext[n]) {
-            store.writeValue(entity, valTrait[n], valObject[n]);
+        int n = recHead[r];
+        if (n < 0) {
+            return;
+        }
+        Archetype a = store.tableOf(entity);
+        int row = store.rowOfLive(entity);
+        for (; n >= 0; n = valNext[n]) {
+            a.columns[a.columnOf(valTrait[n])][row] = valObject[n];
         }
     }
 
     private void clear() {
         Arrays.fill(valObject, 0, values, null);
+        Arrays.fill(stagedTables, 0, stagedTableCount, null);
+        stagedTableCount = 0;
         values = 0;
         records = 0;
         ops = 0;

@@ -296,4 +296,40 @@ class WorldTransactionTest {
         assertTrue(x.getMessage().startsWith("World.add: entity "), x.getMessage());
         tx.close();
     }
+
+    @Test
+    @DisplayName("a table compacted after an iteration keeps the rows of spawns staged after a publish inside it")
+    void compactionKeepsStagedRows() {
+        List<Long> all = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            all.add(world.spawn(BULLET.with(new int[] {i})));
+        }
+        List<Long> spawned = new ArrayList<>();
+        tx.open();
+        int[] visits = {0};
+        world.query(BULLETS).forEach(e -> {
+            if (visits[0]++ == 0) {
+                world.destroy(all.get(1));
+                world.destroy(all.get(3));
+                tx.publish(); // two holes in the table until the iteration ends
+                for (int i = 0; i < 3; i++) {
+                    spawned.add(world.spawn(BULLET.with(new int[] {100 + i}))); // staged rows after the holes
+                }
+            }
+        });
+        assertEquals(4, world.query(BULLETS).count(), "compacted; the staged spawns not visible yet");
+        tx.close();
+        assertEquals(7, world.query(BULLETS).count());
+        Set<Integer> values = new HashSet<>();
+        world.query(BULLETS).forEach(BULLET, (e, v) -> values.add(v[0]));
+        assertEquals(Set.of(0, 2, 4, 5, 100, 101, 102), values, "an iteration visits every committed row");
+        for (int i = 0; i < 3; i++) {
+            assertEquals(100 + i, world.get(spawned.get(i), BULLET)[0]);
+        }
+        for (int i : new int[] {0, 2, 4, 5}) {
+            assertEquals(i, world.get(all.get(i), BULLET)[0]);
+        }
+        world.destroy(spawned.get(0));
+        assertEquals(6, world.query(BULLETS).count(), "the table keeps working");
+    }
 }
