@@ -24,8 +24,9 @@ import java.util.function.Supplier;
  * folder watch's), not the other plugins. A call still running after the threshold (the host's
  * {@code frameWarnMillis}, {@link dev.orrery.host.HostSettings#frameWarnLimit()}) is named in one
  * WARNING line, with the plugin frame it is at, and counts as settled ({@link Call#settled()}), so a
- * front end that waits for a batch of calls waits at most that long; its result is still handed over
- * when it comes.
+ * front end that waits for a call or a batch of them waits at most that long; its result is still
+ * handed over when it comes. With a threshold of 0 no call is named, and a call settles only when its
+ * result is there.
  *
  * <p>{@link #call} returns at once. {@link #afterAll} runs a task once every call made before it has
  * settled (e.g. the first rebuild after the initial plugins). {@link #checkSlow()} names the slow
@@ -54,7 +55,7 @@ public final class PluginCalls implements AutoCloseable {
      * @param log where a slow call is named
      * @param nanoTime the clock, nanoseconds
      * @param thresholdMillis how long a call may run before it is named (read at each check); 0 or less:
-     *     every call counts as settled at once and none is named
+     *     none is named, and a call settles only with its result
      */
     public PluginCalls(String name, Logger log, LongSupplier nanoTime, LongSupplier thresholdMillis) {
         Objects.requireNonNull(name, "name");
@@ -133,9 +134,6 @@ public final class PluginCalls implements AutoCloseable {
      */
     public <T> Call<T> call(String what, Supplier<T> work) {
         Call<T> c = new Call<>(what, nanoTime.getAsLong());
-        if (thresholdMillis.getAsLong() <= 0) {
-            c.settled.complete(null);
-        }
         running.put(c, Boolean.TRUE);
         c.result.whenComplete((r, t) -> {
             running.remove(c);
@@ -181,7 +179,6 @@ public final class PluginCalls implements AutoCloseable {
     public int checkSlow() {
         long limit = thresholdMillis.getAsLong();
         if (limit <= 0) {
-            running.keySet().forEach(c -> c.settled.complete(null));
             return 0;
         }
         long now = nanoTime.getAsLong();

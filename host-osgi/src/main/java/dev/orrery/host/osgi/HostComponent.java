@@ -275,8 +275,8 @@ public final class HostComponent implements GameHost {
      * it activates the host, so a plugin that references GameHost activates later, with the host's
      * service there, and no "Circular reference" error (see PluginServices). Every service object is got
      * on a worker of its own, never on the registering thread (FileInstall's: a slow constructor would
-     * hold up all hot plugging); a component whose activation fails is reported EXCLUDED with SCR's
-     * failure (ComponentFailures).
+     * hold up all hot plugging), which waits for it at most frameWarnMillis; a component whose activation
+     * fails is reported EXCLUDED with SCR's failure (ComponentFailures).
      */
     @Reference(name = "plugin", service = Plugin.class, cardinality = ReferenceCardinality.MULTIPLE,
             policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
@@ -292,7 +292,7 @@ public final class HostComponent implements GameHost {
             c.pluginBound(idOf(ref));
             s = services;
         }
-        s.fetch(ref); // on a worker, not on the thread that registered it: see PluginServices
+        s.fetchWhileRegistering(ref); // on a worker; this thread waits at most frameWarnMillis: see PluginServices
     }
 
     /** The fetch thread got no service object: report SCR's failure as an EXCLUDED plugin. */

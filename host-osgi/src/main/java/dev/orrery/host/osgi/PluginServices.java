@@ -26,11 +26,15 @@ import org.osgi.framework.ServiceReference;
  *
  * <p>Why off the registering thread: that thread is the one starting the plugin's bundle (FileInstall's,
  * a shell's); a component constructor that blocks would hold it, and with it every other install,
- * update and removal in the plugins folder. A worker makes the object instead, and one still running
- * after the threshold ({@code frameWarnMillis}) is named in one line while the others go on. The
- * initial rebuild ({@link #after}) waits for the plugins bound before the host's activation ended, at
- * most that long. A bundle that stops while its component is made (an update followed by a refresh)
- * makes SCR give no object: that is not reported, as the bundle's next registration is fetched anew.
+ * update and removal in the plugins folder. A worker makes the object instead. The registering thread
+ * waits for it ({@link #fetchWhileRegistering}), but at most the threshold ({@code frameWarnMillis}):
+ * then the worker is named in one line and the registering thread goes on, so a slow constructor holds
+ * up the others at most that long. Waiting that long keeps the usual order: the plugin component is
+ * activated before anything can stop its bundle again (a refresh right after an update would otherwise
+ * race the activation, and the framework would log a failed service factory). The initial rebuild
+ * ({@link #after}) likewise waits for the plugins bound before the host's activation ended, at most
+ * that long. A bundle that stops while its component is made makes SCR give no object: that is not
+ * reported, as the bundle's next registration is fetched anew.
  *
  * <p>Objects are got through {@link ServiceObjects} and released with
  * {@link ServiceObjects#ungetService}, which also drops the framework's usage record at once (see
@@ -89,19 +93,38 @@ final class PluginServices {
     }
 
     /**
-     * Gets the service object on a worker, then calls back there.
+     * Gets the service object on a worker, then calls back there; waits for it on the calling thread (the
+     * one that registered the service), at most the threshold.
      *
      * @param ref a plugin service
      */
-    void fetch(ServiceReference<Plugin> ref) {
-        calls.call(describe(ref), () -> {
+    void fetchWhileRegistering(ServiceReference<Plugin> ref) {
+        try {
+            fetch(ref).settled().get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException e) {
+            // settled never fails
+        }
+    }
+
+    /**
+     * Gets the service object on a worker, then calls back there.
+     *
+     * @param ref a plugin service
+     * @return the call
+     */
+    PluginCalls.Call<Void> fetch(ServiceReference<Plugin> ref) {
+        PluginCalls.Call<Void> call = calls.call(describe(ref), () -> {
             get(ref);
             return null;
-        }).result().whenComplete((r, t) -> {
+        });
+        call.result().whenComplete((r, t) -> {
             if (t != null && !(t instanceof IllegalStateException)) {
                 log.log(Level.ERROR, "getting " + describe(ref) + " failed: " + t);
             }
         });
+        return call;
     }
 
     /**
