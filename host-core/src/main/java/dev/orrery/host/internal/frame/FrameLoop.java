@@ -188,7 +188,7 @@ public final class FrameLoop implements Runnable, RebuildTarget {
         this.disposer = new SystemDisposer(world, installed, faults);
         this.changes = new ScheduleChanges(world, installed, disposer, records, purger, log, changed);
         this.handoff = new BoundaryHandoff(tasks, world, probe, observerProbe, log, this::isFrameThread, interrupts,
-                () -> thread);
+                () -> thread, watchdog::stuck, this::frameThreadExiting);
         this.runner = new FrameTaskRunner(tasks, log, () -> stopRequested, interrupts);
     }
 
@@ -208,7 +208,7 @@ public final class FrameLoop implements Runnable, RebuildTarget {
      * called it; the JVM's shutdown waits for the host, which would wait for the frame: one WARNING line
      * names the system). A wait that times out marks the running frame stuck, so the status names it.
      *
-     * @param timeoutMillis how long to wait
+     * @param timeoutMillis how long to wait; 0 or less: not at all (the stop is only asked for)
      * @return whether the loop ended in time
      */
     public boolean stop(long timeoutMillis) {
@@ -221,10 +221,13 @@ public final class FrameLoop implements Runnable, RebuildTarget {
         if (ended.getCount() == 0) {
             return true;
         }
+        if (timeoutMillis <= 0) {
+            return false; // asked only: the loop stops at its next boundary
+        }
         if (inSystemExit(t)) {
             log.log(Level.WARNING, "the frame thread is inside System.exit ("
                     + Activity.now(probe, observerProbe).describe() + "): the host stops without waiting for that frame");
-            watchdog.markStuckNow();
+            watchdog.markStuckNow("its thread is inside System.exit");
             return false;
         }
         try {
@@ -232,7 +235,7 @@ public final class FrameLoop implements Runnable, RebuildTarget {
             while (run.state() != RunState.STUCK) {
                 long left = deadline - java.lang.System.nanoTime();
                 if (left <= 0) {
-                    watchdog.markStuckNow();
+                    watchdog.markStuckNow("the host stops without waiting for it after " + timeoutMillis + " ms");
                     return false;
                 }
                 if (ended.await(Math.min(left, STUCK_POLL_NANOS), TimeUnit.NANOSECONDS)) {
@@ -244,6 +247,19 @@ public final class FrameLoop implements Runnable, RebuildTarget {
             Thread.currentThread().interrupt();
             return false;
         }
+    }
+
+    /**
+     * @return whether the frame thread waits inside {@code System.exit} (its frame will never end); if so,
+     *     the frame is marked stuck, so the status says so
+     */
+    private boolean frameThreadExiting() {
+        Thread t = thread;
+        if (t == null || !inSystemExit(t)) {
+            return false;
+        }
+        watchdog.markStuckNow("its thread is inside System.exit");
+        return true;
     }
 
     /** @return whether the thread waits inside {@code System.exit} (for the JVM's shutdown hooks) */

@@ -32,7 +32,7 @@ import java.util.function.LongSupplier;
  * {@code startedNanos} and then looks whether a frame is marked (then it clears the mark under the
  * monitor). With volatile accesses at least one of them sees the other's write, so a mark never
  * outlives its frame, and the owner hears {@link Stuck#returned} exactly once after each
- * {@link Stuck#stuck} (both told under the monitor, so never out of order).
+ * {@link Stuck#stuck} (both told, and logged, under the monitor, so never out of order).
  */
 final class FrameWatchdog {
     /** Told when a frame is marked stuck and when it returns. */
@@ -175,9 +175,10 @@ final class FrameWatchdog {
      * Marks the frame running now stuck at once, whatever the limit (the host stops and will not wait
      * for it). Any thread.
      *
+     * @param why why it will not return, for the log line, e.g. {@code its thread is inside System.exit}
      * @return the stuck frame, or null when no frame runs
      */
-    StuckFrame markStuckNow() {
+    StuckFrame markStuckNow(String why) {
         long started = startedNanos;
         if (started == 0) {
             return null;
@@ -186,7 +187,7 @@ final class FrameWatchdog {
         if (already != null) {
             return already;
         }
-        return mark(frame, started, nanoTime.getAsLong() - started);
+        return mark(frame, started, nanoTime.getAsLong() - started, why);
     }
 
     /**
@@ -212,7 +213,7 @@ final class FrameWatchdog {
             logged = true;
         }
         if (stuckLimit > 0 && ran > stuckLimit && stuckFrame == null) {
-            logged |= mark(frameNo, started, ran) != null;
+            logged |= mark(frameNo, started, ran, "limit " + stuckLimit / 1_000_000L + " ms, orrery.host.stuckMillis") != null;
         }
         return logged;
     }
@@ -220,9 +221,10 @@ final class FrameWatchdog {
     /**
      * Marks a frame stuck and tells the owner, unless it ended meanwhile (see the class's notes).
      *
+     * @param why why the frame counts as stuck, for the log line
      * @return the mark, or null when the frame had ended
      */
-    private StuckFrame mark(long frameNo, long started, long ranNanos) {
+    private StuckFrame mark(long frameNo, long started, long ranNanos, String why) {
         StuckFrame s = Activity.now(probe, observers).stuck(frameNo, Duration.ofMillis(ranNanos / 1_000_000L));
         synchronized (this) {
             if (stuckFrame != null) {
@@ -234,10 +236,10 @@ final class FrameWatchdog {
                 return null;
             }
             owner.stuck(s);
+            log.log(Level.ERROR, "the host is STUCK: " + s.describe() + " (" + why + "); nothing else runs on the frame"
+                    + " thread until it returns: a departure of its plugin cannot complete, and stopping the host does not"
+                    + " wait for it");
         }
-        log.log(Level.ERROR, "the host is STUCK: " + s.describe() + " (limit " + stuckNanos / 1_000_000L
-                + " ms, orrery.host.stuckMillis); nothing else runs on the frame thread until it returns: a departure"
-                + " of its plugin cannot complete, and stopping the host does not wait for it");
         return s;
     }
 
@@ -255,7 +257,7 @@ final class FrameWatchdog {
             }
             stuckFrame = null;
             owner.returned(s);
+            log.log(Level.INFO, "frame " + s.frame() + " returned after " + ranMillis + " ms; the host is no longer stuck");
         }
-        log.log(Level.INFO, "frame " + s.frame() + " returned after " + ranMillis + " ms; the host is no longer stuck");
     }
 }

@@ -29,7 +29,7 @@ class DepartureInterruptTest {
     private final World world = new World();
     private final DepartureInterrupts interrupts = new DepartureInterrupts();
     private final BoundaryHandoff handoff = new BoundaryHandoff(tasks, world, probe, new ObserverProbe(), log, () -> false,
-            interrupts, Thread::currentThread);
+            interrupts, Thread::currentThread, () -> null, () -> false);
 
     @Test
     @DisplayName("a plugin leaving while its own system runs: one line saying the departure waits for that frame, and an interrupt")

@@ -128,13 +128,13 @@ class FrameWatchdogStuckTest {
         now.addAndGet(60_000_000_000L);
         watchdog.check();
         assertNull(watchdog.stuck(), "no frame runs");
-        assertNull(watchdog.markStuckNow());
+        assertNull(watchdog.markStuckNow("the test stops without waiting"));
         watchdog.stuckLimit(0);
         watchdog.frameStarted(1);
         now.addAndGet(60_000_000_000L);
         watchdog.check();
         assertNull(watchdog.stuck(), "0: never");
-        StuckFrame now = watchdog.markStuckNow();
+        StuckFrame now = watchdog.markStuckNow("the test stops without waiting");
         assertEquals("the frame (no system or observer is running: the host itself is busy) has not returned for"
                 + " 60000 ms (frame 1)", now.describe());
         watchdog.frameEnded();
