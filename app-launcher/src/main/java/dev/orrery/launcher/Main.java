@@ -264,10 +264,8 @@ public final class Main {
         }
         SettingsCheck.Classes classes = SettingsCheck.Classes.of(platform);
         Map<String, String> props = config.frameworkProperties();
-        String bad = SettingsCheck.HOST.bad(classes, props, java.lang.System::getProperty);
-        if (bad == null) {
-            bad = SettingsCheck.CONSOLE.bad(classes, props, java.lang.System::getProperty);
-        }
+        // The host's settings are checked by the JPMS front end, with those of plugins/dev.orrery.host.cfg.
+        String bad = SettingsCheck.CONSOLE.bad(classes, props, java.lang.System::getProperty);
         if (bad != null) {
             java.lang.System.err.println("orrery: cannot start: " + bad);
             return BAD_SETTING;
