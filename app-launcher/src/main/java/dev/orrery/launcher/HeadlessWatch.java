@@ -10,19 +10,21 @@ import org.osgi.framework.ServiceListener;
 import org.osgi.framework.ServiceReference;
 
 /**
- * Tells the launcher why a run must end with a non-zero exit code: a component that failed to
- * activate (in a headless run, where nobody would notice the missing game), a simulation paused on a
- * fault in a headless run, or the host's frame thread that died (a headless run ends at once; any run
- * ends with code 1 when the host says so as its service leaves).
+ * Tells the launcher why a run must end with a non-zero exit code: the host's frame thread that died
+ * (any run ends at once); in a headless run (where nobody would notice the missing game), a component
+ * that failed to activate, a simulation paused on a fault, or a stuck host; and, as the host's service
+ * leaves when the framework stops, a dead frame thread or a host still stuck.
  *
  * <p>The host is watched through its {@code dev.orrery.host.GameHost} service: the status is read
  * when the service is unregistering (the event is delivered before the service goes, so
  * {@code status()} still answers; the host unregisters it when its framework stops, which it does
- * itself after the frame thread died when {@code orrery.host.stopFrameworkWhenDone=true}), and on
- * each {@link #check()}.
+ * itself after the frame thread died when {@code orrery.host.stopFrameworkWhenDone=true}), on each
+ * {@link #check()}, and once more after the framework stopped ({@link #afterStop()}: the service object
+ * kept as it left answers with the host's last status, STUCK when the host could not wait for its frame).
  *
  * <p>Threads: the service listener runs on the framework's event threads, {@link #check()} and
- * {@link #afterStop()} on the launcher's main thread; the only shared state is {@code lastWord}.
+ * {@link #afterStop()} on the launcher's main thread; the only shared state is {@code lastWord} and
+ * {@code leaving}.
  */
 final class HeadlessWatch implements ServiceListener {
     /** The host's service interface. */
@@ -32,6 +34,8 @@ final class HeadlessWatch implements ServiceListener {
     private final boolean headless;
     /** Set by the listener when the GameHost service leaves with a problem. */
     private final AtomicReference<String> lastWord = new AtomicReference<>();
+    /** The GameHost service object, kept as its service leaves: after the framework stopped it still tells its last status. */
+    private final AtomicReference<Object> leaving = new AtomicReference<>();
 
     private HeadlessWatch(BundleContext context, boolean headless) {
         this.context = context;
@@ -56,40 +60,58 @@ final class HeadlessWatch implements ServiceListener {
     @Override
     public void serviceChanged(ServiceEvent event) {
         if (event.getType() == ServiceEvent.UNREGISTERING) {
-            statusProblem(event.getServiceReference()).ifPresent(lastWord::set);
+            statusProblem(event.getServiceReference(), true).ifPresent(lastWord::set);
+            try {
+                leaving.set(context.getService(event.getServiceReference()));
+            } catch (IllegalStateException | IllegalArgumentException e) {
+                // the framework is gone already
+            }
         }
     }
 
     /**
-     * While the framework runs: whether a headless run must end now (a component failed to activate,
-     * the simulation paused on a fault, the frame thread died). Always empty when not headless.
+     * While the framework runs: whether the run must end now. Any run ends when the host's frame thread
+     * died (the host is STOPPED with that fault: nothing can go on); a headless run also when a component
+     * failed to activate, the simulation paused on a fault, or the host is stuck.
      *
      * @return the one-line reason, or empty
      */
     Optional<String> check() {
-        if (!headless) {
-            return Optional.empty(); // a person is there: the shell stays, to look around; afterStop() tells
-        }
-        List<String> failed = ComponentFailures.find(context);
-        if (!failed.isEmpty()) {
-            return Optional.of(failed.get(0) + (failed.size() > 1 ? " (and " + (failed.size() - 1) + " more)" : ""));
+        if (headless) {
+            List<String> failed = ComponentFailures.find(context);
+            if (!failed.isEmpty()) {
+                return Optional.of(failed.get(0) + (failed.size() > 1 ? " (and " + (failed.size() - 1) + " more)" : ""));
+            }
         }
         ServiceReference<?> ref = context.getServiceReference(GAME_HOST);
-        return ref == null ? Optional.ofNullable(lastWord.get()) : statusProblem(ref);
+        return ref == null ? Optional.ofNullable(lastWord.get()) : statusProblem(ref, false);
     }
 
-    /** @return after the framework stopped: why the run failed, if the host said so when it left */
+    /**
+     * @return after the framework stopped: why the run failed, if the host said so when it left (the frame
+     *     thread died, or the host was stuck)
+     */
     Optional<String> afterStop() {
-        return Optional.ofNullable(lastWord.get());
+        String word = lastWord.get();
+        Object host = leaving.get();
+        if (word == null && host != null) {
+            try {
+                // the host's status once it stopped: stuck, when it could not wait for its frame
+                return HostOutcome.problem(Reflect.call(host, "status"), headless, true);
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                return Optional.empty();
+            }
+        }
+        return Optional.ofNullable(word);
     }
 
-    private Optional<String> statusProblem(ServiceReference<?> ref) {
+    private Optional<String> statusProblem(ServiceReference<?> ref, boolean ending) {
         Object host = context.getService(ref);
         if (host == null) {
             return Optional.empty();
         }
         try {
-            return HostOutcome.problem(Reflect.call(host, "status"), headless);
+            return HostOutcome.problem(Reflect.call(host, "status"), headless, ending);
         } catch (ReflectiveOperationException | RuntimeException e) {
             return Optional.empty();
         } finally {

@@ -1,7 +1,6 @@
 package dev.orrery.launcher;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -9,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.ServiceLoader;
 import java.util.stream.Stream;
@@ -37,14 +37,21 @@ import org.osgi.framework.launch.FrameworkFactory;
  * it). While the shell runs, what other threads print (log lines, the game's output) appears above the
  * {@code g!} prompt ({@link AboveThePrompt}).
  *
- * <p>Exit codes: 0 after a clean stop (or the code given to {@code exit}); 1 when the framework could
- * not start, the host's frame thread died, or a headless run could not go on (a component failed to
- * activate, or the simulation paused on a fault: {@link HeadlessWatch}), with one line saying why;
- * 2 for a bad argument or setting: the launcher's own ({@link LaunchOptions}) and the host's
- * ({@code orrery.host.*}, checked with the host bundle's {@code dev.orrery.host.HostSettings}) and the web
- * console's ({@code orrery.console.*}, with {@code dev.orrery.plugin.console.ConsoleSettings}) are checked
- * before any bundle starts ({@link SettingsCheck}), and one line names the setting, its allowed values
- * and where it came from ({@code -D} or {@code conf/config.properties}).
+ * <p>Before anything starts, in both modes: the settings file must be there ({@link ConfigFile}), the
+ * folders must serve ({@link Folders}), the launcher's own numbers must make sense and unknown
+ * {@code orrery.*} keys are warned about ({@link PlatformSettings}), and the distribution folder is locked
+ * for this process ({@link DistributionLock}); the host's and the console's settings are checked with
+ * their own code once the platform's classes are loaded ({@link SettingsCheck}).
+ *
+ * <p>Exit codes (README, "Exit codes"): 0 after a clean stop (Ctrl-C, SIGTERM, {@code exit},
+ * {@code requestShutdown}, the frame budget); the code given to {@code exit <code>} at the shell, or to
+ * {@code System.exit} by a plugin (whose bundle or module is named in one line: {@link ExitHook}); 1 when
+ * the run failed: the framework or the platform could not start, another host holds the distribution
+ * folder, the host's frame thread died, the host was stuck when it stopped, or a headless run could not
+ * go on (a component failed to activate, the simulation paused on a fault: {@link HeadlessWatch}); 2 for a
+ * bad argument, setting, settings file or folder, with one line naming it, its allowed values and where it
+ * came from ({@code -D} or {@code conf/config.properties}). Every path that ends the run says why in one
+ * line and ends with its own code: a signal's shutdown hook waits for the run's code instead of masking it.
  *
  * <p>The host's OSGi front end ({@value #HOST}) is started last, after the other platform bundles (the default
  * plugins and the devtools' hooks among them), so that its first rebuild already has them all.
@@ -91,26 +98,61 @@ public final class Main {
             }
             QUIETED.add(quiet);
         }
+        QUIETED.add(FileInstallLog.install());
+        ExitHook hook = null;
+        int code;
         try {
             Path home = home();
-            LauncherConfig config = LauncherConfig.resolve(home, readConfig(home), java.lang.System.getProperties());
+            Properties file = ConfigFile.read(home);
+            LauncherConfig config;
             LaunchOptions options;
             try {
+                config = LauncherConfig.resolve(home, file, java.lang.System.getProperties());
                 options = LaunchOptions.from(args, config.frameworkProperties(), java.lang.System.console() != null);
             } catch (IllegalArgumentException e) {
-                java.lang.System.err.println("orrery: cannot start: " + e.getMessage());
-                java.lang.System.exit(BAD_SETTING);
-                return;
+                throw LaunchRefusal.badSetting(e.getMessage());
             }
-            int code = options.jpms() ? runJpms(config, options) : run(config, options);
-            java.lang.System.exit(code);
+            PlatformSettings.check(config.frameworkProperties(), Main::source);
+            Folders.check(config, options.jpms(), Main::source);
+            hook = ExitHook.install(DistributionLock.acquire(config.home(), ProcessHandle.current().pid()));
+            code = options.jpms() ? runJpms(config, options, hook) : run(config, options, hook);
+        } catch (LaunchRefusal e) {
+            java.lang.System.err.println("orrery: cannot start: " + e.getMessage());
+            code = e.exitCode();
         } catch (IOException | BundleException | RuntimeException e) {
-            java.lang.System.err.println("orrery: cannot start: " + e);
-            java.lang.System.exit(FAILED);
+            java.lang.System.err.println("orrery: cannot start: " + describe(e));
+            code = FAILED;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            java.lang.System.exit(FAILED);
+            code = FAILED;
         }
+        if (hook != null) {
+            hook.decided(code);
+        }
+        java.lang.System.exit(code);
+    }
+
+    /** @return where a setting came from, for a one-line message: {@code " (-Dkey)"} or {@code " (conf/config.properties)"} */
+    static String source(String key) {
+        return java.lang.System.getProperty(key) != null ? " (-D" + key + ")" : " (" + ConfigFile.PATH + ")";
+    }
+
+    /**
+     * @param t a failure
+     * @return its {@code toString()} with the messages of its causes, e.g. {@code org.osgi.framework.BundleException:
+     *     Unable to cache bundle: file:/x.jar (caused by java.io.IOException: No space left on device)}
+     */
+    static String describe(Throwable t) {
+        return t + causes(t);
+    }
+
+    /** @return {@code " (caused by ...)"} for each cause of a failure, or "" */
+    private static String causes(Throwable t) {
+        StringBuilder out = new StringBuilder();
+        for (Throwable c = t.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
+            out.append(" (caused by ").append(c).append(')');
+        }
+        return out.toString();
     }
 
     /**
@@ -123,17 +165,18 @@ public final class Main {
      * @throws BundleException if the framework cannot start or a platform bundle cannot be installed
      * @throws InterruptedException if interrupted while waiting
      */
-    static int run(LauncherConfig config, LaunchOptions options) throws IOException, BundleException, InterruptedException {
-        Files.createDirectories(config.pluginsDir());
+    static int run(LauncherConfig config, LaunchOptions options, ExitHook hook)
+            throws IOException, BundleException, InterruptedException {
         var props = new java.util.HashMap<>(config.frameworkProperties());
         FrameworkFactory factory = ServiceLoader.load(FrameworkFactory.class).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no OSGi FrameworkFactory on the class path (lib/)"));
         Framework framework = factory.newFramework(props);
         framework.init();
         List<Bundle> installed = installPlatformBundles(framework, config.bundlesDir());
-        String bad = SettingsCheck.HOST.bad(installed, props, java.lang.System::getProperty);
+        SettingsCheck.Classes classes = SettingsCheck.Classes.of(installed);
+        String bad = SettingsCheck.HOST.bad(classes, props, java.lang.System::getProperty);
         if (bad == null) {
-            bad = SettingsCheck.CONSOLE.bad(installed, props, java.lang.System::getProperty);
+            bad = SettingsCheck.CONSOLE.bad(classes, props, java.lang.System::getProperty);
         }
         if (bad != null) {
             java.lang.System.err.println("orrery: cannot start: " + bad);
@@ -141,8 +184,8 @@ public final class Main {
             framework.waitForStop(STOP_WAIT_MILLIS);
             return BAD_SETTING;
         }
-        Thread hook = new Thread(() -> stopOnSignal(framework), "orrery-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
+        warnUnknown(props, classes);
+        hook.running(why -> stopQuietly(framework), BundleOwner.of(framework));
         framework.start();
         HeadlessWatch watch = HeadlessWatch.start(framework.getBundleContext(), options.headless());
         ShellExit exit = null;
@@ -163,7 +206,7 @@ public final class Main {
                 try {
                     b.start();
                 } catch (BundleException e) {
-                    java.lang.System.err.println("orrery: cannot start " + b.getSymbolicName() + ": " + e.getMessage());
+                    java.lang.System.err.println("orrery: cannot start " + b.getSymbolicName() + ": " + describe(e));
                 }
             }
         }
@@ -173,16 +216,30 @@ public final class Main {
         if (outcome.failure() != null) {
             java.lang.System.err.println("orrery: " + outcome.failure());
         }
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-            java.lang.System.out.println("orrery: framework stopped");
-        } catch (IllegalStateException alreadyShuttingDown) {
-            // the hook is running; it reports and exits with 0 itself
-        }
+        java.lang.System.out.println("orrery: framework stopped");
         if (outcome.failure() != null || outcome.event().getType() == FrameworkEvent.ERROR) {
             return FAILED;
         }
         return exit != null && exit.requestedCode() != ShellExit.NONE ? exit.requestedCode() : 0;
+    }
+
+    /** Prints one warning line per {@code orrery.*} key that no part of the platform reads. */
+    private static void warnUnknown(Map<String, String> props, SettingsCheck.Classes classes) {
+        java.util.Set<String> known = new java.util.TreeSet<>(PlatformSettings.KEYS);
+        known.addAll(SettingsCheck.HOST.keys(classes));
+        known.addAll(SettingsCheck.CONSOLE.keys(classes));
+        for (String line : PlatformSettings.unknown(props.keySet(), known, Main::source)) {
+            java.lang.System.err.println("orrery: " + line);
+        }
+    }
+
+    /** Asks the framework to stop (it stops on a thread of its own). */
+    private static void stopQuietly(Framework framework) {
+        try {
+            framework.stop();
+        } catch (BundleException | IllegalStateException e) {
+            java.lang.System.err.println("orrery: stop failed: " + describe(e));
+        }
     }
 
     /**
@@ -197,7 +254,7 @@ public final class Main {
      * @throws IOException if the bundles folder cannot be read
      * @throws InterruptedException if interrupted while waiting
      */
-    static int runJpms(LauncherConfig config, LaunchOptions options) throws IOException, InterruptedException {
+    static int runJpms(LauncherConfig config, LaunchOptions options, ExitHook hook) throws IOException, InterruptedException {
         ModuleLayer platform;
         try {
             platform = PlatformLayer.define(List.of(config.bundlesDir(), config.jpmsDir()), java.lang.System.out::println);
@@ -205,12 +262,22 @@ public final class Main {
             java.lang.System.err.println("orrery: cannot start: " + e.getMessage());
             return FAILED;
         }
+        SettingsCheck.Classes classes = SettingsCheck.Classes.of(platform);
+        Map<String, String> props = config.frameworkProperties();
+        // The host's settings are checked by the JPMS front end, with those of plugins/dev.orrery.host.cfg.
+        String bad = SettingsCheck.CONSOLE.bad(classes, props, java.lang.System::getProperty);
+        if (bad != null) {
+            java.lang.System.err.println("orrery: cannot start: " + bad);
+            return BAD_SETTING;
+        }
+        warnUnknown(props, classes);
+        java.util.concurrent.CompletableFuture<String> stop = new java.util.concurrent.CompletableFuture<>();
+        hook.running(stop::complete, Main::moduleOf);
         try {
             Class<?> main = platform.findLoader(PlatformLayer.FRONT_END).loadClass(JPMS_MAIN);
             java.lang.reflect.Method run = main.getMethod("run", ModuleLayer.class, Path.class, Path.class, java.util.Map.class,
-                    boolean.class);
-            return (Integer) run.invoke(null, platform, config.home(), config.pluginsDir(), config.frameworkProperties(),
-                    options.headless());
+                    boolean.class, java.util.concurrent.CompletableFuture.class);
+            return (Integer) run.invoke(null, platform, config.home(), config.pluginsDir(), props, options.headless(), stop);
         } catch (java.lang.reflect.InvocationTargetException e) {
             Throwable cause = e.getCause();
             if (cause instanceof IllegalArgumentException) {
@@ -223,12 +290,19 @@ public final class Main {
             if (cause instanceof InterruptedException ie) {
                 throw ie;
             }
-            java.lang.System.err.println("orrery: the JPMS host failed: " + cause);
+            java.lang.System.err.println("orrery: the JPMS host failed: " + describe(cause));
             return FAILED;
         } catch (ReflectiveOperationException e) {
             java.lang.System.err.println("orrery: cannot start the JPMS front end: " + e);
             return FAILED;
         }
+    }
+
+    /** @return the named module of a frame's class, e.g. {@code module my.game/1.0.0} */
+    private static java.util.Optional<String> moduleOf(StackTraceElement frame) {
+        String m = frame.getModuleName();
+        return m == null ? java.util.Optional.empty()
+                : java.util.Optional.of("module " + m + (frame.getModuleVersion() == null ? "" : "/" + frame.getModuleVersion()));
     }
 
     /** How a run ended: the framework's last event, and why the run failed (null: it did not). */
@@ -266,41 +340,25 @@ public final class Main {
 
     private static List<Bundle> installPlatformBundles(Framework framework, Path dir) throws IOException, BundleException {
         List<Path> jars = new ArrayList<>();
-        if (Files.isDirectory(dir)) {
-            try (Stream<Path> s = Files.list(dir)) {
-                s.filter(p -> p.getFileName().toString().endsWith(".jar")).sorted().forEach(jars::add);
-            }
-        } else {
-            java.lang.System.err.println("orrery: no platform bundles folder " + dir);
+        try (Stream<Path> s = Files.list(dir)) {
+            s.filter(p -> p.getFileName().toString().endsWith(".jar")).sorted().forEach(jars::add);
+        }
+        if (jars.isEmpty()) {
+            throw LaunchRefusal.badSetting(LauncherConfig.BUNDLES_DIR + source(LauncherConfig.BUNDLES_DIR) + ": " + dir
+                    + " holds no platform bundle (.jar)");
         }
         List<Bundle> out = new ArrayList<>();
         for (Path jar : jars) {
             String location = jar.toUri().toString();
             Bundle existing = framework.getBundleContext().getBundle(location);
-            out.add(existing != null ? existing : framework.getBundleContext().installBundle(location));
+            try {
+                out.add(existing != null ? existing : framework.getBundleContext().installBundle(location));
+            } catch (BundleException e) {
+                throw new LaunchRefusal(FAILED, "cannot install platform bundle " + jar.getFileName() + ": " + e.getMessage()
+                        + causes(e));
+            }
         }
         return out;
-    }
-
-    /** Shutdown hook (Ctrl-C, SIGTERM): stop the framework, wait for it, exit with 0. */
-    private static void stopOnSignal(Framework framework) {
-        if ((framework.getState() & (Bundle.ACTIVE | Bundle.STARTING)) == 0) {
-            return;
-        }
-        java.lang.System.out.println("orrery: stopping");
-        try {
-            framework.stop();
-            framework.waitForStop(STOP_WAIT_MILLIS);
-        } catch (BundleException e) {
-            java.lang.System.err.println("orrery: stop failed: " + e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        java.lang.System.out.println("orrery: framework stopped");
-        java.lang.System.out.flush();
-        ShutdownSafeLogManager.resetIfInstalled();
-        // A signal ends the JVM with 128+signal; a clean stop is reported as success.
-        Runtime.getRuntime().halt(0);
     }
 
     private static Path home() {
@@ -317,16 +375,5 @@ public final class Main {
             // fall back to the working directory
         }
         return Paths.get("").toAbsolutePath();
-    }
-
-    private static Properties readConfig(Path home) throws IOException {
-        Properties p = new Properties();
-        Path file = home.resolve("conf").resolve("config.properties");
-        if (Files.isRegularFile(file)) {
-            try (InputStream in = Files.newInputStream(file)) {
-                p.load(in);
-            }
-        }
-        return p;
     }
 }

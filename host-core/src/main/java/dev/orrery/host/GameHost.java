@@ -46,7 +46,13 @@ import org.osgi.annotation.versioning.ProviderType;
  *       logged once with its cause and {@link #status()} says {@link RunState#STOPPED} with the fault
  *       (of kind {@link SystemFault.Kind#FRAME_THREAD}).</li>
  *   <li>A frame longer than {@code orrery.host.frameWarnMillis} (default 2000 ms) logs one line naming
- *       the system running at that moment.</li>
+ *       the system running at that moment, or the observer whose hook runs around it (then no system is
+ *       blamed).</li>
+ *   <li>A frame longer than {@code orrery.host.stuckMillis} (default 10 s) makes the host
+ *       {@link RunState#STUCK}, with {@link HostStatus#stuck()} naming what runs, until it returns. A
+ *       departure of that system's plugin cannot complete until then (its unbind returns after its wait,
+ *       the frame thread is interrupted so that an interruptible wait ends, and what the system then
+ *       throws does not pause the simulation); stopping the host does not wait for a stuck frame.</li>
  * </ul>
  *
  * <p><b>Unloaded code and hot updates</b> (a bundle that is removed or updated leaves no reference
@@ -105,7 +111,7 @@ public interface GameHost {
         return schedules().get(name);
     }
 
-    /** @return the frame loop's state, frame count and last fault */
+    /** @return the frame loop's state, frame count, last fault and stuck frame */
     HostStatus status();
 
     /**

@@ -34,6 +34,7 @@ public final class HostSettings {
     private final Duration maxDelay;
     private final boolean stopFrameworkWhenDone;
     private final Duration frameWarnLimit;
+    private final Duration stuckLimit;
 
     private HostSettings(Builder b) {
         this.mainSchedule = b.mainSchedule;
@@ -48,13 +49,14 @@ public final class HostSettings {
         this.maxDelay = b.maxDelay;
         this.stopFrameworkWhenDone = b.stopFrameworkWhenDone;
         this.frameWarnLimit = b.frameWarnLimit;
+        this.stuckLimit = b.stuckLimit;
     }
 
     /**
      * @return the settings of a host given none: main schedule {@code main}, no declared order, real
      *     time at 60 frames per second with dt clamped to 0.1 s (fixed step 1/60 s), no frame budget, not
      *     paused, a 50 ms quiet period and 1 s longest delay before a rebuild, the framework left running,
-     *     and a warning for frames longer than 2 s
+     *     a warning for frames longer than 2 s, and the host marked stuck when a frame runs longer than 10 s
      */
     public static HostSettings defaults() {
         return DEFAULTS;
@@ -142,19 +144,28 @@ public final class HostSettings {
         return frameWarnLimit;
     }
 
+    /**
+     * @return a frame running longer than this marks the host {@link RunState#STUCK}, naming what runs,
+     *     until the frame returns; {@link Duration#ZERO} for never
+     */
+    public Duration stuckLimit() {
+        return stuckLimit;
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof HostSettings s && mainSchedule.equals(s.mainSchedule) && order.equals(s.order)
                 && mode == s.mode && Double.compare(rate, s.rate) == 0 && Double.compare(maxDt, s.maxDt) == 0
                 && Double.compare(fixedDt, s.fixedDt) == 0 && frames == s.frames && startPaused == s.startPaused
                 && quietPeriod.equals(s.quietPeriod) && maxDelay.equals(s.maxDelay)
-                && stopFrameworkWhenDone == s.stopFrameworkWhenDone && frameWarnLimit.equals(s.frameWarnLimit);
+                && stopFrameworkWhenDone == s.stopFrameworkWhenDone && frameWarnLimit.equals(s.frameWarnLimit)
+                && stuckLimit.equals(s.stuckLimit);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(mainSchedule, order, mode, rate, maxDt, fixedDt, frames, startPaused, quietPeriod, maxDelay,
-                stopFrameworkWhenDone, frameWarnLimit);
+                stopFrameworkWhenDone, frameWarnLimit, stuckLimit);
     }
 
     /** @return every setting by its key, e.g. {@code HostSettings[mainSchedule=main, order=[], mode=REAL_TIME, ...]} */
@@ -164,7 +175,7 @@ public final class HostSettings {
                 + ", maxDt=" + maxDt + ", fixedDt=" + fixedDt + ", frames=" + frames + ", startPaused=" + startPaused
                 + ", quietMillis=" + quietPeriod.toMillis() + ", maxDelayMillis=" + maxDelay.toMillis()
                 + ", stopFrameworkWhenDone=" + stopFrameworkWhenDone + ", frameWarnMillis=" + frameWarnLimit.toMillis()
-                + "]";
+                + ", stuckMillis=" + stuckLimit.toMillis() + "]";
     }
 
     /**
@@ -175,6 +186,16 @@ public final class HostSettings {
      */
     public static final class Builder {
         private static final String KEY = "orrery.host.";
+        /** The slowest rate, frames per second: one frame in 1000 s. */
+        static final double MIN_RATE = 0.001;
+        /** The fastest paced rate, frames per second (fixed mode runs unpaced with rate 0). */
+        static final double MAX_RATE = 10_000;
+        /** The largest dt, seconds: an hour. */
+        static final double MAX_SECONDS = 3600;
+        /** The longest quiet period and rebuild delay: a minute. */
+        static final Duration MAX_COALESCING = Duration.ofMinutes(1);
+        /** The longest watchdog limits: an hour. */
+        static final Duration MAX_WATCH = Duration.ofHours(1);
 
         private String mainSchedule = "main";
         private List<String> order = List.of();
@@ -188,6 +209,7 @@ public final class HostSettings {
         private Duration maxDelay = Duration.ofMillis(1000);
         private boolean stopFrameworkWhenDone;
         private Duration frameWarnLimit = Duration.ofMillis(2000);
+        private Duration stuckLimit = Duration.ofMillis(10_000);
 
         private Builder() {
         }
@@ -205,6 +227,7 @@ public final class HostSettings {
             this.maxDelay = s.maxDelay;
             this.stopFrameworkWhenDone = s.stopFrameworkWhenDone;
             this.frameWarnLimit = s.frameWarnLimit;
+            this.stuckLimit = s.stuckLimit;
         }
 
         /**
@@ -238,7 +261,7 @@ public final class HostSettings {
         }
 
         /**
-         * @param framesPerSecond the rate (key {@code rate}); above 0, or 0 in fixed mode for unpaced
+         * @param framesPerSecond the rate (key {@code rate}); from 0.001 to 10000, or 0 in fixed mode for unpaced
          * @return this builder
          */
         public Builder rate(double framesPerSecond) {
@@ -247,7 +270,7 @@ public final class HostSettings {
         }
 
         /**
-         * @param seconds the largest real-time dt (key {@code maxDt}); finite and above 0
+         * @param seconds the largest real-time dt (key {@code maxDt}); above 0, at most 3600
          * @return this builder
          */
         public Builder maxDt(double seconds) {
@@ -256,7 +279,7 @@ public final class HostSettings {
         }
 
         /**
-         * @param seconds the fixed-mode dt (key {@code fixedDt}); finite and at least 0
+         * @param seconds the fixed-mode dt (key {@code fixedDt}); from 0 to 3600
          * @return this builder
          */
         public Builder fixedDt(double seconds) {
@@ -283,7 +306,7 @@ public final class HostSettings {
         }
 
         /**
-         * @param quiet the quiet period before a rebuild (key {@code quietMillis}); not negative
+         * @param quiet the quiet period before a rebuild (key {@code quietMillis}); from 0 to a minute
          * @return this builder
          * @throws NullPointerException if quiet is null
          */
@@ -293,7 +316,7 @@ public final class HostSettings {
         }
 
         /**
-         * @param delay the longest delay of a rebuild (key {@code maxDelayMillis}); at least the quiet period
+         * @param delay the longest delay of a rebuild (key {@code maxDelayMillis}); from the quiet period to a minute
          * @return this builder
          * @throws NullPointerException if delay is null
          */
@@ -313,13 +336,24 @@ public final class HostSettings {
         }
 
         /**
-         * @param limit frames longer than this are reported (key {@code frameWarnMillis}); not negative,
-         *     {@link Duration#ZERO} for never
+         * @param limit frames longer than this are reported (key {@code frameWarnMillis}); not negative, at
+         *     most an hour, {@link Duration#ZERO} for never
          * @return this builder
          * @throws NullPointerException if limit is null
          */
         public Builder frameWarnLimit(Duration limit) {
             this.frameWarnLimit = Objects.requireNonNull(limit, "HostSettings.frameWarnLimit");
+            return this;
+        }
+
+        /**
+         * @param limit a frame running longer than this marks the host stuck (key {@code stuckMillis});
+         *     not negative, at most an hour, {@link Duration#ZERO} for never
+         * @return this builder
+         * @throws NullPointerException if limit is null
+         */
+        public Builder stuckLimit(Duration limit) {
+            this.stuckLimit = Objects.requireNonNull(limit, "HostSettings.stuckLimit");
             return this;
         }
 
@@ -331,14 +365,23 @@ public final class HostSettings {
          */
         public HostSettings build() {
             check(!mainSchedule.isBlank(), "mainSchedule is missing or empty");
-            check(rate > 0 || (mode == FrameMode.FIXED && rate == 0), "rate must be > 0 (or 0 in fixed mode), got " + rate);
-            check(maxDt > 0 && !Double.isInfinite(maxDt), "maxDt must be a finite number > 0, got " + maxDt);
-            check(fixedDt >= 0 && !Double.isInfinite(fixedDt), "fixedDt must be a finite number >= 0, got " + fixedDt);
+            check(rate == 0 ? mode == FrameMode.FIXED : rate >= MIN_RATE && rate <= MAX_RATE,
+                    "rate must be > 0 (or 0 in fixed mode): a number of frames per second from " + MIN_RATE + " to "
+                    + (long) MAX_RATE + ", got " + rate);
+            check(maxDt > 0 && maxDt <= MAX_SECONDS, "maxDt must be a finite number > 0 and at most " + (long) MAX_SECONDS
+                    + " seconds, got " + maxDt);
+            check(fixedDt >= 0 && fixedDt <= MAX_SECONDS, "fixedDt must be a finite number >= 0 and at most "
+                    + (long) MAX_SECONDS + " seconds, got " + fixedDt);
             check(frames >= 0, "frames must be >= 0, got " + frames);
-            check(!quietPeriod.isNegative(), "quietMillis must be >= 0, got " + quietPeriod.toMillis());
-            check(maxDelay.compareTo(quietPeriod) >= 0, "maxDelayMillis must be >= quietMillis (" + quietPeriod.toMillis()
-                    + "), got " + maxDelay.toMillis());
-            check(!frameWarnLimit.isNegative(), "frameWarnMillis must be >= 0, got " + frameWarnLimit.toMillis());
+            check(!quietPeriod.isNegative() && quietPeriod.compareTo(MAX_COALESCING) <= 0,
+                    "quietMillis must be from 0 to " + MAX_COALESCING.toMillis() + ", got " + quietPeriod.toMillis());
+            check(maxDelay.compareTo(quietPeriod) >= 0 && maxDelay.compareTo(MAX_COALESCING) <= 0,
+                    "maxDelayMillis must be from quietMillis (" + quietPeriod.toMillis() + ") to " + MAX_COALESCING.toMillis()
+                    + ", got " + maxDelay.toMillis());
+            check(!frameWarnLimit.isNegative() && frameWarnLimit.compareTo(MAX_WATCH) <= 0,
+                    "frameWarnMillis must be from 0 to " + MAX_WATCH.toMillis() + ", got " + frameWarnLimit.toMillis());
+            check(!stuckLimit.isNegative() && stuckLimit.compareTo(MAX_WATCH) <= 0,
+                    "stuckMillis must be from 0 to " + MAX_WATCH.toMillis() + ", got " + stuckLimit.toMillis());
             return new HostSettings(this);
         }
 

@@ -14,12 +14,18 @@ public final class HostStatus {
     private final FrameMode mode;
     private final long frames;
     private final SystemFault lastFault;
+    private final StuckFrame stuck;
 
     private HostStatus(Builder b) {
         this.state = Objects.requireNonNull(b.state, "HostStatus: state");
         this.mode = Objects.requireNonNull(b.mode, "HostStatus: mode");
         this.frames = b.frames;
         this.lastFault = b.lastFault;
+        this.stuck = b.stuck;
+        if ((state == RunState.STUCK) != (stuck != null)) {
+            throw new IllegalArgumentException("HostStatus: a stuck frame is named exactly in state STUCK, got state "
+                    + state + " and " + stuck);
+        }
     }
 
     /** @return a builder with no fault and no frames */
@@ -27,7 +33,7 @@ public final class HostStatus {
         return new Builder();
     }
 
-    /** @return running, paused or stopped */
+    /** @return running, paused, stuck or stopped */
     public RunState state() {
         return state;
     }
@@ -55,21 +61,30 @@ public final class HostStatus {
         return Optional.ofNullable(lastFault);
     }
 
+    /** @return the frame that has not returned, with what runs in it, exactly when the state is {@link RunState#STUCK} */
+    public Optional<StuckFrame> stuck() {
+        return Optional.ofNullable(stuck);
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof HostStatus s && state == s.state && mode == s.mode && frames == s.frames
-                && Objects.equals(lastFault, s.lastFault);
+                && Objects.equals(lastFault, s.lastFault) && Objects.equals(stuck, s.stuck);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(state, mode, frames, lastFault);
+        return Objects.hash(state, mode, frames, lastFault, stuck);
     }
 
-    /** @return every value, e.g. {@code HostStatus[state=PAUSED, mode=FIXED, frames=12, lastFault=null]} */
+    /**
+     * @return every value, e.g. {@code HostStatus[state=PAUSED, mode=FIXED, frames=12, lastFault=null]}, with
+     *     {@code , stuck=...} at the end when stuck
+     */
     @Override
     public String toString() {
-        return "HostStatus[state=" + state + ", mode=" + mode + ", frames=" + frames + ", lastFault=" + lastFault + "]";
+        return "HostStatus[state=" + state + ", mode=" + mode + ", frames=" + frames + ", lastFault=" + lastFault
+                + (stuck == null ? "" : ", stuck=" + stuck) + "]";
     }
 
     /**
@@ -82,6 +97,7 @@ public final class HostStatus {
         private FrameMode mode;
         private long frames;
         private SystemFault lastFault;
+        private StuckFrame stuck;
 
         private Builder() {
         }
@@ -123,8 +139,19 @@ public final class HostStatus {
         }
 
         /**
+         * @param frame see {@link HostStatus#stuck()}; null (the default) when not stuck
+         * @return this builder
+         */
+        public Builder stuck(StuckFrame frame) {
+            this.stuck = frame;
+            return this;
+        }
+
+        /**
          * @return the status
          * @throws NullPointerException naming the value when the state or the mode is missing
+         * @throws IllegalArgumentException when the state is {@link RunState#STUCK} without a stuck frame, or
+         *     another state with one
          */
         public HostStatus build() {
             return new HostStatus(this);

@@ -18,5 +18,10 @@ public enum PluginState {
      * Left out because the schedule cannot be built with it (a cycle, a duplicate name, an edge against
      * the phase order, a plugin that throws); tried again on every rebuild of its schedule.
      */
-    EXCLUDED
+    EXCLUDED,
+    /**
+     * A plugin bundle or jar the front end found but could not load at all: it needs a package (or a
+     * module) that nothing provides, which the reason names. It comes in when the provider arrives.
+     */
+    UNRESOLVED
 }

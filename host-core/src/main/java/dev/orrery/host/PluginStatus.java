@@ -4,7 +4,7 @@ import java.util.Objects;
 
 /**
  * What the host did with one {@code Plugin} service at its last rebuild: active, waiting or excluded,
- * and why. Made with {@link #builder()}; immutable; equal when every value is.
+ * and why; or a plugin bundle that could not be loaded at all (unresolved), and what it misses. Made with {@link #builder()}; immutable; equal when every value is.
  *
  * @since 0.1
  */
@@ -56,13 +56,13 @@ public final class PluginStatus {
 
     /**
      * @return the service's {@code service.id} (JPMS mode: the id the front end gave the plugin provider;
-     *     unique for the life of the host)
+     *     unique for the life of the host); 0 for an {@link PluginState#UNRESOLVED} bundle, which has no service
      */
     public long serviceId() {
         return serviceId;
     }
 
-    /** @return active, waiting or excluded */
+    /** @return active, waiting, excluded or unresolved */
     public PluginState state() {
         return state;
     }

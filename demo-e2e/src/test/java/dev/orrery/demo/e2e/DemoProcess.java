@@ -68,6 +68,16 @@ final class DemoProcess implements AutoCloseable {
         return p;
     }
 
+    /** @return the process's id */
+    long pid() {
+        return process.pid();
+    }
+
+    /** @return whether the process still runs */
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
     /** @return the process's descendants (e.g. the JVM under {@code script} and {@code sh}) */
     java.util.stream.Stream<ProcessHandle> descendants() {
         return process.descendants();
@@ -144,6 +154,11 @@ final class DemoProcess implements AutoCloseable {
      */
     void terminate() {
         process.toHandle().destroy();
+    }
+
+    /** Kills the process with SIGKILL, as a crash would end it (no shutdown hook runs). */
+    void kill() {
+        process.destroyForcibly();
     }
 
     @Override

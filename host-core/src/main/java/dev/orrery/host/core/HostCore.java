@@ -85,8 +85,11 @@ public interface HostCore extends GameHost {
 
     /**
      * Stops the host: no more rebuilds, the frame loop stops at the next frame boundary (this waits
-     * for it, at most 5 s, then logs a warning), and the last status is kept for {@link #status()}.
-     * Idempotent. Does not call {@link FrontEnd#stopApplication}.
+     * for it, at most 5 s, then logs a warning naming what runs), and the last status is kept for
+     * {@link #status()}. It does not wait when the frame cannot end: the host is
+     * {@link dev.orrery.host.RunState#STUCK}, or the frame thread is inside {@code System.exit}; then, as
+     * after a wait that timed out, the kept status is STUCK and names the frame's system. Idempotent.
+     * Does not call {@link FrontEnd#stopApplication}.
      */
     void stop();
 

@@ -22,10 +22,12 @@ import java.util.function.Function;
  * <p>Keys and values: {@code mainSchedule} (text; default {@code main}); {@code order} (plugin names,
  * comma-separated, or a string array or collection); {@code mode} ({@code realtime} or {@code fixed},
  * also {@code real_time}, {@code real-time}, {@code headless}); {@code rate}, {@code maxDt},
- * {@code fixedDt} (numbers); {@code frames}, {@code quietMillis}, {@code maxDelayMillis},
- * {@code frameWarnMillis} (numbers, whole milliseconds or frames: a fraction is cut off);
- * {@code startPaused}, {@code stopFrameworkWhenDone} ({@code true} or {@code false}). Numbers and
- * booleans may be given as text or as {@code Number} / {@code Boolean} values.
+ * {@code fixedDt} (finite numbers, in the ranges {@link HostSettings.Builder#build()} names);
+ * {@code frames}, {@code quietMillis}, {@code maxDelayMillis}, {@code frameWarnMillis},
+ * {@code stuckMillis} (whole numbers of frames or milliseconds: a fraction, {@code NaN} or a number
+ * out of range is refused, never cut off); {@code startPaused}, {@code stopFrameworkWhenDone}
+ * ({@code true} or {@code false}). Numbers and booleans may be given as text or as {@code Number} /
+ * {@code Boolean} values. {@link #KEYS} lists the keys.
  *
  * <p>Stateless; any thread.
  *
@@ -36,6 +38,11 @@ public final class HostSettingsParser {
     public static final String PID = "dev.orrery.host";
     /** The prefix of the properties that supply the settings a configuration map lacks. */
     public static final String PROPERTY_PREFIX = "orrery.host.";
+    /** Every key the parser reads, in the order of {@link HostSettings}' accessors (without the prefix). */
+    public static final List<String> KEYS = List.of("mainSchedule", "order", "mode", "rate", "maxDt", "fixedDt", "frames",
+            "startPaused", "quietMillis", "maxDelayMillis", "stopFrameworkWhenDone", "frameWarnMillis", "stuckMillis");
+    private static final long MINUTE_MILLIS = 60_000;
+    private static final long HOUR_MILLIS = 3_600_000;
 
     private HostSettingsParser() {
     }
@@ -60,12 +67,13 @@ public final class HostSettingsParser {
                 .rate(s.number("rate", 60))
                 .maxDt(s.number("maxDt", 0.1))
                 .fixedDt(s.number("fixedDt", 1.0 / 60))
-                .frames((long) s.number("frames", 0))
+                .frames(s.whole("frames", 0, Long.MAX_VALUE))
                 .startPaused(s.bool("startPaused", false))
-                .quietPeriod(Duration.ofMillis((long) s.number("quietMillis", 50)))
-                .maxDelay(Duration.ofMillis((long) s.number("maxDelayMillis", 1000)))
+                .quietPeriod(Duration.ofMillis(s.whole("quietMillis", 50, MINUTE_MILLIS)))
+                .maxDelay(Duration.ofMillis(s.whole("maxDelayMillis", 1000, MINUTE_MILLIS)))
                 .stopFrameworkWhenDone(s.bool("stopFrameworkWhenDone", false))
-                .frameWarnLimit(Duration.ofMillis((long) s.number("frameWarnMillis", 2000)))
+                .frameWarnLimit(Duration.ofMillis(s.whole("frameWarnMillis", 2000, HOUR_MILLIS)))
+                .stuckLimit(Duration.ofMillis(s.whole("stuckMillis", 10_000, HOUR_MILLIS)))
                 .build();
     }
 
@@ -122,6 +130,34 @@ public final class HostSettingsParser {
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("host configuration: " + label(key) + " must be a number, got '" + v + "'", e);
             }
+        }
+
+        /**
+         * @return the value as a whole number from 0 to {@code max}; a fraction, a value that is not a
+         *     finite number, or one out of range is refused in one line
+         */
+        long whole(String key, long def, long max) {
+            Object v = raw(key);
+            if (v == null) {
+                return def;
+            }
+            java.math.BigDecimal d;
+            try {
+                if (v instanceof Double || v instanceof Float) {
+                    double x = ((Number) v).doubleValue();
+                    d = Double.isFinite(x) ? java.math.BigDecimal.valueOf(x) : null;
+                } else {
+                    d = new java.math.BigDecimal(String.valueOf(v).trim());
+                }
+            } catch (NumberFormatException e) {
+                d = null;
+            }
+            if (d == null || d.signum() < 0 || d.stripTrailingZeros().scale() > 0
+                    || d.compareTo(java.math.BigDecimal.valueOf(max)) > 0) {
+                throw new IllegalArgumentException("host configuration: " + label(key) + " must be a whole number from 0 to "
+                        + max + ", got '" + v + "'");
+            }
+            return d.longValueExact();
         }
 
         boolean bool(String key, boolean def) {

@@ -161,8 +161,10 @@ final class Engine implements HostCore {
             c.shutdown();
         }
         if (!l.stop(STOP_WAIT_MILLIS)) {
-            log.log(Level.WARNING, "the frame loop did not reach a frame boundary within " + STOP_WAIT_MILLIS
-                    + " ms of the stop request");
+            HostStatus now = l.status();
+            log.log(Level.WARNING, now.stuck().map(f -> "the host stops without waiting for its frame thread: "
+                    + f.describe()).orElse("the frame loop did not reach a frame boundary within " + STOP_WAIT_MILLIS
+                    + " ms of the stop request"));
         }
         stoppedStatus = l.status();
         // Nothing here may keep the loop, the coordinator or the world reachable once the host is gone.

@@ -55,13 +55,16 @@ final class Bundles {
             {"broken", "broken"}, {"boom", "boom"}, {"turnrules", "turnrules"}, {"turnclock", "turnclock"},
             {"fault", "fault"}, {"zzz-old", "zzzold"}, {"aaa-new", "aaanew"}, {"set-core", "setcore"},
             {"zzz-innocent", "innocent"}, {"aaa-culprit", "culprit"}, {"starter", "starter"},
-            {"soak-clock", "soakclock"}, {"usehost", "usehost"}};
+            {"soak-clock", "soakclock"}, {"usehost", "usehost"}, {"slowctor", "slowctor"}, {"throwctor", "throwctor"},
+            {"needsmissing", "needsmissing"}};
         for (String[] p : plugins) {
             build(p[0], "itest." + p[0], "1.0.0", PLUGINS + p[1], null);
         }
         for (int i = 0; i < 10; i++) {
             build("n" + i, "itest.n" + i, "1.0.0", PLUGINS + "numbered", null);
         }
+        // The only exporter of the package itest.needsmissing imports.
+        build("missing", "itest.missing", "1.0.0", null, "dev.orrery.host.itest.missing");
         // A plugin bundle that embeds its own copy of the scheduler API instead of importing it (with the
         // ASM classes the scheduler bundle embeds privately for its generated dispatcher).
         build("foreign", "itest.foreign", "1.0.0", PLUGINS + "foreign,dev.orrery.schedule,dev.orrery.schedule.*,org.objectweb.asm", null);

@@ -4,6 +4,7 @@ import aQute.bnd.annotation.Resolution;
 import aQute.bnd.annotation.spi.ServiceConsumer;
 import dev.orrery.host.core.HostCore;
 import dev.orrery.host.core.HostSettingsParser;
+import dev.orrery.host.core.PluginCalls;
 import dev.orrery.schedule.Plugin;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,6 +13,7 @@ import java.util.Comparator;
 import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -43,9 +45,12 @@ import java.util.stream.Stream;
  *       added, replaced and deleted jars ({@code PluginFolderWatch}) and changes of the host file.</li>
  * </ol>
  * The run ends when the host asks to stop (frame budget, {@code requestShutdown}, a dead frame thread
- * with {@code stopFrameworkWhenDone}), on Ctrl-C, or, headless, when the simulation paused on a fault
- * or a plugin jar was left out (its one line is repeated as the reason).
- * Exit codes as in OSGi mode: 0 a clean stop; 1 a failed run (one line says why); 2 a bad setting.
+ * with {@code stopFrameworkWhenDone}), when the launcher asks it to (its {@code stop} future: a signal,
+ * or a plugin that called {@code System.exit}; the launcher's shutdown hook handles both), or,
+ * headless, when the simulation paused on a fault, the host is stuck, or a plugin jar was left out (its
+ * one line is repeated as the reason).
+ * Exit codes as in OSGi mode: 0 a clean stop; 1 a failed run (one line says why: the frame thread died,
+ * or the host was stuck when it stopped); 2 a bad setting.
  * Beyond the spec (Orrery's own).
  *
  * @since 0.1
@@ -66,7 +71,8 @@ public final class JpmsMain {
     static final long DEFAULT_POLL = 250;
     static final long DEFAULT_QUIET = 500;
     private static final long CHECK_MILLIS = 250;
-    private static final String SIGNAL = "a stop signal";
+    /** What the launcher completes the stop future with for Ctrl-C or SIGTERM. */
+    public static final String SIGNAL = "a stop signal";
 
     private JpmsMain() {
     }
@@ -77,12 +83,14 @@ public final class JpmsMain {
      * @param pluginsDir the plugins folder
      * @param properties the launcher's resolved settings
      * @param headless whether nobody can resume a paused simulation
+     * @param stop completed by the launcher with what asks the run to stop (e.g. {@value #SIGNAL}); the
+     *     run then ends as for the host's own stop request
      * @return the exit code
      * @throws IOException if the cache folder cannot be made
      * @throws InterruptedException if interrupted while waiting
      */
-    public static int run(ModuleLayer platform, Path home, Path pluginsDir, Map<String, String> properties, boolean headless)
-            throws IOException, InterruptedException {
+    public static int run(ModuleLayer platform, Path home, Path pluginsDir, Map<String, String> properties, boolean headless,
+                          CompletableFuture<String> stop) throws IOException, InterruptedException {
         properties.forEach((k, v) -> {
             if (System.getProperty(k) == null) {
                 System.setProperty(k, v);
@@ -104,27 +112,17 @@ public final class JpmsMain {
             System.err.println("orrery: cannot start: " + e.getMessage());
             return 2;
         }
-        PluginLayers<Plugin> layers = new PluginLayers<>(platform, Plugin.class, cache, front, line -> System.out.println("orrery: " + line));
+        HostCore started = host;
+        PluginLayers<Plugin> layers = new PluginLayers<>(platform, Plugin.class, cache, front, line -> System.out.println("orrery: " + line),
+                PluginCalls.start("orrery-plugin-providers", System.getLogger(HostCore.LOGGER),
+                        () -> started.settings().frameWarnLimit().toMillis()));
         front.attach(host, layers::droppedModule);
         ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "orrery-plugins-watch");
             t.setDaemon(true);
             return t;
         });
-        java.util.concurrent.CountDownLatch finished = new java.util.concurrent.CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            // Ctrl-C / SIGTERM: stop cleanly, then end the JVM with 0 (as OSGi mode does)
-            System.out.println("orrery: stopping");
-            front.stopApplication(SIGNAL);
-            try {
-                finished.await(15, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            System.out.flush();
-            Runtime.getRuntime().halt(0);
-        }, "orrery-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
+        stop.thenAccept(front::stopApplication);
         host.start();
         ServiceLoader.load(platform, Plugin.class).stream()
                 .filter(p -> p.type().getModule().getLayer() == platform)
@@ -136,16 +134,8 @@ public final class JpmsMain {
                         System.out.println("orrery: platform plugin " + p.type().getName() + " left out: " + e.getMessage());
                     }
                 });
-        // Headless, a jar left out ends the run (nobody would notice the missing game), as a component
-        // that fails to activate does in OSGi mode.
-        java.util.concurrent.atomic.AtomicReference<String> badJar = new java.util.concurrent.atomic.AtomicReference<>();
-        PluginFolderWatch watch = new PluginFolderWatch(pluginsDir, quiet, System::currentTimeMillis, jars -> {
-            java.util.List<JarProblem> problems = layers.sync(jars);
-            if (headless && !problems.isEmpty()) {
-                badJar.compareAndSet(null, problems.get(0).render()
-                        + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more)" : ""));
-            }
-        }, line -> System.out.println("orrery: " + line));
+        PluginFolderWatch watch = new PluginFolderWatch(pluginsDir, quiet, System::currentTimeMillis, layers::sync,
+                line -> System.out.println("orrery: " + line));
         PluginFolderWatch hostWatch = new PluginFolderWatch(pluginsDir, quiet, System::currentTimeMillis,
                 files -> hostFile.changed(files, host), line -> { }, HostConfigFile.NAME);
         // The first poll here, before the watch thread starts: the jars already there (settled at once)
@@ -181,7 +171,12 @@ public final class JpmsMain {
                 after = front.stopRequested().get(CHECK_MILLIS, TimeUnit.MILLISECONDS);
                 break;
             } catch (TimeoutException e) {
-                Optional<String> problem = badJar.get() != null ? Optional.of(badJar.get()) : problem(host, headless);
+                // Headless, a jar left out ends the run (nobody would notice the missing game), as a component
+                // that fails to activate does in OSGi mode.
+                Optional<String> problem = headless ? badJar(layers) : Optional.empty();
+                if (problem.isEmpty()) {
+                    problem = problem(host, headless, false);
+                }
                 if (problem.isPresent()) {
                     failure = problem.get();
                     after = "a failure";
@@ -197,7 +192,7 @@ public final class JpmsMain {
         executor.shutdown();
         executor.awaitTermination(5, TimeUnit.SECONDS);
         if (failure == null) {
-            failure = problem(host, headless).orElse(null);
+            failure = problem(host, headless, false).orElse(null);
         }
         front.stopClients();
         if (console != null) {
@@ -208,29 +203,31 @@ public final class JpmsMain {
             }
         }
         host.stop();
+        if (failure == null) {
+            failure = problem(host, headless, true).orElse(null); // stuck when it stopped
+        }
         layers.close();
         clear(cache);
         if (failure != null) {
             System.err.println("orrery: " + failure);
         }
-        if (!SIGNAL.equals(after)) {
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException alreadyShuttingDown) {
-                // the hook is running: it waits for the line below, then ends the JVM
-            }
-        }
         System.out.println("orrery: host stopped (after " + after + ")");
         System.out.flush();
-        finished.countDown();
         if (failure != null || after.equals("the frame thread died")) {
             return 1;
         }
         return 0;
     }
 
-    private static Optional<String> problem(HostCore host, boolean headless) {
-        return RunProblem.of(host.status(), headless);
+    private static Optional<String> problem(HostCore host, boolean headless, boolean ending) {
+        return RunProblem.of(host.status(), headless, ending);
+    }
+
+    /** @return the first jar left out, as one line (with how many more), if any */
+    private static Optional<String> badJar(PluginLayers<?> layers) {
+        java.util.List<JarProblem> problems = layers.problems();
+        return problems.isEmpty() ? Optional.empty() : Optional.of(problems.get(0).render()
+                + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more)" : ""));
     }
 
     private static long millis(String key, long fallback) {

@@ -23,7 +23,10 @@ import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.WeakHashMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import dev.orrery.host.core.PluginCalls;
 
 /**
  * The plugin jars' module layers: one {@link ModuleLayer} per jar, whose parents are the platform
@@ -57,7 +60,14 @@ import java.util.function.Consumer;
  * provider is left out; the jar's layer stays, as other jars may require it). A problem is logged
  * once; the same problem with the same file is not logged again on later syncs.
  *
- * <p>Not thread-safe: one thread (the folder watch's) calls {@link #sync} and {@link #close};
+ * <p>Providers are made on workers ({@link PluginCalls}), not on the folder watch's thread: a provider
+ * whose constructor blocks holds up the sync at most the threshold ({@code frameWarnMillis}; then it
+ * is named in one line), and no later sync at all. A provider made after its sync ended is handed to
+ * the host when it comes (its own {@link PluginEvents#added} and {@link PluginEvents#settled()}), if
+ * its layer is still there; one that throws then is left out with its line.
+ *
+ * <p>Thread-safety: the folder watch's thread calls {@link #sync} and {@link #close}, workers hand over
+ * late providers, any thread may read {@link #problems()}; all of them under this object's monitor.
  * {@link #isDropped} may be called from any thread. Beyond the spec (Orrery's own); the layer rules
  * follow {@code java.lang.ModuleLayer} and {@code java.lang.module.Configuration}.
  *
@@ -80,6 +90,7 @@ final class PluginLayers<S> implements AutoCloseable {
     private boolean trackCollection;
     private Map<Path, FileStamp> last = Map.of();
     private long copies;
+    private final PluginCalls calls;
 
     /** A jar whose layer is defined. */
     private record Loaded(Path source, FileStamp stamp, Path copy, String module, Set<String> pluginRequires,
@@ -117,6 +128,21 @@ final class PluginLayers<S> implements AutoCloseable {
      * @param log one line per problem and per layer defined or dropped
      */
     public PluginLayers(ModuleLayer platform, Class<S> service, Path cacheDir, PluginEvents<S> events, Consumer<String> log) {
+        this(platform, service, cacheDir, events, log, new PluginCalls("orrery-plugin-providers",
+                System.getLogger("dev.orrery.host"), System::nanoTime, () -> 0));
+    }
+
+    /**
+     * @param platform the layer of the platform modules (the service's module among them)
+     * @param service the service type, as loaded in the platform layer
+     * @param cacheDir where jar copies are kept (created when needed)
+     * @param events told about providers added and removed
+     * @param log one line per problem and per layer defined or dropped
+     * @param calls where providers are made; closed with the layers
+     */
+    public PluginLayers(ModuleLayer platform, Class<S> service, Path cacheDir, PluginEvents<S> events, Consumer<String> log,
+                        PluginCalls calls) {
+        this.calls = Objects.requireNonNull(calls, "calls");
         this.platform = Objects.requireNonNull(platform, "platform");
         this.service = Objects.requireNonNull(service, "service");
         this.cacheDir = Objects.requireNonNull(cacheDir, "cacheDir");
@@ -130,7 +156,7 @@ final class PluginLayers<S> implements AutoCloseable {
      * @param jars every settled jar of the folder, with its stamp; jars not in it are gone
      * @return the problems of the jars left out after this sync (also those logged before)
      */
-    public List<JarProblem> sync(Map<Path, FileStamp> jars) {
+    public synchronized List<JarProblem> sync(Map<Path, FileStamp> jars) {
         Map<Path, FileStamp> now = new TreeMap<>(jars);
         if (now.equals(last)) {
             return problems();
@@ -183,12 +209,12 @@ final class PluginLayers<S> implements AutoCloseable {
     }
 
     /** @return the problems of the jars left out now */
-    public List<JarProblem> problems() {
+    public synchronized List<JarProblem> problems() {
         return failed.values().stream().map(Failure::problem).toList();
     }
 
     /** @return the module names of the loaded plugin jars, in load order */
-    public List<String> modules() {
+    public synchronized List<String> modules() {
         return loaded.values().stream().map(Loaded::module).toList();
     }
 
@@ -196,7 +222,7 @@ final class PluginLayers<S> implements AutoCloseable {
      * @param module a plugin module's name
      * @return its layer, if that module's jar is loaded
      */
-    public java.util.Optional<ModuleLayer> layer(String module) {
+    public synchronized java.util.Optional<ModuleLayer> layer(String module) {
         return loaded.values().stream().filter(l -> l.module().equals(module)).map(Loaded::layer).findFirst();
     }
 
@@ -223,7 +249,7 @@ final class PluginLayers<S> implements AutoCloseable {
      * Diagnostics: from now on, keeps a weak reference to each dropped layer's class loader, for
      * {@link #checkCollected}. Off by default.
      */
-    public void trackCollection() {
+    public synchronized void trackCollection() {
         trackCollection = true;
     }
 
@@ -235,7 +261,7 @@ final class PluginLayers<S> implements AutoCloseable {
      * @param maxChecks how many checks a loader gets before it is reported as still reachable
      * @return one line per loader found collected or given up on
      */
-    public List<String> checkCollected(int maxChecks) {
+    public synchronized List<String> checkCollected(int maxChecks) {
         List<String> out = new ArrayList<>();
         for (java.util.Iterator<Watched> it = collecting.iterator(); it.hasNext(); ) {
             Watched w = it.next();
@@ -252,13 +278,13 @@ final class PluginLayers<S> implements AutoCloseable {
     }
 
     /** @return whether dropped loaders are still being watched ({@link #checkCollected}) */
-    public boolean collecting() {
+    public synchronized boolean collecting() {
         return !collecting.isEmpty();
     }
 
     /** Drops every layer (dependents first), telling the events; the cache copies are deleted. */
     @Override
-    public void close() {
+    public synchronized void close() {
         List<Loaded> all = new ArrayList<>(loaded.values());
         Collections.reverse(all);
         for (Loaded l : all) {
@@ -268,6 +294,7 @@ final class PluginLayers<S> implements AutoCloseable {
             events.settled();
         }
         last = Map.of();
+        calls.close();
     }
 
     private void dropLayer(Loaded l, String why) {
@@ -443,19 +470,31 @@ final class PluginLayers<S> implements AutoCloseable {
         } catch (ServiceConfigurationError e) {
             providerProblems.add(String.valueOf(e.getMessage()));
         }
-        Map<String, S> instances = new LinkedHashMap<>();
+        Map<String, PluginCalls.Call<S>> made = new LinkedHashMap<>();
+        Map<String, String> types = new LinkedHashMap<>();
         for (ServiceLoader.Provider<S> p : own) {
-            try {
-                instances.put(c.name() + "/" + p.type().getName(), p.get());
-            } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
-                Throwable cause = e.getCause() != null ? e.getCause() : e;
-                providerProblems.add(p.type().getName() + " threw " + cause);
-            }
+            String key = c.name() + "/" + p.type().getName();
+            types.put(key, p.type().getName());
+            made.put(key, calls.call("provider " + p.type().getName() + " of plugin jar " + jar, p::get));
         }
+        CompletableFuture.allOf(made.values().stream().map(PluginCalls.Call::settled).toArray(CompletableFuture[]::new)).join();
+        Map<String, S> instances = new LinkedHashMap<>();
+        Map<String, PluginCalls.Call<S>> late = new LinkedHashMap<>();
+        made.forEach((key, call) -> {
+            if (!call.result().isDone()) {
+                late.put(key, call);
+                return;
+            }
+            try {
+                instances.put(key, call.result().join());
+            } catch (java.util.concurrent.CompletionException e) {
+                providerProblems.add(types.get(key) + " threw " + rootOf(e.getCause()));
+            }
+        });
         keys.addAll(instances.keySet());
         // logged before the host hears of the providers, so this line comes before its rebuild lines
         log.accept("plugin jar " + jar + ": layer of module " + c.name() + " defined (" + keys.size() + " provider(s) of "
-                + service.getSimpleName() + ")");
+                + service.getSimpleName() + (late.isEmpty() ? "" : ", " + late.size() + " still being made") + ")");
         instances.forEach((key, instance) -> {
             try {
                 events.added(key, instance, jar);
@@ -463,7 +502,11 @@ final class PluginLayers<S> implements AutoCloseable {
                 log.accept("plugin jar " + jar + ": the host failed on the addition of " + key + ": " + e);
             }
         });
-        loaded.put(c.source(), new Loaded(c.source(), c.stamp(), c.copy(), c.name(), Set.copyOf(pluginReads), layer, List.copyOf(keys)));
+        Loaded defined = new Loaded(c.source(), c.stamp(), c.copy(), c.name(), Set.copyOf(pluginReads), layer,
+                new CopyOnWriteArrayList<>(keys));
+        loaded.put(c.source(), defined);
+        late.forEach((key, call) -> call.result().whenComplete((instance, thrown) ->
+                madeLate(defined, key, types.get(key), instance, thrown)));
         try {
             events.layerDefined(c.name(), layer);
         } catch (RuntimeException e) {
@@ -475,6 +518,31 @@ final class PluginLayers<S> implements AutoCloseable {
             fail(c.source(), c.stamp(), null, JarProblem.Kind.PROVIDER_FAILED, String.join("; ", providerProblems));
         }
         return true;
+    }
+
+    /** A worker: a provider made after its sync; handed over if its layer is still loaded, else let go. */
+    private synchronized void madeLate(Loaded defined, String key, String type, S instance, Throwable thrown) {
+        String jar = defined.source().getFileName().toString();
+        if (loaded.get(defined.source()) != defined) {
+            log.accept("plugin jar " + jar + ": provider " + type + " was made after its layer was dropped; let go");
+            return;
+        }
+        if (thrown != null) {
+            fail(defined.source(), defined.stamp(), null, JarProblem.Kind.PROVIDER_FAILED, type + " threw " + rootOf(thrown));
+            return;
+        }
+        defined.keys().add(key);
+        try {
+            events.added(key, instance, jar);
+            events.settled();
+        } catch (RuntimeException e) {
+            log.accept("plugin jar " + jar + ": the host failed on the addition of " + key + ": " + e);
+        }
+    }
+
+    /** @return what a provider threw: the cause ServiceLoader wrapped it in, or the throwable itself */
+    private static Throwable rootOf(Throwable t) {
+        return t.getCause() != null ? t.getCause() : t;
     }
 
     private void fail(Candidate c, JarProblem.Kind kind, String detail) {

@@ -15,13 +15,18 @@ final class RunProblem {
 
     /**
      * @param status the host's status
-     * @param headless whether nobody can resume a paused simulation (then a pause on a fault ends the
-     *     run too)
-     * @return one line: the frame thread died (STOPPED with a fault of the frame thread), or, when
-     *     headless, the simulation paused on a system fault; empty when the host is fine or merely
-     *     stopped
+     * @param headless whether nobody can resume a paused simulation (then a pause on a fault, or a stuck
+     *     frame, ends the run too)
+     * @param ending whether the run is ending (the host stopped): then a stuck frame is a failure in any run
+     * @return one line: the frame thread died (STOPPED with a fault of the frame thread); the host is stuck
+     *     (when ending, or headless); when headless, the simulation paused on a system fault; empty when the
+     *     host is fine or merely stopped
      */
-    static Optional<String> of(HostStatus status, boolean headless) {
+    static Optional<String> of(HostStatus status, boolean headless, boolean ending) {
+        if (status.state() == RunState.STUCK && (ending || headless)) {
+            return Optional.of("the host is stuck: " + status.stuck().map(f -> f.describe()).orElse("a frame has not returned")
+                    + (ending ? "; the process exits without waiting for it" : ", and a headless run has no one to end it"));
+        }
         SystemFault f = status.fault().orElse(null);
         if (f == null) {
             return Optional.empty();

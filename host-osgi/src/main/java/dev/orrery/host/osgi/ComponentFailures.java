@@ -22,8 +22,10 @@ final class ComponentFailures {
      * One failed activation, summed up in one line.
      *
      * @param component the component name
-     * @param failure the first line of SCR's failure text (the exception's class and message), without
-     *     the stack trace
+     * @param failure the exception that made the activation fail, from SCR's failure text, as
+     *     {@code type: message} without the stack trace: the first in the cause chain that has a message
+     *     and is not a mere wrapper (an {@code InvocationTargetException} from a constructor or an
+     *     activate method, or an exception whose message is its cause's)
      */
     record Failure(String component, String failure) {
     }
@@ -49,18 +51,38 @@ final class ComponentFailures {
             boolean same = (c.service != null && c.service.id == serviceId)
                     || (componentId instanceof Long id && c.id == id);
             if (same && c.state == ComponentConfigurationDTO.FAILED_ACTIVATION) {
-                return Optional.of(new Failure(description.name, firstLine(c.failure)));
+                return Optional.of(new Failure(description.name, cause(c.failure)));
             }
         }
         return Optional.empty();
     }
 
-    private static String firstLine(String failure) {
+    /**
+     * @param failure SCR's failure text (a stack trace with its {@code Caused by:} lines), or null
+     * @return the exception at fault as {@code type: message} ({@link Failure#failure()}), or the deepest
+     *     cause when every one is a wrapper; a fixed text when SCR gave none
+     */
+    static String cause(String failure) {
         if (failure == null || failure.isBlank()) {
             return "no failure text from SCR";
         }
-        String s = failure.strip();
-        int nl = s.indexOf('\n');
-        return (nl < 0 ? s : s.substring(0, nl)).strip();
+        java.util.List<String> heads = new java.util.ArrayList<>();
+        for (String line : failure.strip().split("\\R")) {
+            String l = line.strip();
+            if (l.startsWith("Caused by: ")) {
+                heads.add(l.substring("Caused by: ".length()));
+            } else if (heads.isEmpty() && !l.isEmpty()) {
+                heads.add(l);
+            }
+        }
+        for (String h : heads) {
+            int colon = h.indexOf(": ");
+            if (colon < 0 || h.startsWith("java.lang.reflect.InvocationTargetException")
+                    || h.substring(colon + 2).matches("[\\w.$]+(Exception|Error)(: .*)?")) {
+                continue; // a wrapper: no message of its own, or its cause as its message
+            }
+            return h;
+        }
+        return heads.isEmpty() ? failure.strip() : heads.get(heads.size() - 1);
     }
 }

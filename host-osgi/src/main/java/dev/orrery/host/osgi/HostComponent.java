@@ -52,7 +52,8 @@ import org.osgi.service.component.runtime.ServiceComponentRuntime;
  * <p>All host behaviour (rebuilds, exclusion, frames, faults, swap, purge) is in the core; this class
  * only does what needs OSGi: getting service objects off SCR's activation path ({@link PluginServices}),
  * SCR's activation failures ({@link ComponentFailures}), plugins of another API copy
- * ({@link ForeignPlugins}), the purge trigger on bundle events ({@link UnloadedBundles}), Felix's
+ * ({@link ForeignPlugins}), bundles that cannot be resolved ({@link UnresolvedBundles}), the purge
+ * trigger on bundle events ({@link UnloadedBundles}), Felix's
  * usage records ({@link ServiceUsageSweeper}), non-bundle plugin files ({@link NonBundleFiles}) and
  * stopping the framework.
  */
@@ -74,6 +75,7 @@ public final class HostComponent implements GameHost {
     /** Gets plugin service objects; set at the end of activate(), kept after deactivate to release. */
     private volatile PluginServices services;
     private ForeignPlugins foreign;
+    private UnresolvedBundles unresolved;
     /** The installer that reports plugin files that are not bundles; null without FileInstall. */
     private org.osgi.framework.ServiceRegistration<?> nonBundles;
     /** SCR's runtime service: why a plugin component failed to activate. */
@@ -112,7 +114,10 @@ public final class HostComponent implements GameHost {
             @Override
             public List<PluginStatus> foreignPlugins() {
                 ForeignPlugins f = foreign;
-                return f == null ? List.of() : f.statuses();
+                UnresolvedBundles u = unresolved;
+                List<PluginStatus> all = new ArrayList<>(f == null ? List.of() : f.statuses());
+                all.addAll(u == null ? List.of() : u.statuses());
+                return List.copyOf(all);
             }
 
             @Override
@@ -136,6 +141,8 @@ public final class HostComponent implements GameHost {
         ctx.addBundleListener(sweeper);
         this.foreign = new ForeignPlugins(ctx, c::mainSchedule, c::foreignPluginsChanged, log);
         foreign.open();
+        this.unresolved = new UnresolvedBundles(ctx, c::mainSchedule, c::foreignPluginsChanged, log);
+        unresolved.open();
         if (fileInstallPresent()) {
             this.nonBundles = NonBundleFiles.register(ctx, log);
         }
@@ -156,7 +163,7 @@ public final class HostComponent implements GameHost {
             public boolean wanted(ServiceReference<Plugin> ref) {
                 return c.isBound(idOf(ref));
             }
-        }, log);
+        }, log, () -> c.settings().frameWarnLimit().toMillis());
         List<ServiceReference<Plugin>> bound;
         synchronized (lock) {
             bound = List.copyOf(early);
@@ -167,9 +174,9 @@ public final class HostComponent implements GameHost {
             services = s;
             core = c;
         }
-        // The plugins bound before activation are fetched on the fetch thread, and the forced rebuild is
-        // asked for after them, so it has them (a plugin arriving meanwhile on another thread may give an
-        // earlier rebuild of its own; the forced one follows).
+        // The plugins bound before activation are fetched on workers, and the forced rebuild is asked for
+        // after them (or after the threshold, when one is slow), so it has them (a plugin arriving
+        // meanwhile on another thread may give an earlier rebuild of its own; the forced one follows).
         bound.forEach(s::fetch);
         s.after(c::requestRebuild);
     }
@@ -201,6 +208,10 @@ public final class HostComponent implements GameHost {
         if (foreign != null) {
             foreign.close();
             foreign = null;
+        }
+        if (unresolved != null) {
+            unresolved.close();
+            unresolved = null;
         }
         if (nonBundles != null) {
             try {
@@ -262,10 +273,10 @@ public final class HostComponent implements GameHost {
     /*
      * Plugins are bound by ServiceReference only: SCR does not get (activate) a plugin component while
      * it activates the host, so a plugin that references GameHost activates later, with the host's
-     * service there, and no "Circular reference" error (see PluginServices). The service objects of
-     * plugins bound before activation ended are got on the plugin-services thread, later ones at once on
-     * the registering thread; a component whose activation fails is reported EXCLUDED
-     * with SCR's failure (ComponentFailures).
+     * service there, and no "Circular reference" error (see PluginServices). Every service object is got
+     * on a worker of its own, never on the registering thread (FileInstall's: a slow constructor would
+     * hold up all hot plugging), which waits for it at most frameWarnMillis; a component whose activation
+     * fails is reported EXCLUDED with SCR's failure (ComponentFailures).
      */
     @Reference(name = "plugin", service = Plugin.class, cardinality = ReferenceCardinality.MULTIPLE,
             policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
@@ -281,7 +292,7 @@ public final class HostComponent implements GameHost {
             c.pluginBound(idOf(ref));
             s = services;
         }
-        s.fetchNow(ref); // on the thread that registered it: see PluginServices
+        s.fetchWhileRegistering(ref); // on a worker; this thread waits at most frameWarnMillis: see PluginServices
     }
 
     /** The fetch thread got no service object: report SCR's failure as an EXCLUDED plugin. */

@@ -3,43 +3,45 @@ package dev.orrery.host.osgi;
 import dev.orrery.schedule.Plugin;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import dev.orrery.host.core.PluginCalls;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
 import org.osgi.framework.ServiceObjects;
 import org.osgi.framework.ServiceReference;
 
 /**
- * Gets the service objects of {@link Plugin} services for the host, on its own thread, off SCR's
- * activation path.
+ * Gets the service objects of {@link Plugin} services for the host, each on a worker thread of its
+ * own ({@link PluginCalls}), off SCR's activation path and off the thread that registered the service.
  *
- * <p>Why: the host component binds plugin references by {@link ServiceReference} only, so SCR does
- * not get (and so activate) a plugin component while it activates the host. A plugin component that
- * references {@code GameHost} would otherwise be activated inside the host's activation, which needs
- * the host: SCR reports "Circular reference detected" (OSGi Compendium R8 112.3.7 allows the cycle
- * because the host's reference is optional and dynamic, but Felix SCR logs it at ERROR with a stack
- * trace). Getting the object here, after the host is active, activates the plugin component with the
- * host's service available.
+ * <p>Why off SCR's activation path: the host component binds plugin references by
+ * {@link ServiceReference} only, so SCR does not get (and so activate) a plugin component while it
+ * activates the host. A plugin component that references {@code GameHost} would otherwise be activated
+ * inside the host's activation, which needs the host: SCR reports "Circular reference detected" (OSGi
+ * Compendium R8 112.3.7 allows the cycle because the host's reference is optional and dynamic, but
+ * Felix SCR logs it at ERROR with a stack trace). Getting the object here, after the host is active,
+ * activates the plugin component with the host's service available.
  *
- * <p>Plugins registered after the host is active are got at once, on the thread that registered them
- * ({@link #fetchNow}): that thread is starting the plugin's bundle, so the plugin component is
- * activated before anything else can stop that bundle again (a refresh right after an update would
- * otherwise race the activation, and the framework would log a failed service factory with a stack
- * trace). Plugins bound before the host's activation ended are got on the fetch thread
- * ({@link #fetch}).
+ * <p>Why off the registering thread: that thread is the one starting the plugin's bundle (FileInstall's,
+ * a shell's); a component constructor that blocks would hold it, and with it every other install,
+ * update and removal in the plugins folder. A worker makes the object instead. The registering thread
+ * waits for it ({@link #fetchWhileRegistering}), but at most the threshold ({@code frameWarnMillis}):
+ * then the worker is named in one line and the registering thread goes on, so a slow constructor holds
+ * up the others at most that long. Waiting that long keeps the usual order: the plugin component is
+ * activated before anything can stop its bundle again (a refresh right after an update would otherwise
+ * race the activation, and the framework would log a failed service factory). The initial rebuild
+ * ({@link #after}) likewise waits for the plugins bound before the host's activation ended, at most
+ * that long. A bundle that stops while its component is made makes SCR give no object: that is not
+ * reported, as the bundle's next registration is fetched anew.
  *
  * <p>Objects are got through {@link ServiceObjects} and released with
  * {@link ServiceObjects#ungetService}, which also drops the framework's usage record at once (see
  * {@link ServiceUsageSweeper}).
  *
- * <p>Thread-safety: every method may be called from any thread; the callbacks of {@link #fetch} run on
- * the {@code orrery-plugin-services} thread, one at a time, in submission order, those of
- * {@link #fetchNow} on the caller's.
+ * <p>Thread-safety: every method may be called from any thread; the callbacks run on the worker that
+ * made the object.
  */
 final class PluginServices {
     /** What the host does with a fetched plugin service. */
@@ -73,60 +75,72 @@ final class PluginServices {
     private final BundleContext context;
     private final Callbacks callbacks;
     private final Logger log;
-    private final ThreadPoolExecutor executor;
+    private final PluginCalls calls;
     private final Map<Long, Held> held = new HashMap<>(); // guarded by itself
 
     /**
      * @param context the host bundle's context (the using bundle)
-     * @param callbacks told the outcome of each fetch, on the fetch thread
-     * @param log where a failed release is reported
+     * @param callbacks told the outcome of each fetch, on its worker
+     * @param log where a failed release and a slow fetch are reported
+     * @param slowMillis how long making an object may take before it is named (the host's
+     *     {@code frameWarnMillis}, read at each check)
      */
-    PluginServices(BundleContext context, Callbacks callbacks, Logger log) {
+    PluginServices(BundleContext context, Callbacks callbacks, Logger log, LongSupplier slowMillis) {
         this.context = context;
         this.callbacks = callbacks;
         this.log = log;
-        this.executor = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), r -> {
-            Thread t = new Thread(r, "orrery-plugin-services");
-            t.setDaemon(true);
-            t.setContextClassLoader(PluginServices.class.getClassLoader());
-            return t;
-        });
+        this.calls = PluginCalls.start("orrery-plugin-services", log, slowMillis);
     }
 
     /**
-     * Gets the service object on the fetch thread, then calls back.
+     * Gets the service object on a worker, then calls back there; waits for it on the calling thread (the
+     * one that registered the service), at most the threshold.
      *
      * @param ref a plugin service
      */
-    void fetch(ServiceReference<Plugin> ref) {
+    void fetchWhileRegistering(ServiceReference<Plugin> ref) {
         try {
-            executor.execute(() -> get(ref));
-        } catch (RejectedExecutionException e) {
-            // shut down: the host is deactivating and drops every plugin anyway
+            fetch(ref).settled().get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException e) {
+            // settled never fails
         }
     }
 
     /**
-     * Gets the service object on the calling thread, then calls back (for a plugin registered while the
-     * host is active: the caller is the thread that registered it).
+     * Gets the service object on a worker, then calls back there.
      *
      * @param ref a plugin service
+     * @return the call
      */
-    void fetchNow(ServiceReference<Plugin> ref) {
-        get(ref);
+    PluginCalls.Call<Void> fetch(ServiceReference<Plugin> ref) {
+        PluginCalls.Call<Void> call = calls.call(describe(ref), () -> {
+            get(ref);
+            return null;
+        });
+        call.result().whenComplete((r, t) -> {
+            if (t != null && !(t instanceof IllegalStateException)) {
+                log.log(Level.ERROR, "getting " + describe(ref) + " failed: " + t);
+            }
+        });
+        return call;
     }
 
     /**
-     * Runs a task on the fetch thread after the fetches submitted before it.
+     * Runs a task once the fetches submitted before it are done, or named slow.
      *
      * @param task what to run
      */
     void after(Runnable task) {
-        try {
-            executor.execute(task);
-        } catch (RejectedExecutionException e) {
-            // shut down
-        }
+        calls.afterAll(task);
+    }
+
+    private static String describe(ServiceReference<Plugin> ref) {
+        org.osgi.framework.Bundle b = ref.getBundle();
+        Object component = ref.getProperty("component.name");
+        return "plugin service " + idOf(ref) + " of bundle " + (b == null ? "?" : b.getSymbolicName() + "/" + b.getVersion())
+                + (component == null ? "" : " (component " + component + ")");
     }
 
     private void get(ServiceReference<Plugin> ref) {
@@ -147,12 +161,14 @@ final class PluginServices {
         } catch (IllegalStateException e) {
             return; // the host bundle is stopping
         } catch (RuntimeException e) {
-            callbacks.failed(ref, e);
+            if (providerActive(ref)) {
+                callbacks.failed(ref, e);
+            }
             return;
         }
         if (plugin == null) {
-            if (ref.getBundle() != null) {
-                callbacks.failed(ref, null);
+            if (providerActive(ref)) {
+                callbacks.failed(ref, null); // else its bundle stopped meanwhile: the next registration is fetched anew
             }
             return;
         }
@@ -195,12 +211,11 @@ final class PluginServices {
     }
 
     /**
-     * Stops the fetch thread: fetches not yet started are dropped; one in progress (a plugin component
-     * being activated) finishes, uninterrupted, and its object is released by the host's unbind.
+     * Stops fetching: no fetch starts any more; one in progress (a plugin component being activated)
+     * finishes, uninterrupted, and its object is released by the host's unbind.
      */
     void shutdown() {
-        executor.getQueue().clear();
-        executor.shutdown();
+        calls.close();
     }
 
     private static long idOf(ServiceReference<?> ref) {

@@ -15,7 +15,8 @@ import java.lang.System.Logger.Level;
  * line with the cause, and acts on it:
  * <ul>
  *   <li>a frame fault ({@link #frameFailed}) pauses the simulation and fails every waiting step request
- *       with a {@link SystemFaultException}; the host keeps running;</li>
+ *       with a {@link SystemFaultException}; the host keeps running; except when the host interrupted the
+ *       system because its plugin left ({@link DepartureInterrupts}): that is only kept and logged;</li>
  *   <li>a dispose fault ({@link #disposeFailed}) is only kept and logged: the simulation is not paused;</li>
  *   <li>the frame thread's death ({@link #died}; a {@link VirtualMachineError} other than
  *       {@link StackOverflowError}) stops the run state, a fault of kind {@code FRAME_THREAD},
@@ -37,6 +38,7 @@ final class FrameFaults {
     private final InstalledSchedules installed;
     private final FrameLoop.Ended onEnded;
     private final Runnable changed;
+    private final DepartureInterrupts interrupts;
     private volatile SystemFault last;
 
     /**
@@ -50,6 +52,17 @@ final class FrameFaults {
      */
     FrameFaults(World world, RunProbe probe, Logger log, RunControl run, InstalledSchedules installed,
                 FrameLoop.Ended onEnded, Runnable changed) {
+        this(world, probe, log, run, installed, onEnded, changed, new DepartureInterrupts());
+    }
+
+    /**
+     * As the other constructor, and:
+     *
+     * @param interrupts which departing plugins' systems the host interrupted: what they throw does not
+     *     pause the simulation
+     */
+    FrameFaults(World world, RunProbe probe, Logger log, RunControl run, InstalledSchedules installed,
+                FrameLoop.Ended onEnded, Runnable changed, DepartureInterrupts interrupts) {
         this.world = world;
         this.probe = probe;
         this.log = log;
@@ -57,6 +70,7 @@ final class FrameFaults {
         this.installed = installed;
         this.onEnded = onEnded;
         this.changed = changed;
+        this.interrupts = interrupts;
     }
 
     private void record(SystemFault f) {
@@ -79,6 +93,11 @@ final class FrameFaults {
     void frameFailed(Schedule main, Throwable t, long frameNo) {
         SystemFault f = FaultAttribution.of(t, world, main, probe, frameNo, false);
         record(f);
+        if (interrupts.interrupted(f.plugin().orElse(null))) {
+            log.log(Level.WARNING, "the host interrupted a system of departing plugin '" + f.plugin().get() + "', which"
+                    + " then ended its frame: " + f.describe() + "; the simulation goes on without the plugin");
+            return;
+        }
         run.pauseForFault();
         log.log(Level.ERROR, "simulation paused: " + f.describe() + "; the host keeps running, resume when fixed", t);
         run.failSteps(new SystemFaultException(f));

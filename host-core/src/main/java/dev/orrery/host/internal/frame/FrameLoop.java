@@ -6,11 +6,14 @@ import dev.orrery.host.HostStatus;
 import dev.orrery.host.ObserverStatus;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.host.RebuildInfo;
+import dev.orrery.host.RunState;
 import dev.orrery.host.Schedules;
+import dev.orrery.host.StuckFrame;
 import dev.orrery.host.SystemFault;
 import dev.orrery.host.core.UnloadedCode;
 import dev.orrery.host.internal.plugins.Containment;
 import dev.orrery.host.internal.plugins.HooksEntry;
+import dev.orrery.host.internal.plugins.ObserverProbe;
 import dev.orrery.host.internal.plugins.Observers;
 import dev.orrery.host.internal.rebuild.RebuildRecords;
 import dev.orrery.host.internal.rebuild.RebuildTarget;
@@ -79,10 +82,14 @@ import java.util.function.Supplier;
  */
 public final class FrameLoop implements Runnable, RebuildTarget {
     private static final long IDLE_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+    /** How often a stop that waits for the frame looks whether it got stuck meanwhile. */
+    private static final long STUCK_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
     private final Logger log;
     private final World world = new World(); // frame thread only, after start
     private final RunProbe probe;
+    private final ObserverProbe observerProbe = new ObserverProbe();
+    private final DepartureInterrupts interrupts = new DepartureInterrupts();
     private final FrameTasks tasks = new FrameTasks();
     private final FrameTaskRunner runner;
     private final BoundaryHandoff handoff;
@@ -162,15 +169,27 @@ public final class FrameLoop implements Runnable, RebuildTarget {
         this.onEnded = onEnded;
         this.pacer = new FramePacer(nanoTime);
         this.purger = new WorldPurger(log, tasks, FrameLoop.class.getClassLoader());
-        this.watchdog = new FrameWatchdog(log, nanoTime, probe, config.frameWarnLimit().toMillis());
-        this.observers = new Observers(log, changed);
+        this.observers = new Observers(log, changed, observerProbe);
         this.installed = new InstalledSchedules(config.mainSchedule());
         this.run = new RunControl(tasks, config.startPaused(), changed);
-        this.faults = new FrameFaults(world, probe, log, run, installed, onEnded, changed);
+        this.watchdog = new FrameWatchdog(log, nanoTime, probe, observerProbe, config.frameWarnLimit().toMillis(),
+                config.stuckLimit().toMillis(), new FrameWatchdog.Stuck() {
+                    @Override
+                    public void stuck(StuckFrame frame) {
+                        run.stuck(frame);
+                    }
+
+                    @Override
+                    public void returned(StuckFrame frame) {
+                        run.returned(frame);
+                    }
+                });
+        this.faults = new FrameFaults(world, probe, log, run, installed, onEnded, changed, interrupts);
         this.disposer = new SystemDisposer(world, installed, faults);
         this.changes = new ScheduleChanges(world, installed, disposer, records, purger, log, changed);
-        this.handoff = new BoundaryHandoff(tasks, world, probe, log, this::isFrameThread);
-        this.runner = new FrameTaskRunner(tasks, log, () -> stopRequested);
+        this.handoff = new BoundaryHandoff(tasks, world, probe, observerProbe, log, this::isFrameThread, interrupts,
+                () -> thread, watchdog::stuck, this::frameThreadExiting);
+        this.runner = new FrameTaskRunner(tasks, log, () -> stopRequested, interrupts);
     }
 
     /** Starts the frame thread and its watchdog. */
@@ -184,23 +203,73 @@ public final class FrameLoop implements Runnable, RebuildTarget {
     }
 
     /**
-     * Asks the loop to stop at the next frame boundary and waits for it.
+     * Asks the loop to stop at the next frame boundary and waits for it, except when the frame cannot
+     * end: the host is {@link RunState#STUCK}, or the frame thread is inside {@code System.exit} (a system
+     * called it; the JVM's shutdown waits for the host, which would wait for the frame: one WARNING line
+     * names the system). A wait that times out marks the running frame stuck, so the status names it.
      *
-     * @param timeoutMillis how long to wait
+     * @param timeoutMillis how long to wait; 0 or less: not at all (the stop is only asked for)
      * @return whether the loop ended in time
      */
     public boolean stop(long timeoutMillis) {
         stopRequested = true;
         tasks.wake();
-        if (thread == null || Thread.currentThread() == thread) {
+        Thread t = thread;
+        if (t == null || Thread.currentThread() == t) {
             return true;
         }
+        if (ended.getCount() == 0) {
+            return true;
+        }
+        if (timeoutMillis <= 0) {
+            return false; // asked only: the loop stops at its next boundary
+        }
+        if (inSystemExit(t)) {
+            log.log(Level.WARNING, "the frame thread is inside System.exit ("
+                    + Activity.now(probe, observerProbe).describe() + "): the host stops without waiting for that frame");
+            watchdog.markStuckNow("its thread is inside System.exit");
+            return false;
+        }
         try {
-            return ended.await(timeoutMillis, TimeUnit.MILLISECONDS);
+            long deadline = java.lang.System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+            while (run.state() != RunState.STUCK) {
+                long left = deadline - java.lang.System.nanoTime();
+                if (left <= 0) {
+                    watchdog.markStuckNow("the host stops without waiting for it after " + timeoutMillis + " ms");
+                    return false;
+                }
+                if (ended.await(Math.min(left, STUCK_POLL_NANOS), TimeUnit.NANOSECONDS)) {
+                    return true;
+                }
+            }
+            return false;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
         }
+    }
+
+    /**
+     * @return whether the frame thread waits inside {@code System.exit} (its frame will never end); if so,
+     *     the frame is marked stuck, so the status says so
+     */
+    private boolean frameThreadExiting() {
+        Thread t = thread;
+        if (t == null || !inSystemExit(t)) {
+            return false;
+        }
+        watchdog.markStuckNow("its thread is inside System.exit");
+        return true;
+    }
+
+    /** @return whether the thread waits inside {@code System.exit} (for the JVM's shutdown hooks) */
+    private static boolean inSystemExit(Thread t) {
+        for (StackTraceElement e : t.getStackTrace()) {
+            if (e.getClassName().equals("java.lang.Shutdown") && e.getMethodName().equals("exit")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** @return whether the caller is the frame thread */
@@ -208,10 +277,11 @@ public final class FrameLoop implements Runnable, RebuildTarget {
         return Thread.currentThread() == thread;
     }
 
-    /** @param newConfig timing to use from the next frame on (mode, rate, maxDt, fixedDt, frameWarnMillis) */
+    /** @param newConfig timing to use from the next frame on (mode, rate, maxDt, fixedDt, frameWarnMillis, stuckMillis) */
     public void configure(HostSettings newConfig) {
         this.config = newConfig;
         watchdog.limit(newConfig.frameWarnLimit().toMillis());
+        watchdog.stuckLimit(newConfig.stuckLimit().toMillis());
     }
 
     /**
@@ -259,8 +329,7 @@ public final class FrameLoop implements Runnable, RebuildTarget {
      * @param timeoutMillis how long to wait for the boundary
      */
     public void suspend(Plugin plugin, String pluginName, long generation, long timeoutMillis) {
-        handoff.await(() -> changes.suspend(plugin, pluginName, generation), timeoutMillis,
-                "plugin '" + pluginName + "' left");
+        handoff.awaitDeparture(() -> changes.suspend(plugin, pluginName, generation), timeoutMillis, pluginName);
     }
 
     /**
@@ -305,8 +374,7 @@ public final class FrameLoop implements Runnable, RebuildTarget {
     }
 
     public HostStatus status() {
-        return HostStatus.builder().state(run.state()).mode(config.mode()).frames(run.frames()).lastFault(faults.last())
-                .build();
+        return run.describe(HostStatus.builder()).mode(config.mode()).frames(run.frames()).lastFault(faults.last()).build();
     }
 
     public Schedules schedules() {

@@ -10,7 +10,8 @@ import java.util.function.BooleanSupplier;
  * the other; a task that throws is logged at ERROR ("work on the frame thread failed") and the next one
  * runs, except a {@link VirtualMachineError}, which is rethrown (the loop dies of it). An interrupt of
  * the frame thread (a system or task that left its interrupt flag set, or that interrupted a wait for
- * work) is cleared and logged at WARNING unless the loop is stopping: only a stop request ends the loop.
+ * work) is cleared and logged at WARNING unless the loop is stopping or the host made it itself
+ * ({@link DepartureInterrupts}): only a stop request ends the loop.
  * Tasks left when the loop has ended run with their failures dropped ({@link #runLeft}), so that the
  * futures they complete are not left waiting.
  *
@@ -20,6 +21,7 @@ final class FrameTaskRunner {
     private final FrameTasks tasks;
     private final Logger log;
     private final BooleanSupplier stopping;
+    private final DepartureInterrupts own;
 
     /**
      * @param tasks the frame thread's queue
@@ -27,9 +29,20 @@ final class FrameTaskRunner {
      * @param stopping whether a stop was requested (an interrupt then is not logged)
      */
     FrameTaskRunner(FrameTasks tasks, Logger log, BooleanSupplier stopping) {
+        this(tasks, log, stopping, new DepartureInterrupts());
+    }
+
+    /**
+     * @param tasks the frame thread's queue
+     * @param log where failed tasks and interrupts are logged
+     * @param stopping whether a stop was requested (an interrupt then is not logged)
+     * @param own the host's own interrupts (for a departing plugin's system): not logged either
+     */
+    FrameTaskRunner(FrameTasks tasks, Logger log, BooleanSupplier stopping, DepartureInterrupts own) {
         this.tasks = tasks;
         this.log = log;
         this.stopping = stopping;
+        this.own = own;
     }
 
     /** Clears an interrupt left by the last frame or task, and logs it. */
@@ -93,7 +106,9 @@ final class FrameTaskRunner {
 
     /** Logs a cleared interrupt (not ours: only a stop request ends the loop). */
     private void interrupted() {
-        if (!stopping.getAsBoolean()) {
+        if (own.takeOwnInterrupt()) {
+            log.log(Level.DEBUG, "the frame thread's interrupt for a departing plugin is cleared");
+        } else if (!stopping.getAsBoolean()) {
             log.log(Level.WARNING, "the frame thread was interrupted (a system or submitted work left its"
                     + " interrupt flag set); the interrupt is cleared and the loop goes on");
         }

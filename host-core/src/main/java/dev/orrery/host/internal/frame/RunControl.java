@@ -1,6 +1,8 @@
 package dev.orrery.host.internal.frame;
 
+import dev.orrery.host.HostStatus;
 import dev.orrery.host.RunState;
+import dev.orrery.host.StuckFrame;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -18,9 +20,15 @@ import java.util.concurrent.CompletionStage;
  * stays STOPPED: a pause or resume request still queued when the loop ends (run by the loop's final
  * drain) changes nothing, and a step request still queued fails, so no caller waits forever.
  *
+ * <p>A frame that has not returned for longer than the stuck limit makes the state
+ * {@link RunState#STUCK} ({@link #stuck}, told by the watchdog) until it returns ({@link #returned});
+ * STUCK overrides RUNNING and PAUSED, never STOPPED.
+ *
  * <p>Implementation notes: {@code paused}, {@code state} and {@code frames} are volatile, written by the
  * frame thread only (and by the thread that starts the loop, before the frame thread starts:
- * {@link #started()}), read by any thread. {@code stepping} and {@code ended} are frame thread only.
+ * {@link #started()}), read by any thread; {@code stuck} is volatile, written by the watchdog's checking
+ * thread and the frame thread (under the watchdog's monitor, so in order). {@code stepping} and
+ * {@code ended} are frame thread only.
  */
 final class RunControl {
     private final FrameTasks tasks;
@@ -29,6 +37,7 @@ final class RunControl {
     private volatile boolean paused;
     private volatile RunState state = RunState.PAUSED;
     private volatile long frames;
+    private volatile StuckFrame stuck;
     private boolean ended; // frame thread only: set by stopped(), before the final drain
 
     /**
@@ -158,8 +167,41 @@ final class RunControl {
         return frames;
     }
 
-    /** @return running, paused or stopped; any thread */
+    /**
+     * A frame has not returned for longer than the stuck limit.
+     *
+     * @param frame what runs in it
+     */
+    void stuck(StuckFrame frame) {
+        stuck = frame;
+        changed.run();
+    }
+
+    /**
+     * The stuck frame returned.
+     *
+     * @param frame the frame as it was marked
+     */
+    void returned(StuckFrame frame) {
+        stuck = null;
+        changed.run();
+    }
+
+    /**
+     * Fills in a status's state and stuck frame, each read once, so that they agree.
+     *
+     * @param status the status being made
+     * @return the same builder
+     */
+    HostStatus.Builder describe(HostStatus.Builder status) {
+        RunState s = state;
+        StuckFrame f = stuck;
+        return s != RunState.STOPPED && f != null ? status.state(RunState.STUCK).stuck(f) : status.state(s);
+    }
+
+    /** @return running, paused, stuck or stopped; any thread */
     RunState state() {
-        return state;
+        RunState s = state;
+        return s != RunState.STOPPED && stuck != null ? RunState.STUCK : s;
     }
 }

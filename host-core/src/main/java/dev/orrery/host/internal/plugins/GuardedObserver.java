@@ -22,6 +22,7 @@ final class GuardedObserver implements ScheduleHooks {
     private final HooksEntry entry;
     private final Logger log;
     private final Runnable changed;
+    private final ObserverProbe probe;
     private boolean off; // frame thread only
     private volatile String reason = "";
 
@@ -29,11 +30,13 @@ final class GuardedObserver implements ScheduleHooks {
      * @param entry the tracked service
      * @param log where a quarantine is logged
      * @param changed told when the service is quarantined (its status changes)
+     * @param probe where each callback is published while it runs
      */
-    GuardedObserver(HooksEntry entry, Logger log, Runnable changed) {
+    GuardedObserver(HooksEntry entry, Logger log, Runnable changed, ObserverProbe probe) {
         this.entry = entry;
         this.log = log;
         this.changed = changed;
+        this.probe = probe;
     }
 
     /** @return the tracked service */
@@ -44,10 +47,13 @@ final class GuardedObserver implements ScheduleHooks {
     @Override
     public void beforeSystem(HookContext ctx) {
         if (!off) {
+            probe.enter(entry, "beforeSystem");
             try {
                 entry.hooks().beforeSystem(ctx);
             } catch (Throwable t) {
                 quarantine(t, "beforeSystem", ctx);
+            } finally {
+                probe.exit();
             }
         }
     }
@@ -55,10 +61,13 @@ final class GuardedObserver implements ScheduleHooks {
     @Override
     public void afterSystem(HookContext ctx) {
         if (!off) {
+            probe.enter(entry, "afterSystem");
             try {
                 entry.hooks().afterSystem(ctx);
             } catch (Throwable t) {
                 quarantine(t, "afterSystem", ctx);
+            } finally {
+                probe.exit();
             }
         }
     }
@@ -66,10 +75,13 @@ final class GuardedObserver implements ScheduleHooks {
     @Override
     public void onSkip(HookContext ctx, SkipReason skip) {
         if (!off) {
+            probe.enter(entry, "onSkip");
             try {
                 entry.hooks().onSkip(ctx, skip);
             } catch (Throwable t) {
                 quarantine(t, "onSkip", ctx);
+            } finally {
+                probe.exit();
             }
         }
     }

@@ -18,6 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class Observers {
     private final Logger log;
     private final Runnable changed;
+    private final ObserverProbe probe;
     private final ConcurrentHashMap<Long, GuardedObserver> byServiceId = new ConcurrentHashMap<>();
     /** Ids of departed observer services (service ids are never reused by the framework). */
     private final java.util.Set<Long> retired = ConcurrentHashMap.newKeySet();
@@ -28,8 +29,18 @@ public final class Observers {
      *     or quarantined
      */
     public Observers(Logger log, Runnable changed) {
+        this(log, changed, new ObserverProbe());
+    }
+
+    /**
+     * @param log where a quarantine is logged
+     * @param changed told when the statuses change (see {@link #Observers(Logger, Runnable)})
+     * @param probe where every guard publishes the callback it is in
+     */
+    public Observers(Logger log, Runnable changed, ObserverProbe probe) {
         this.log = log;
         this.changed = changed;
+        this.probe = probe;
     }
 
     /**
@@ -39,7 +50,7 @@ public final class Observers {
     public GuardedObserver guard(HooksEntry entry) {
         if (retired.contains(entry.serviceId())) {
             // A rebuild from a snapshot taken before the service left: its guard is retired from the start.
-            GuardedObserver gone = new GuardedObserver(entry, log, changed);
+            GuardedObserver gone = new GuardedObserver(entry, log, changed, probe);
             gone.retire();
             return gone;
         }
@@ -48,7 +59,7 @@ public final class Observers {
             if (old != null && old.entry().hooks() == entry.hooks()) {
                 return old;
             }
-            made[0] = new GuardedObserver(entry, log, changed);
+            made[0] = new GuardedObserver(entry, log, changed, probe);
             return made[0];
         });
         if (made[0] != null) {

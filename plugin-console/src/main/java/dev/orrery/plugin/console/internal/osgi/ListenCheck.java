@@ -41,6 +41,11 @@ final class ListenCheck {
      */
     static boolean listensOn(List<String> endpoints, int port) {
         for (String e : endpoints) {
+            // Felix HTTP Jetty writes an IPv6 host without brackets (http://::1:8420/), which URI takes for a
+            // host-less authority: then the port is what follows the authority's last colon.
+            if (unbracketedPort(e.trim()) == port) {
+                return true;
+            }
             try {
                 URI u = URI.create(e.trim());
                 int p = u.getPort() >= 0 ? u.getPort() : "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
@@ -52,6 +57,20 @@ final class ListenCheck {
             }
         }
         return false;
+    }
+
+    /** @return the port of {@code scheme://host:port/...} whose host is an IPv6 address without brackets, or -1 */
+    private static int unbracketedPort(String endpoint) {
+        int start = endpoint.indexOf("://");
+        if (start < 0) {
+            return -1;
+        }
+        int end = endpoint.indexOf('/', start + 3);
+        String authority = endpoint.substring(start + 3, end < 0 ? endpoint.length() : end);
+        int colon = authority.lastIndexOf(':');
+        String digits = colon < 0 ? "" : authority.substring(colon + 1);
+        boolean ipv6 = !authority.startsWith("[") && authority.indexOf(':') < colon;
+        return ipv6 && digits.matches("\\d{1,5}") ? Integer.parseInt(digits) : -1;
     }
 
     /**
