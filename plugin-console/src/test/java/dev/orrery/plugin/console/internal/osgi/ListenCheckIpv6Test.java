@@ -1,4 +1,4 @@
-package dev.orrery.plugin.console.internal;
+package dev.orrery.plugin.console.internal.osgi;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
