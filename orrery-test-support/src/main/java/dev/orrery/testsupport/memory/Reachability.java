@@ -3,6 +3,7 @@ package dev.orrery.testsupport.memory;
 import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -67,6 +68,31 @@ public final class Reachability {
                 pressure.clear();
             }
         }
+        pressure.clear();
+        return set(refs);
+    }
+
+    /**
+     * Runs collection rounds until every reference is cleared or the time is up (at least one round):
+     * for objects that other threads let go of in their own time (a framework's refresh, a cleaner), so
+     * that the rounds go on while they do. The limit is a safety net, not a measured time.
+     *
+     * @param refs references whose referents the caller no longer holds
+     * @param limit how long the rounds may go on
+     * @return how many of them are still set afterwards
+     * @throws InterruptedException if interrupted while waiting for a collection
+     */
+    public static long retained(Collection<? extends Reference<?>> refs, Duration limit) throws InterruptedException {
+        Objects.requireNonNull(refs, "Reachability.retained: refs");
+        long end = System.nanoTime() + Objects.requireNonNull(limit, "Reachability.retained: limit").toNanos();
+        List<byte[]> pressure = new ArrayList<>();
+        do {
+            collect();
+            pressure.add(new byte[1 << 20]);
+            if (pressure.size() > 32) {
+                pressure.clear();
+            }
+        } while (set(refs) > 0 && System.nanoTime() < end);
         pressure.clear();
         return set(refs);
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.ref.WeakReference;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -23,6 +24,13 @@ class ReachabilityTest {
         WeakReference<Object> dropped = new WeakReference<>(new Object());
         assertEquals(1, Reachability.retained(List.of(held, dropped), 3));
         assertTrue(held.get() == kept);
+    }
+
+    @Test
+    void roundsBoundedByTimeRunAtLeastOnce() throws InterruptedException {
+        WeakReference<Object> held = new WeakReference<>(kept);
+        assertEquals(1, Reachability.retained(List.of(held), Duration.ZERO));
+        assertEquals(0, Reachability.retained(List.of(new WeakReference<>(new Object())), Duration.ZERO));
     }
 
     @Test
