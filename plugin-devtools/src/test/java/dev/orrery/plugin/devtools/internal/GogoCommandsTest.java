@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orrery.plugin.devtools.SystemTimings;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Schedule;
+import dev.orrery.testsupport.host.FakeGameHost;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.lang.reflect.Method;
@@ -34,7 +35,7 @@ import org.junit.jupiter.api.Test;
  * {@code Cannot coerce} error.
  */
 class GogoCommandsTest {
-    private final FakeHost host = new FakeHost();
+    private final FakeGameHost host = new FakeGameHost();
     private final ThreadIOImpl threadIo = new ThreadIOImpl();
     private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
     private CommandSession session;
@@ -99,8 +100,8 @@ class GogoCommandsTest {
     }
 
     @Test
-    @DisplayName("the issue's cases: explain with one argument, step with two; and bad arguments name themselves with the usage")
-    void issue_cases() throws Exception {
+    @DisplayName("explain with one argument, step with two, and other bad arguments name themselves with the usage")
+    void wrong_argument_counts_and_values() throws Exception {
         assertEquals("explain: takes 2 or 3 arguments, got 1; usage: explain <system a> <system b> [schedule]\n",
                 run("explain a"));
         assertEquals("step: takes 0 or 1 argument, got 2; usage: step [n]\n", run("step 1 2"));
@@ -114,6 +115,6 @@ class GogoCommandsTest {
         assertTrue(ab.startsWith("a runs before b"), ab);
         assertEquals(ab, run("explain a b main"));
         assertEquals("stepped 3 frames; now at frame 3\n", run("step 3"));
-        assertEquals(List.of(3), host.stepRequests);
+        assertEquals(List.of(3), host.stepRequests());
     }
 }

@@ -17,6 +17,7 @@ import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunFunction;
 import dev.orrery.schedule.SystemSet;
+import dev.orrery.testsupport.log.CapturedLog;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -68,7 +69,7 @@ public class DevtoolsShellIT {
     private final List<ServiceRegistration<?>> registrations = new ArrayList<>();
     private CommandSession session;
     private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
-    private final HostLogCapture hostLog = new HostLogCapture();
+    private CapturedLog hostLog;
 
     private static Option jar(String property) {
         String path = System.getProperty(property);
@@ -87,7 +88,7 @@ public class DevtoolsShellIT {
                         .value(System.getProperty("org.ops4j.pax.url.mvn.localRepository", "")),
                 systemProperty("org.ops4j.pax.url.mvn.repositories").value("+"),
                 systemProperty("org.ops4j.pax.logging.DefaultServiceLog.level").value("WARN"),
-                // Exact counts (every frame timed); the distribution's default samples 1 frame in 256 (issue 17).
+                // Exact counts (every frame timed); the distribution's default samples 1 frame in 256.
                 systemProperty("orrery.devtools.timings.samplePeriod").value("1"),
                 frameworkProperty("orrery.host.startPaused").value("true"),
                 frameworkProperty("orrery.host.order").value("physics,render,loop,late"),
@@ -102,12 +103,13 @@ public class DevtoolsShellIT {
                 jar("orrery.itest.hostCore"),
                 jar("orrery.itest.host"),
                 jar("orrery.itest.devtools"),
+                jar("orrery.itest.testSupport"),
                 junitBundles());
     }
 
     @Before
     public void plugins() {
-        hostLog.install();
+        hostLog = CapturedLog.attach("dev.orrery.host"); // the loop plugin's exclusion warning, off the console
         SystemSet sim = SystemSet.define("sim");
         EcsSystem integrate = EcsSystem.builder("physics/integrate").sets(sim).run(NOOP).build();
         EcsSystem collide = EcsSystem.builder("physics/collide").after(integrate).sets(sim).run(NOOP).build();
@@ -136,7 +138,9 @@ public class DevtoolsShellIT {
         for (ServiceRegistration<?> r : registrations) {
             r.unregister();
         }
-        hostLog.uninstall();
+        if (hostLog != null) {
+            hostLog.close();
+        }
     }
 
     private void register(Plugin plugin) {
