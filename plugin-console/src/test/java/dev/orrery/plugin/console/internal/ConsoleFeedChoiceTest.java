@@ -28,7 +28,7 @@ class ConsoleFeedChoiceTest {
     };
 
     @Test
-    @DisplayName("issue 17: the console reads the devtools' timings only when they time every frame; "
+    @DisplayName("the console reads the devtools' timings only when they time every frame; "
             + "sampled devtools (their default) or none: its own exact feed while a page listens")
     void feed_choice() {
         assertSame(own, ConsoleComponent.feedOf(null, own));

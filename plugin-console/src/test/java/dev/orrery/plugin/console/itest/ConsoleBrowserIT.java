@@ -207,7 +207,7 @@ class ConsoleBrowserIT {
         waiting().until(d -> text(row + " td.runs").matches("\\d+"));
         long runs = Long.parseLong(text(row + " td.runs"));
         waiting().until(d -> Long.parseLong(text(row + " td.runs")) > runs);
-        // The devtools sample 1 frame in 256 by default (issue 17): the open page gets the console's own exact feed.
+        // The devtools sample 1 frame in 256 by default: the open page gets the console's own exact feed.
         assertEquals("console", text("#source"));
         waiting().until(d -> d.findElement(By.cssSelector(row + " svg.spark polyline")).getAttribute("points").split(" ").length > 3);
         screenshot("console-timings.png");
