@@ -53,7 +53,7 @@ import org.osgi.service.component.runtime.dto.ComponentConfigurationDTO;
 import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
 
 /**
- * Issue 11, "How it is checked": the fault-injection matrix. Every {@link FaultKind}
+ * The fault-injection matrix: no fault of a plugin stops, stalls or evicts anything else. Every {@link FaultKind}
  * (RuntimeException, Error, StackOverflowError, LinkageError) at every {@link FaultPlace} (system run
  * function, run condition, set condition, observer before/after, plugin
  * {@code phases()/sets()/systems()/name()}, DS activate, rebuild), one framework boot for all 44

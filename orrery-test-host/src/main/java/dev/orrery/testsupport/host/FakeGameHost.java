@@ -57,7 +57,8 @@ import java.util.function.Function;
  * <p>Threads: every method may be called from any thread. Hooks, submitted work and the completion
  * of waits run with no lock of this host held.
  *
- * <p>Implementation notes: guarded by {@code this}: every field but the world and the frame lock.
+ * <p>Implementation notes: guarded by {@code this}: every field but the world, the frame lock and the
+ * change token ({@link FakeChangeToken}, which guards itself).
  * Submitted work and run steps hold the frame lock, so the world sees one thread at a time, as the
  * real host's frame thread guarantees.
  */
@@ -86,17 +87,12 @@ public final class FakeGameHost implements GameHost {
     private final List<HostCall> calls = new ArrayList<>();
     private final List<CompletableFuture<Long>> heldSteps = new ArrayList<>();
     private final List<CompletableFuture<?>> held = new ArrayList<>();
-    private final List<Wait> waits = new ArrayList<>();
+    private final FakeChangeToken token = new FakeChangeToken();
     private HostStatus status = HostStatus.builder().state(RunState.PAUSED).mode(FrameMode.FIXED).frames(0).build();
     private Steps steps = Steps.RUN;
     private boolean holdWork;
-    private long token;
-    private Executor notifier = Runnable::run;
     private Consumer<FakeGameHost> onStatusRead = h -> { };
     private Consumer<FakeGameHost> onAwait = h -> { };
-
-    private record Wait(long since, CompletableFuture<Long> future) {
-    }
 
     /** A host with a new, empty world. */
     public FakeGameHost() {
@@ -250,8 +246,8 @@ public final class FakeGameHost implements GameHost {
      *     thread that moves the token
      * @return this host
      */
-    public synchronized FakeGameHost setNotifier(Executor executor) {
-        notifier = Objects.requireNonNull(executor, "FakeGameHost.setNotifier: executor");
+    public FakeGameHost setNotifier(Executor executor) {
+        token.notifier(executor);
         return this;
     }
 
@@ -281,25 +277,7 @@ public final class FakeGameHost implements GameHost {
      * @return this host
      */
     public FakeGameHost changed() {
-        List<Wait> due = new ArrayList<>();
-        long now;
-        Executor executor;
-        synchronized (this) {
-            if (status.state() == RunState.STOPPED) {
-                return this; // a stopped host's token no longer moves
-            }
-            now = ++token;
-            for (Wait w : waits) {
-                if (w.since() < now) {
-                    due.add(w);
-                }
-            }
-            waits.removeAll(due);
-            executor = notifier;
-        }
-        for (Wait w : due) {
-            executor.execute(() -> w.future().complete(now));
-        }
+        token.move();
         return this;
     }
 
@@ -310,22 +288,13 @@ public final class FakeGameHost implements GameHost {
      * Idempotent.
      */
     public void stop() {
-        List<Wait> open;
-        long last;
-        Executor executor;
         synchronized (this) {
             if (status.state() == RunState.STOPPED) {
                 return;
             }
-            last = ++token;
             status = with(RunState.STOPPED, status.frames());
-            open = new ArrayList<>(waits);
-            waits.clear();
-            executor = notifier;
         }
-        for (Wait w : open) {
-            executor.execute(() -> w.future().complete(last));
-        }
+        token.close();
     }
 
     // ---- what the test reads back ----------------------------------------------------------------
@@ -379,8 +348,8 @@ public final class FakeGameHost implements GameHost {
     }
 
     /** @return the waits of {@link #awaitChange} still open: neither completed nor cancelled */
-    public synchronized long openWaits() {
-        return waits.stream().filter(w -> !w.future().isDone()).count();
+    public long openWaits() {
+        return token.open();
     }
 
     // ---- GameHost --------------------------------------------------------------------------------
@@ -425,27 +394,22 @@ public final class FakeGameHost implements GameHost {
     }
 
     @Override
-    public synchronized long changes() {
-        return token;
+    public long changes() {
+        return token.now();
     }
 
     /** Records the call, registers the wait, runs the {@link #whenAwaited} hook, returns the stage. */
     @Override
     public CompletionStage<Long> awaitChange(long since) {
-        CompletableFuture<Long> f = new CompletableFuture<>();
         Consumer<FakeGameHost> hook;
         synchronized (this) {
             calls.add(HostCall.of(HostCall.Kind.AWAIT_CHANGE));
-            if (token > since) {
-                return CompletableFuture.completedFuture(token);
-            }
-            if (status.state() == RunState.STOPPED) {
-                return CompletableFuture.failedFuture(stoppedToken());
-            }
-            waits.add(new Wait(since, f));
             hook = onAwait;
         }
-        hook.accept(this);
+        CompletableFuture<Long> f = token.await(since);
+        if (!f.isDone()) {
+            hook.accept(this);
+        }
         return f;
     }
 
@@ -562,14 +526,11 @@ public final class FakeGameHost implements GameHost {
     @Override
     public synchronized String toString() {
         return "FakeGameHost[" + status + ", schedules " + schedules.keySet() + ", " + plugins.size() + " plugins, token "
-                + token + "]";
+                + token.now() + "]";
     }
 
     private HostStatus with(RunState state, long frames) {
         return HostStatus.builder().state(state).mode(status.mode()).frames(frames).lastFault(status.lastFault()).build();
     }
 
-    private static IllegalStateException stoppedToken() {
-        return new IllegalStateException("the Orrery host is stopped: its change token no longer moves");
-    }
 }
