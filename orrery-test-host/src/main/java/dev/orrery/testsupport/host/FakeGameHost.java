@@ -54,13 +54,13 @@ import java.util.function.Function;
  *       while the caller waits).</li>
  * </ul>
  *
- * <p>Threads: every method may be called from any thread. Hooks, submitted work and the completion
- * of waits run with no lock of this host held.
+ * <p>Threads: every method may be called from any thread. Hooks and the completion of waits run
+ * with no lock of this host held; submitted work and run steps hold only the frame lock, one caller
+ * at a time, as on a frame thread.
  *
  * <p>Implementation notes: guarded by {@code this}: every field but the world, the frame lock and the
- * change token ({@link FakeChangeToken}, which guards itself).
- * Submitted work and run steps hold the frame lock, so the world sees one thread at a time, as the
- * real host's frame thread guarantees.
+ * change token ({@link FakeChangeToken}, which guards itself). The frame lock is never taken while
+ * {@code this} is held, so work that calls this host cannot deadlock it.
  */
 public final class FakeGameHost implements GameHost {
     /** The name of the main schedule. */
