@@ -240,12 +240,12 @@ class GraphEdgeCasesTest {
             systems.add(sysB("a" + i).sets(s1).build());
             systems.add(sysB("b" + i).sets(s2).build());
         }
-        long t0 = System.nanoTime();
+        // The time this takes is CycleReportBenchmark's; here: the enumeration stopped at its bound.
         ScheduleBuildException e = fails(Schedule.builder("main").sets(s1, s2).systems(systems));
-        long ms = (System.nanoTime() - t0) / 1_000_000;
-        assertTrue(ms < 5_000, ms + " ms");
         BuildProblem p = e.problems().get(0);
         assertEquals(BuildProblem.Kind.SYSTEM_CYCLE, p.kind());
+        assertTrue(p.cycles().size() + p.moreCycles() <= BuildProblem.COUNTED_CYCLES,
+                p.cycles().size() + " shown + " + p.moreCycles() + " more");
         assertTrue(p.message().length() < 5_000, p.message().length() + " chars: " + p.message().substring(0, 400));
     }
 
@@ -262,11 +262,11 @@ class GraphEdgeCasesTest {
             }
             wired.add(b.build());
         }
-        long t0 = System.nanoTime();
+        // The time this takes is CycleReportBenchmark's; here: the enumeration stopped at its bound
+        // (a complete digraph of 40 nodes has more cycles than could ever be enumerated).
         BuildProblem p = fails(Schedule.builder("main").systems(wired)).problems().get(0);
-        long ms = (System.nanoTime() - t0) / 1_000_000;
-        assertTrue(ms < 5_000, ms + " ms");
         assertEquals(BuildProblem.SHOWN_CYCLES, p.cycles().size());
+        assertEquals(BuildProblem.COUNTED_CYCLES - BuildProblem.SHOWN_CYCLES, p.moreCycles());
         assertTrue(p.message().contains("and at least"), p.message().substring(p.message().length() - 100));
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.testsupport.memory.Reachability;
 import dev.orrery.world.Trait;
 import dev.orrery.world.World;
 import java.io.IOException;
@@ -130,12 +131,7 @@ class PerWorldStateTest {
         WeakReference<World> dropped = new WeakReference<>(world);
         world = null;
 
-        for (int i = 0; i < 50 && dropped.get() != null; i++) {
-            System.gc();
-            Thread.sleep(20);
-        }
-
-        assertEquals(null, dropped.get(), "the schedule kept the world reachable");
+        assertTrue(Reachability.awaitCleared(dropped), "the schedule kept the world reachable");
         schedule.run(new World(), 0); // the schedule still works
         assertEquals(List.of("hook", "a", "hook", "a"), trace.take());
     }

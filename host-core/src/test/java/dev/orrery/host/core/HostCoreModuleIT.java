@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.schedule.Plugin;
+import dev.orrery.testsupport.log.CapturedLog;
 import java.lang.module.Configuration;
 import java.lang.module.ModuleDescriptor;
 import java.lang.module.ModuleFinder;
@@ -92,7 +93,7 @@ class HostCoreModuleIT {
                 "quietMillis", 0), noProperties);
         // HostCore.create finds the engine with ServiceLoader: the module's uses and provides clauses.
         Method create = hostCore.getMethod("create", settingsType, frontEnd, System.Logger.class);
-        Object host = create.invoke(null, settings, front, new LinesLogger());
+        Object host = create.invoke(null, settings, front, CapturedLog.create().logger());
         try {
             hostCore.getMethod("start").invoke(host);
             hostCore.getMethod("requestRebuild").invoke(host);

@@ -12,10 +12,12 @@ import dev.orrery.host.PluginState;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Plugin;
+import dev.orrery.testsupport.log.CapturedLog;
 import dev.orrery.world.Trait;
 import dev.orrery.world.World;
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +25,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -43,7 +46,7 @@ class HostCoreTest {
 
     private final Trait<AtomicInteger> ticks = Trait.of("test/ticks", AtomicInteger::new);
     private final Trait<Object> loot = Trait.of("test/loot", Object::new);
-    private final LinesLogger log = new LinesLogger();
+    private final CapturedLog log = CapturedLog.create();
     private final List<String> stops = new ArrayList<>();
     /** The loader the front end reports gone (a module layer's or bundle's, in real front ends). */
     private final ChildFirst plugins = new ChildFirst(Loot.class.getName());
@@ -79,7 +82,7 @@ class HostCoreTest {
                     }
                 };
             }
-        }, log);
+        }, log.logger());
         host.start();
         return host;
     }
@@ -102,17 +105,22 @@ class HostCoreTest {
         host.step(frames).toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
     }
 
-    /** Steps frames until the plugin status matches (rebuilds are asynchronous): at most 10 s. */
+    /** Waits for the host's changes until the plugin status matches (rebuilds are asynchronous): at most 10 s each. */
     private PluginStatus awaitPlugin(String name, Predicate<Optional<PluginStatus>> done) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        long seen = host.changes(); // read before the check: a change after it moves the token past seen
         while (true) {
             Optional<PluginStatus> s = host.plugins().stream().filter(p -> p.name().equals(name)).findFirst();
             if (done.test(s)) {
                 return s.orElse(null);
             }
-            assertTrue(System.nanoTime() < deadline, "plugin '" + name + "' never reached the state: " + host.plugins()
-                    + ", log " + log.lines());
-            step(1);
+            CompletableFuture<Long> next = host.awaitChange(seen).toCompletableFuture();
+            try {
+                seen = next.get(WAIT_SECONDS, TimeUnit.SECONDS);
+            } catch (TimeoutException e) {
+                next.cancel(false);
+                throw new AssertionError("plugin '" + name + "' never reached the state: " + host.plugins() + ", log "
+                        + log.lines());
+            }
         }
     }
 
@@ -290,7 +298,7 @@ class HostCoreTest {
                 .build(), a -> {
                     after.add(a);
                     stopped.countDown();
-                }, log);
+                }, log.logger());
         host.start();
         host.requestRebuild();
         assertTrue(stopped.await(WAIT_SECONDS, TimeUnit.SECONDS), log.lines()::toString);
@@ -354,10 +362,10 @@ class HostCoreTest {
                         return;
                     }
                     // Stuck until the watchdog has named this system (an event; at most 10 s).
-                    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
-                    while (log.lines().stream().noneMatch(l -> l.contains("has run for"))
-                            && System.nanoTime() < deadline) {
-                        Thread.onSpinWait();
+                    try {
+                        log.await(l -> l.contains("has run for"), Duration.ofSeconds(WAIT_SECONDS));
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
                     }
                 })).build();
         host.pluginBound(3);

@@ -1,5 +1,7 @@
 package dev.orrery.host.core;
 
+import dev.orrery.testsupport.log.CapturedLog;
+import dev.orrery.testsupport.log.LogLine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,8 +22,8 @@ import org.junit.jupiter.api.Test;
  */
 class PluginCallsTest {
     private final AtomicLong clock = new AtomicLong(1);
-    private final LinesLogger log = new LinesLogger();
-    private final PluginCalls calls = new PluginCalls("test-calls", log, clock::get, () -> 2000);
+    private final CapturedLog log = CapturedLog.create();
+    private final PluginCalls calls = new PluginCalls("test-calls", log.logger(), clock::get, () -> 2000);
     private final CountDownLatch release = new CountDownLatch(1);
     private final CountDownLatch entered = new CountDownLatch(1);
 

@@ -4,6 +4,7 @@ import dev.orrery.host.GameHost;
 import dev.orrery.plugin.prefab.Prefab;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.testkit.paxexam.TestBundle;
+import dev.orrery.testsupport.soak.SoakProbe;
 import java.io.File;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -36,9 +37,21 @@ final class Bundles {
         return new File(dir(), name + ".jar");
     }
 
-    /** @return the support bundle (exports the shared Trace trait and phases), built */
+    /** @return the support bundle (exports the shared Trace trait and phases, and the soak probe's trait), built */
     static File support() {
         return build("itest.support", "itest.support", "1.0.0", null, "dev.orrery.host.itest.support");
+    }
+
+    /**
+     * @return orrery-test-support's bundle (the soak probe, the collection wait), from system property
+     *     {@code orrery.itest.testSupportJar}
+     */
+    static File testSupport() {
+        String v = System.getProperty("orrery.itest.testSupportJar");
+        if (v == null || v.isEmpty()) {
+            throw new IllegalStateException("system property orrery.itest.testSupportJar is not set (run through mvn verify)");
+        }
+        return new File(v);
     }
 
     /** Builds every bundle the tests install. */
@@ -73,7 +86,7 @@ final class Bundles {
     private static File build(String name, String bsn, String version, String privatePackages, String exportPackages) {
         return BUILT.computeIfAbsent(name, n -> {
             TestBundle.Builder b = TestBundle.builder(bsn).version(version)
-                    .classpathOf(Bundles.class, Plugin.class, GameHost.class, Prefab.class);
+                    .classpathOf(Bundles.class, Plugin.class, GameHost.class, Prefab.class, SoakProbe.class);
             if (privatePackages != null) {
                 b.privatePackages(privatePackages.split(","));
             }

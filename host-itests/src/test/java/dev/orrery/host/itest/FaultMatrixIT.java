@@ -23,7 +23,9 @@ import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunFailure;
 import dev.orrery.schedule.ScheduleHooks;
 import dev.orrery.testkit.osgi.ConsoleCapture;
+import dev.orrery.testkit.osgi.HostDriver;
 import dev.orrery.testkit.osgi.LogCapture;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Dictionary;
 import java.util.HashMap;
@@ -51,7 +53,7 @@ import org.osgi.service.component.runtime.dto.ComponentConfigurationDTO;
 import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
 
 /**
- * Issue 11, "How it is checked": the fault-injection matrix. Every {@link FaultKind}
+ * The fault-injection matrix: no fault of a plugin stops, stalls or evicts anything else. Every {@link FaultKind}
  * (RuntimeException, Error, StackOverflowError, LinkageError) at every {@link FaultPlace} (system run
  * function, run condition, set condition, observer before/after, plugin
  * {@code phases()/sets()/systems()/name()}, DS activate, rebuild), one framework boot for all 44
@@ -426,13 +428,12 @@ public class FaultMatrixIT extends HostItBase {
         return events.subList(Math.max(0, events.size() - 10), events.size());
     }
 
-    private static void within(BooleanSupplier condition, Supplier<String> message) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CASE_WAIT_MILLIS);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError(message.get());
-            }
-            Thread.sleep(10);
-        }
+    /**
+     * Waits at most {@link #CASE_WAIT_MILLIS} for a condition, checked on each change of the host and
+     * every {@value HostDriver#POLL_MILLIS} ms (for SCR's and the service registry's part): the kit's
+     * {@link HostDriver#awaitCondition}, with this matrix's shorter limit per case.
+     */
+    private void within(BooleanSupplier condition, Supplier<String> message) {
+        new HostDriver(context, gameHost, probe(), Duration.ofMillis(CASE_WAIT_MILLIS)).awaitCondition(condition, message);
     }
 }

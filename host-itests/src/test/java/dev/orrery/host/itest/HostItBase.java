@@ -19,6 +19,13 @@ import org.osgi.framework.BundleException;
  * bundles ({@link Bundles}) installed by name; {@code host()} is the kit's {@code HostDriver}.
  */
 public abstract class HostItBase extends OrreryPluginTest {
+    /**
+     * The packages the probe imports, so that it shares their classes with the plugin bundles: the
+     * support bundle's (the shared traits and phases) and orrery-test-support's (the soak probe, the
+     * collection wait), both installed with the platform.
+     */
+    static final List<String> SHARED_PACKAGES = List.of("dev.orrery.host.itest.support", "dev.orrery.testsupport.soak",
+            "dev.orrery.testsupport.memory");
     /** The limit of the tests' own waits, ms: the driver's. */
     static final long WAIT_MILLIS = HostDriver.DEFAULT_TIMEOUT.toMillis();
 
@@ -43,15 +50,16 @@ public abstract class HostItBase extends OrreryPluginTest {
                 .frameworkEventsLogLevel("AUDIT");
     }
 
-    /** @return the platform with these settings, the support bundle, and every test bundle built */
+    /** @return the platform with these settings, orrery-test-support, the support bundle, and every test bundle built */
     static Option platform(PlatformOptions settings) {
         Bundles.buildAll();
-        return composite(OrreryOptions.platform(settings), bundle(Bundles.support().toURI().toString()));
+        return composite(OrreryOptions.platform(settings), bundle(Bundles.testSupport().toURI().toString()),
+                bundle(Bundles.support().toURI().toString()));
     }
 
     @Override
     protected String[] probeSharedPackages() {
-        return new String[] {"dev.orrery.host.itest.support"};
+        return SHARED_PACKAGES.toArray(String[]::new);
     }
 
     /** @return the test bundle {@code name} ({@link Bundles}), installed and started */

@@ -7,18 +7,23 @@ import static org.ops4j.pax.exam.CoreOptions.options;
 import dev.orrery.host.PluginState;
 import dev.orrery.host.RebuildInfo;
 import dev.orrery.host.RunState;
-import dev.orrery.host.itest.support.SoakProbe;
+import dev.orrery.host.itest.support.SoakProbes;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.testkit.osgi.LogCapture;
+import dev.orrery.testsupport.memory.Reachability;
+import dev.orrery.testsupport.soak.FrameAccount;
+import dev.orrery.testsupport.soak.IdleControl;
+import dev.orrery.testsupport.soak.Latencies;
+import dev.orrery.testsupport.soak.SoakProbe;
 import java.lang.ref.WeakReference;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.Test;
 import org.junit.runner.RunWith;
@@ -32,8 +37,8 @@ import org.osgi.framework.ServiceEvent;
 import org.osgi.framework.ServiceListener;
 
 /**
- * The hot-plug soak harness (issue 11, "How it is checked"): on a host running in real time at
- * {@value #RATE} Hz with the default quiet period ({@value #QUIET_MILLIS} ms), runs N cycles of
+ * The hot-plug soak harness, which measures what hot plug costs a running game: on a host running in
+ * real time at {@value #RATE} Hz with the default quiet period ({@value #QUIET_MILLIS} ms), runs N cycles of
  * install + start {@code itest.soak} 1.0.0, update to 2.0.0 (+ refresh), uninstall (+ refresh), and
  * prints: frame gaps longer than two periods and the longest gap, frames lost (frames expected from
  * the wall time minus frames run), install and update to the new code's first run p50/p95/max (ms),
@@ -46,7 +51,7 @@ import org.osgi.framework.ServiceListener;
  * {@code mvn -B -o -pl host-itests -am verify -Psoak -Dsoak.cycles=1000 -Dtest=NONE
  * -Dsurefire.failIfNoSpecifiedTests=false}. System properties: {@code soak.cycles} (default 100);
  * {@code soak.idleSeconds} (default 30): a control period with no plug events before the cycles;
- * {@code soak.enforce=true} fails the run when a target of issue 11 is missed (0 frames lost,
+ * {@code soak.enforce=true} fails the run when a target of hot plug is missed (0 frames lost,
  * departure within 1 frame, update p95 within the quiet period + 1 frame, 0 retained bundles). The
  * report is also written to {@code target/soak-report.txt}.
  */
@@ -76,7 +81,7 @@ public class HotPlugSoak extends HostItBase {
             start("soak-clock");
             host().awaitPlugin("soak-clock", PluginState.ACTIVE);
             host().awaitCondition(() -> gameHost.status().state() == RunState.RUNNING, () -> "the host is not running");
-            SoakProbe probe = host().onFrame(w -> w.add(SoakProbe.TRAIT));
+            SoakProbe probe = host().onFrame(w -> w.add(SoakProbes.TRAIT));
             host().awaitCondition(() -> probe.frames() > RATE, () -> "the clock does not tick");
 
             // Departure begins when the plugin service is unregistered (UNREGISTERING is delivered
@@ -96,9 +101,10 @@ public class HotPlugSoak extends HostItBase {
             context.addFrameworkListener(errors);
             context.addServiceListener(unregistering, "(&(objectClass=" + Plugin.class.getName() + ")(component.name="
                     + SOAK_CLASS + "))");
-            String idle = idleControl(probe, Integer.getInteger("soak.idleSeconds", 30));
-            List<Double> installMillis = new ArrayList<>();
-            List<Double> updateMillis = new ArrayList<>();
+            String idle = IdleControl.measure(probe, () -> gameHost.status().frames(), Integer.getInteger("soak.idleSeconds", 30),
+                    RATE);
+            Latencies installMillis = new Latencies();
+            Latencies updateMillis = new Latencies();
             List<Long> departureFrames = new ArrayList<>();
             List<WeakReference<Bundle>> bundles = new ArrayList<>();
             List<WeakReference<ClassLoader>> loaders = new ArrayList<>();
@@ -133,33 +139,31 @@ public class HotPlugSoak extends HostItBase {
 
             context.removeServiceListener(unregistering);
             context.removeFrameworkListener(errors);
-            double wallSeconds = (System.nanoTime() - startNanos) / 1e9;
-            long framesRun = gameHost.status().frames() - startFrames;
-            long expectedFrames = (long) Math.floor(wallSeconds * RATE);
-            long lost = Math.max(0, expectedFrames - framesRun);
+            FrameAccount frames = FrameAccount.between(startNanos, System.nanoTime(), gameHost.status().frames() - startFrames,
+                    RATE);
+            long lost = frames.lost();
             long gaps = probe.gapsOverLimit();
             double maxGapMillis = probe.maxGapNanos() / 1e6;
             long rebuilds = rebuildCount(firstSequence);
             int events = 3 * cycles;
 
-            long retainedBundles = collect(bundles);
+            long retainedBundles = Reachability.retained(bundles, Duration.ofMillis(GC_MILLIS));
             long retainedLoaders = loaders.stream().filter(r -> r.get() != null).count();
             Runtime rt = Runtime.getRuntime();
             double heapMb = (rt.totalMemory() - rt.freeMemory()) / (1024.0 * 1024.0);
 
-            double updateP95 = percentile(updateMillis, 95);
+            double updateP95 = updateMillis.percentile(95);
             long departureMax = departureFrames.stream().mapToLong(Long::longValue).max().orElse(0);
             double updateTarget = QUIET_MILLIS + PERIOD_NANOS / 1e6;
             String report = String.join("\n",
                     "hot-plug soak: " + cycles + " cycles of install v1 / update v2 + refresh / uninstall + refresh,"
                             + " real time " + RATE + " Hz, quietMillis " + QUIET_MILLIS,
                     idle,
-                    String.format(Locale.ROOT, "wall time %.1f s; frames run %d of %d expected; frames lost %d (%.2f %%)",
-                            wallSeconds, framesRun, expectedFrames, lost, 100.0 * lost / Math.max(1, expectedFrames)),
+                    frames.describe(),
                     String.format(Locale.ROOT, "frame gaps > 2 periods (%.1f ms): %d; longest gap %.1f ms",
                             2 * PERIOD_NANOS / 1e6, gaps, maxGapMillis),
-                    "install -> first run (ms): " + stats(installMillis),
-                    "update -> new code first run (ms): " + stats(updateMillis)
+                    "install -> first run (ms): " + installMillis.summary(),
+                    "update -> new code first run (ms): " + updateMillis.summary()
                             + String.format(Locale.ROOT, " (target p95 <= %.1f)", updateTarget),
                     "departure -> systems stopped (frames the plugin still ran after its service was unregistered): max "
                             + departureMax + ", mean " + String.format(Locale.ROOT, "%.2f",
@@ -184,29 +188,6 @@ public class HotPlugSoak extends HostItBase {
         }
     }
 
-    /**
-     * The control: the same host and clock with no plug events for a while, so the figures of the
-     * cycles can be told from what the (shared) machine does to a 60 Hz loop anyway.
-     *
-     * @return one report line: frames lost and gaps over two periods while idle
-     */
-    private String idleControl(SoakProbe probe, int seconds) throws Exception {
-        if (seconds <= 0) {
-            return "idle control: skipped";
-        }
-        probe.resetGaps(2 * PERIOD_NANOS);
-        long startNanos = System.nanoTime();
-        long startFrames = gameHost.status().frames();
-        Thread.sleep(TimeUnit.SECONDS.toMillis(seconds)); // a measuring window, not a wait for an event
-        double wall = (System.nanoTime() - startNanos) / 1e9;
-        long run = gameHost.status().frames() - startFrames;
-        long expected = (long) Math.floor(wall * RATE);
-        return String.format(Locale.ROOT,
-                "idle control (no plug events, %.1f s): frames run %d of %d expected; frames lost %d;"
-                        + " gaps > 2 periods %d; longest gap %.1f ms",
-                wall, run, expected, Math.max(0, expected - run), probe.gapsOverLimit(), probe.maxGapNanos() / 1e6);
-    }
-
     /** Waits for the expected version's first run; returns the latency from {@code fromNanos}, ms. */
     private double awaitFirstRun(SoakProbe probe, long fromNanos, String what) throws InterruptedException {
         host().awaitCondition(() -> probe.expectedFirstRunNanos() != 0, () -> "the code of " + what + " never ran");
@@ -216,38 +197,5 @@ public class HotPlugSoak extends HostItBase {
     private long rebuildCount(long firstSequence) {
         List<RebuildInfo> r = gameHost.rebuilds();
         return r.isEmpty() ? 0 : r.get(r.size() - 1).sequence() - firstSequence;
-    }
-
-    /** Refreshes and collects garbage until every reference is cleared or {@link #GC_MILLIS} passed. */
-    private long collect(List<WeakReference<Bundle>> refs) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(GC_MILLIS);
-        List<byte[]> pressure = new ArrayList<>();
-        while (refs.stream().anyMatch(r -> r.get() != null) && System.nanoTime() < end) {
-            System.gc();
-            pressure.add(new byte[1 << 20]);
-            if (pressure.size() > 32) {
-                pressure.clear();
-            }
-            Thread.sleep(50);
-        }
-        pressure.clear();
-        System.gc();
-        return refs.stream().filter(r -> r.get() != null).count();
-    }
-
-
-    private static String stats(List<Double> values) {
-        return String.format(Locale.ROOT, "p50 %.1f, p95 %.1f, max %.1f (n=%d)", percentile(values, 50),
-                percentile(values, 95), values.stream().mapToDouble(Double::doubleValue).max().orElse(0), values.size());
-    }
-
-    private static double percentile(List<Double> values, int p) {
-        if (values.isEmpty()) {
-            return 0;
-        }
-        List<Double> sorted = new ArrayList<>(values);
-        Collections.sort(sorted);
-        int index = (int) Math.ceil(p / 100.0 * sorted.size()) - 1;
-        return sorted.get(Math.max(0, Math.min(index, sorted.size() - 1)));
     }
 }

@@ -14,10 +14,12 @@ import dev.orrery.host.itest.support.Slots;
 import dev.orrery.host.itest.support.Trace;
 import dev.orrery.plugin.prefab.Prefab;
 import dev.orrery.plugin.prefab.PrefabRegistry;
+import dev.orrery.testkit.osgi.LogCapture;
+import dev.orrery.testsupport.memory.Reachability;
 import dev.orrery.world.Query;
 import dev.orrery.world.World;
-import dev.orrery.testkit.osgi.LogCapture;
 import java.lang.ref.WeakReference;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -186,21 +188,12 @@ public class LeakIT extends HostItBase {
     }
 
     /**
-     * System.gc() and some allocation, in a loop of at most {@link #GC_MILLIS}; on failure, the message
-     * shows a path from the host or its world to an object of the loader, if one is found.
+     * Collection rounds ({@link Reachability}) for at most {@link #GC_MILLIS} (the framework lets go of
+     * the bundle on its own threads); on failure, the message shows a path from the host or its world to
+     * an object of the loader, if one is found.
      */
     private void assertCollected(String what, WeakReference<ClassLoader> ref) throws Exception {
-        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(GC_MILLIS);
-        List<byte[]> pressure = new ArrayList<>();
-        while (ref.get() != null && System.nanoTime() < end) {
-            System.gc();
-            pressure.add(new byte[1 << 20]);
-            if (pressure.size() > 32) {
-                pressure.clear();
-            }
-            Thread.sleep(50);
-        }
-        pressure.clear();
+        Reachability.retained(List.of(ref), Duration.ofMillis(GC_MILLIS));
         ClassLoader leaked = ref.get();
         if (leaked != null) {
             World world = host().onFrame(w -> w);

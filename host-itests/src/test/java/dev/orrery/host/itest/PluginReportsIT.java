@@ -2,16 +2,14 @@ package dev.orrery.host.itest;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
 import static org.ops4j.pax.exam.CoreOptions.options;
 
 import dev.orrery.host.GameHost;
 import dev.orrery.host.PluginState;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.testkit.osgi.ConsoleCapture;
+import dev.orrery.testkit.osgi.HostDriver;
 import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.junit.Test;
 import org.junit.runner.RunWith;
@@ -22,7 +20,7 @@ import org.osgi.framework.Bundle;
 import org.osgi.util.tracker.ServiceTracker;
 
 /**
- * issue 11, "Report what today is silent" and item 7: plugin services the host cannot use are in
+ * Nothing the host cannot use is silent: plugin services the host cannot use are in
  * {@code GameHost.plugins()} as EXCLUDED with the reason and logged in one line, and a plugin
  * component that references {@code GameHost} activates with no SCR error.
  */
@@ -133,16 +131,10 @@ public class PluginReportsIT extends HostItBase {
         throw new AssertionError("no bundle " + symbolicName);
     }
 
-    private static PluginStatus awaitStatus(GameHost h, Predicate<PluginStatus> which) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(WAIT_MILLIS);
-        while (System.nanoTime() < end) {
-            Optional<PluginStatus> s = h.plugins().stream().filter(which).findFirst();
-            if (s.isPresent()) {
-                return s.get();
-            }
-            Thread.sleep(20);
-        }
-        fail("no matching plugin status; plugins: " + h.plugins());
-        return null;
+    /** Waits for a matching status on the host's changes (the kit's driver on that host), and returns it. */
+    private PluginStatus awaitStatus(GameHost h, Predicate<PluginStatus> which) {
+        new HostDriver(context, h, probe(), HostDriver.DEFAULT_TIMEOUT).awaitCondition(
+                () -> h.plugins().stream().anyMatch(which), () -> "no matching plugin status");
+        return h.plugins().stream().filter(which).findFirst().orElseThrow();
     }
 }

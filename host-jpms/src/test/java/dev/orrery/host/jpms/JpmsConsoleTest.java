@@ -10,6 +10,7 @@ import dev.orrery.host.core.HostCore;
 import dev.orrery.plugin.console.TimingsFeed;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Plugin;
+import dev.orrery.testsupport.log.CapturedLog;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -23,7 +24,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.ResourceBundle;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
@@ -41,7 +41,7 @@ class JpmsConsoleTest {
     private static final long WAIT_SECONDS = 10;
     /** The request header steering needs (the README's "Web console" section). */
     private static final String TOKEN_HEADER = "X-Orrery-Token";
-    private final Lines log = new Lines();
+    private final CapturedLog log = CapturedLog.create();
     private final AtomicInteger moves = new AtomicInteger();
     private final AtomicInteger ticks = new AtomicInteger();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -62,7 +62,7 @@ class JpmsConsoleTest {
     /** A host core with one plugin of two systems ("demo/move", "demo/tick"), loaded (paused, stepped). */
     private void startHost() throws Exception {
         front = new JpmsHost();
-        host = HostCore.create(SETTINGS, front, new Lines());
+        host = HostCore.create(SETTINGS, front, CapturedLog.create().logger());
         front.attach(host, l -> Optional.empty());
         host.start();
         front.added("demo/Demo", Plugin.builder("demo").systems(
@@ -88,7 +88,7 @@ class JpmsConsoleTest {
     }
 
     private Optional<JpmsConsole> console(Map<String, String> properties) {
-        Optional<JpmsConsole> c = JpmsConsole.start(host, properties::get, front::nextId, log);
+        Optional<JpmsConsole> c = JpmsConsole.start(host, properties::get, front::nextId, log.logger());
         c.ifPresent(open::add);
         return c;
     }
@@ -207,34 +207,5 @@ class JpmsConsoleTest {
         assertFalse(console(Map.of("orrery.console.port", "nope")).isPresent());
         assertEquals(List.of("INFO the web console is off (orrery.console.enabled=false)",
                 "ERROR web console not served: orrery.console.port must be a port from 1 to 65535, got 'nope'"), log.lines());
-    }
-
-    /** A System.Logger that keeps its lines ({@code LEVEL message}) and prints nothing. */
-    private static final class Lines implements System.Logger {
-        private final List<String> lines = new ArrayList<>();
-
-        synchronized List<String> lines() {
-            return List.copyOf(lines);
-        }
-
-        @Override
-        public String getName() {
-            return "lines";
-        }
-
-        @Override
-        public boolean isLoggable(Level level) {
-            return true;
-        }
-
-        @Override
-        public synchronized void log(Level level, ResourceBundle bundle, String msg, Throwable thrown) {
-            lines.add(level + " " + msg + (thrown == null ? "" : " " + thrown));
-        }
-
-        @Override
-        public synchronized void log(Level level, ResourceBundle bundle, String format, Object... params) {
-            lines.add(level + " " + (params == null ? format : java.text.MessageFormat.format(format, params)));
-        }
     }
 }

@@ -2,6 +2,7 @@ package dev.orrery.host.jpms;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.testsupport.soak.SoakProbe;
 import java.lang.module.Configuration;
 import java.lang.module.ModuleFinder;
 import java.net.URL;
@@ -62,7 +63,8 @@ class JpmsHotPlugSoak {
 
         URL[] front = {
             JpmsMain.class.getProtectionDomain().getCodeSource().getLocation(), // the front end's classes
-            JpmsHotPlugSoak.class.getProtectionDomain().getCodeSource().getLocation() // the harness
+            JpmsHotPlugSoak.class.getProtectionDomain().getCodeSource().getLocation(), // the harness
+            SoakProbe.class.getProtectionDomain().getCodeSource().getLocation() // its probe, statistics and log capture
         };
         Map<String, Object> result;
         try (URLClassLoader loader = new URLClassLoader("soak-jpms-front-end", front,

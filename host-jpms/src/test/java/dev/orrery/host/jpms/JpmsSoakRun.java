@@ -6,6 +6,13 @@ import dev.orrery.host.RebuildInfo;
 import dev.orrery.host.RunState;
 import dev.orrery.host.core.HostCore;
 import dev.orrery.schedule.Plugin;
+import dev.orrery.testsupport.log.CapturedLog;
+import dev.orrery.testsupport.log.LogLine;
+import dev.orrery.testsupport.memory.Reachability;
+import dev.orrery.testsupport.soak.FrameAccount;
+import dev.orrery.testsupport.soak.IdleControl;
+import dev.orrery.testsupport.soak.Latencies;
+import dev.orrery.testsupport.soak.SoakProbe;
 import dev.orrery.world.Trait;
 import java.io.IOException;
 import java.lang.ref.WeakReference;
@@ -21,7 +28,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.ResourceBundle;
 import java.util.ServiceLoader;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -48,7 +54,7 @@ import java.util.stream.Stream;
  *
  * <p>Plugin jars are real module jars compiled here against the platform's scheduler module, each
  * {@code provides dev.orrery.schedule.Plugin}: {@code soak.clock} (in {@code plugins/} from the start,
- * system {@code soak-clock/tick} in OnLoad, ticks the {@link JpmsSoakProbe} every frame) and
+ * system {@code soak-clock/tick} in OnLoad, ticks the {@link SoakProbe} every frame) and
  * {@code soak} versions 1 and 2 (system {@code soak/tick} in OnUpdate, reports {@code "1"} or
  * {@code "2"} to the probe). The probe is a world trait looked up by name; the jars see it as an
  * {@code ObjLongConsumer<String>}.
@@ -65,7 +71,6 @@ public final class JpmsSoakRun {
     private static final long QUIET_MILLIS = 50;
     private static final long MAX_DELAY_MILLIS = 1000;
     private static final long PERIOD_NANOS = 1_000_000_000L / RATE;
-    private static final long GC_MILLIS = 10_000;
     private static final long WAIT_SECONDS = 30;
     private static final String SOAK_MODULE = "soak";
     /** Frames after a deletion's removal before its departure is measured, when no next cycle comes. */
@@ -107,14 +112,14 @@ public final class JpmsSoakRun {
         // in place well before the start: the first poll loads it at once, as JpmsMain does with a full folder
         Files.setLastModifiedTime(plugins.resolve("soak-clock.jar"), FileTime.fromMillis(System.currentTimeMillis() - 60_000));
 
-        Records hostLog = new Records();
+        CapturedLog hostLog = CapturedLog.create(System.Logger.Level.INFO);
         List<String> layerLog = Collections.synchronizedList(new ArrayList<>());
         List<String> watchLog = Collections.synchronizedList(new ArrayList<>());
-        JpmsSoakProbe probe = new JpmsSoakProbe();
+        SoakProbe probe = new SoakProbe();
         JpmsHost front = new JpmsHost();
         HostCore host = HostCore.create(HostSettings.builder().mode(FrameMode.REAL_TIME).rate(RATE).startPaused(false)
                 .quietPeriod(Duration.ofMillis(QUIET_MILLIS)).maxDelay(Duration.ofMillis(MAX_DELAY_MILLIS)).build(),
-                front, hostLog);
+                front, hostLog.logger(HostCore.LOGGER));
         Recorder recorder = new Recorder(front, probe);
         PluginLayers<Plugin> layers = new PluginLayers<>(platform, Plugin.class, cache, recorder, layerLog::add);
         front.attach(host, layers::droppedModule);
@@ -128,7 +133,7 @@ public final class JpmsSoakRun {
         host.start();
         ScheduledFuture<?> polling = null;
         try {
-            Trait<JpmsSoakProbe> trait = Trait.withDefault(JpmsSoakProbe.TRAIT_NAME, probe);
+            Trait<SoakProbe> trait = Trait.withDefault(SoakJars.PROBE_TRAIT, probe);
             host.submit(w -> w.add(trait, probe)).toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
             ServiceLoader.load(platform, Plugin.class).stream()
                     .filter(p -> p.type().getModule().getLayer() == platform)
@@ -145,17 +150,17 @@ public final class JpmsSoakRun {
             await(() -> host.status().state() == RunState.RUNNING && probe.frames() > RATE,
                     () -> "the clock plugin does not tick: " + host.status() + ", " + host.plugins() + ", " + layerLog);
 
-            String idle = idleControl(host, probe, idleSeconds);
-            List<Double> addMillis = new ArrayList<>();
-            List<Double> addSettle = new ArrayList<>();
-            List<Double> addHost = new ArrayList<>();
-            List<Double> updateMillis = new ArrayList<>();
-            List<Double> updateSettle = new ArrayList<>();
-            List<Double> updateHost = new ArrayList<>();
-            List<Double> deleteSeen = new ArrayList<>();
+            String idle = IdleControl.measure(probe, () -> host.status().frames(), idleSeconds, RATE);
+            Latencies addMillis = new Latencies();
+            Latencies addSettle = new Latencies();
+            Latencies addHost = new Latencies();
+            Latencies updateMillis = new Latencies();
+            Latencies updateSettle = new Latencies();
+            Latencies updateHost = new Latencies();
+            Latencies deleteSeen = new Latencies();
             List<Long> departureFrames = new ArrayList<>();
             long firstSequence = lastSequence(host);
-            hostLog.reset();
+            hostLog.clear();
             long filesBefore = openFiles(null);
             probe.resetGaps(2 * PERIOD_NANOS);
             long startNanos = System.nanoTime();
@@ -200,23 +205,25 @@ public final class JpmsSoakRun {
                 departureFrames.add(Math.max(0, probe.lastRunFrame("2") - departedAt));
             }
 
-            double wallSeconds = (System.nanoTime() - startNanos) / 1e9;
-            long framesRun = host.status().frames() - startFrames;
-            long expectedFrames = (long) Math.floor(wallSeconds * RATE);
-            long lost = Math.max(0, expectedFrames - framesRun);
+            FrameAccount frames = FrameAccount.between(startNanos, System.nanoTime(), host.status().frames() - startFrames, RATE);
+            long lost = frames.lost();
             long gaps = probe.gapsOverLimit();
             String nearEvents = nearEvents(probe.gapEnds(), recorder.events, System.nanoTime() - startNanos);
             double maxGapMillis = probe.maxGapNanos() / 1e6;
             long rebuilds = lastSequence(host) - firstSequence;
             int events = 3 * cycles;
 
-            long retainedLoaders = collect(recorder.loaders);
+            List<WeakReference<ClassLoader>> loaders;
+            synchronized (recorder.loaders) {
+                loaders = List.copyOf(recorder.loaders);
+            }
+            long retainedLoaders = Reachability.retained(loaders, Reachability.DEFAULT_ROUNDS);
             long filesAfter = openFiles(null);
             long cacheFiles = openFiles(cache.getFileName().toString());
             Runtime rt = Runtime.getRuntime();
             double heapMb = (rt.totalMemory() - rt.freeMemory()) / (1024.0 * 1024.0);
 
-            double updateP95 = percentile(updateMillis, 95);
+            double updateP95 = updateMillis.percentile(95);
             long departureMax = departureFrames.stream().mapToLong(Long::longValue).max().orElse(0);
             double updateTarget = QUIET_MILLIS + quiet + poll + PERIOD_NANOS / 1e6;
             List<String> layerProblems = layerLog.stream()
@@ -225,17 +232,16 @@ public final class JpmsSoakRun {
                     + " (copy to soak.jar.part + atomic move; each event at a random point of the poll period), real time " + RATE + " Hz, quietMillis " + QUIET_MILLIS
                     + ", folder watch quiet " + quiet + " ms, poll " + poll + " ms");
             report.add(idle);
-            report.add(String.format(Locale.ROOT, "wall time %.1f s; frames run %d of %d expected; frames lost %d (%.2f %%)",
-                    wallSeconds, framesRun, expectedFrames, lost, 100.0 * lost / Math.max(1, expectedFrames)));
+            report.add(frames.describe());
             report.add(String.format(Locale.ROOT, "frame gaps > 2 periods (%.1f ms): %d; longest gap %.1f ms",
                     2 * PERIOD_NANOS / 1e6, gaps, maxGapMillis) + "; " + nearEvents);
-            report.add("add -> first run (ms): " + stats(addMillis) + "; of which file in place -> layer defined (settle): "
-                    + stats(addSettle) + ", layer defined -> first run (rebuild + swap): " + stats(addHost));
-            report.add("replace -> new code first run (ms): " + stats(updateMillis)
+            report.add("add -> first run (ms): " + addMillis.summary() + "; of which file in place -> layer defined (settle): "
+                    + addSettle.summary() + ", layer defined -> first run (rebuild + swap): " + addHost.summary());
+            report.add("replace -> new code first run (ms): " + updateMillis.summary()
                     + String.format(Locale.ROOT, " (target p95 <= %.1f = quietMillis %d + watch quiet %d + poll %d + 1 frame)",
-                    updateTarget, QUIET_MILLIS, quiet, poll) + "; of which settle: " + stats(updateSettle)
-                    + ", layer defined -> first run: " + stats(updateHost));
-            report.add("delete -> removal handed to the host (settle, ms): " + stats(deleteSeen));
+                    updateTarget, QUIET_MILLIS, quiet, poll) + "; of which settle: " + updateSettle.summary()
+                    + ", layer defined -> first run: " + updateHost.summary());
+            report.add("delete -> removal handed to the host (settle, ms): " + deleteSeen.summary());
             report.add("delete -> systems stopped (frames in which v2's system still ran after the host was told of the removal,"
                     + " HostCore.pluginRemoved): max " + departureMax + ", mean " + String.format(Locale.ROOT, "%.2f",
                     departureFrames.stream().mapToLong(Long::longValue).average().orElse(0)) + " (n=" + departureFrames.size() + ")");
@@ -245,7 +251,7 @@ public final class JpmsSoakRun {
                     + " class loaders of dropped soak layers; open files " + filesBefore + " before the cycles, " + filesAfter + " after ("
                     + cacheFiles + " of them jar copies in " + cache.getFileName() + ")");
             report.add(String.format(Locale.ROOT, "heap after GC: %.1f MB", heapMb));
-            report.add("host log during the cycles: " + hostLog.summary() + "; layer lines " + layerLog.size()
+            report.add("host log during the cycles: " + summary(hostLog) + "; layer lines " + layerLog.size()
                     + " (" + (4 * cycles + 1) + " expected: defined/dropped, 4 per cycle and the clock's), other: " + layerProblems.size()
                     + (layerProblems.isEmpty() ? "" : ", first: " + layerProblems.get(0)) + "; watch lines " + watchLog.size());
             out.put("lost", lost);
@@ -275,7 +281,7 @@ public final class JpmsSoakRun {
      */
     private static final class Recorder implements PluginEvents<Plugin> {
         private final PluginEvents<Plugin> front;
-        private final JpmsSoakProbe probe;
+        private final SoakProbe probe;
         final AtomicLong addedNanos = new AtomicLong();
         final AtomicLong removedNanos = new AtomicLong();
         final AtomicLong removedFrame = new AtomicLong(-1);
@@ -285,7 +291,7 @@ public final class JpmsSoakRun {
         /** Whether the batch being delivered added a soak provider; the watch's thread only. */
         private boolean soakAdded;
 
-        Recorder(PluginEvents<Plugin> front, JpmsSoakProbe probe) {
+        Recorder(PluginEvents<Plugin> front, SoakProbe probe) {
             this.front = front;
             this.probe = probe;
         }
@@ -354,26 +360,6 @@ public final class JpmsSoakRun {
         Files.move(part, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 
-    /**
-     * The control: the same host and clock with no plug events for a while, so the figures of the
-     * cycles can be told from what the (shared) machine does to a 60 Hz loop anyway.
-     */
-    private static String idleControl(HostCore host, JpmsSoakProbe probe, int seconds) throws InterruptedException {
-        if (seconds <= 0) {
-            return "idle control: skipped";
-        }
-        probe.resetGaps(2 * PERIOD_NANOS);
-        long startNanos = System.nanoTime();
-        long startFrames = host.status().frames();
-        Thread.sleep(TimeUnit.SECONDS.toMillis(seconds)); // a measuring window, not a wait for an event
-        double wall = (System.nanoTime() - startNanos) / 1e9;
-        long run = host.status().frames() - startFrames;
-        long expected = (long) Math.floor(wall * RATE);
-        return String.format(Locale.ROOT,
-                "idle control (no plug events, %.1f s): frames run %d of %d expected; frames lost %d;"
-                        + " gaps > 2 periods %d; longest gap %.1f ms",
-                wall, run, expected, Math.max(0, expected - run), probe.gapsOverLimit(), probe.maxGapNanos() / 1e6);
-    }
 
     /**
      * Which frame gaps came with the plug events: a gap counts when it ended from {@value #NEAR_BEFORE_MILLIS} ms
@@ -428,7 +414,7 @@ public final class JpmsSoakRun {
         return at;
     }
 
-    private static double awaitFirstRun(JpmsSoakProbe probe, long fromNanos, String what) {
+    private static double awaitFirstRun(SoakProbe probe, long fromNanos, String what) {
         await(() -> probe.expectedFirstRunNanos() != 0, () -> "the code of " + what + " never ran");
         return (probe.expectedFirstRunNanos() - fromNanos) / 1e6;
     }
@@ -448,22 +434,6 @@ public final class JpmsSoakRun {
         return r.isEmpty() ? 0 : r.get(r.size() - 1).sequence();
     }
 
-    /** Collects garbage until every reference is cleared or {@link #GC_MILLIS} passed; returns those left. */
-    private static long collect(List<WeakReference<ClassLoader>> refs) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(GC_MILLIS);
-        List<byte[]> pressure = new ArrayList<>();
-        while (refs.stream().anyMatch(r -> r.get() != null) && System.nanoTime() < end) {
-            System.gc();
-            pressure.add(new byte[1 << 20]);
-            if (pressure.size() > 32) {
-                pressure.clear();
-            }
-            Thread.sleep(50);
-        }
-        pressure.clear();
-        System.gc();
-        return refs.stream().filter(r -> r.get() != null).count();
-    }
 
     /**
      * @param containing null: all; else only those whose path contains this
@@ -491,78 +461,30 @@ public final class JpmsSoakRun {
         return v == null || v.isBlank() ? fallback : Long.parseLong(v.trim());
     }
 
-    private static String stats(List<Double> values) {
-        return String.format(Locale.ROOT, "p50 %.1f, p95 %.1f, max %.1f (n=%d)", percentile(values, 50),
-                percentile(values, 95), values.stream().mapToDouble(Double::doubleValue).max().orElse(0), values.size());
-    }
 
-    private static double percentile(List<Double> values, int p) {
-        if (values.isEmpty()) {
-            return 0;
-        }
-        List<Double> sorted = new ArrayList<>(values);
-        Collections.sort(sorted);
-        int index = (int) Math.ceil(p / 100.0 * sorted.size()) - 1;
-        return sorted.get(Math.max(0, Math.min(index, sorted.size() - 1)));
-    }
 
     /**
-     * The host's log records at INFO and above, kept as counts per level (and the first above INFO, and
-     * the most frequent INFO message's first words); prints nothing.
+     * @return the host's log records at INFO and above, as counts per level, the two most frequent INFO
+     *     messages (by their first 24 characters) and the first record above INFO, e.g.
+     *     {@code 12 records {INFO=12} (INFO: 12 x "schedule 'main' rebuilt..."), 0 stack traces}
      */
-    private static final class Records implements System.Logger {
-        private final Map<Level, Long> byLevel = new java.util.TreeMap<>(); // guarded by this
-        private final Map<String, Long> infoKinds = new java.util.HashMap<>(); // guarded by this
-        private long stackTraces; // guarded by this
-        private String first; // guarded by this
-
-        synchronized void reset() {
-            byLevel.clear();
-            infoKinds.clear();
-            stackTraces = 0;
-            first = null;
-        }
-
-        /** @return e.g. {@code 12 records (INFO 12: 12 × "schedule 'main' rebuilt"), 0 stack traces} */
-        synchronized String summary() {
-            long count = byLevel.values().stream().mapToLong(Long::longValue).sum();
-            String kinds = infoKinds.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(2)
-                    .map(e -> e.getValue() + " x \"" + e.getKey() + "...\"").collect(java.util.stream.Collectors.joining(", "));
-            return count + " records " + byLevel + (kinds.isEmpty() ? "" : " (INFO: " + kinds + ")") + ", " + stackTraces
-                    + " stack traces" + (first == null ? "" : "; first above INFO: " + first);
-        }
-
-        @Override
-        public String getName() {
-            return HostCore.LOGGER;
-        }
-
-        @Override
-        public boolean isLoggable(Level level) {
-            return level.getSeverity() >= Level.INFO.getSeverity();
-        }
-
-        @Override
-        public synchronized void log(Level level, ResourceBundle bundle, String msg, Throwable thrown) {
-            if (!isLoggable(level)) {
-                return;
-            }
-            byLevel.merge(level, 1L, Long::sum);
-            if (thrown != null) {
-                stackTraces++;
-            }
-            String text = String.valueOf(msg);
-            if (level == Level.INFO) {
-                infoKinds.merge(text.substring(0, Math.min(24, text.length())), 1L, Long::sum);
+    private static String summary(CapturedLog log) {
+        List<LogLine> records = log.records();
+        Map<System.Logger.Level, Long> byLevel = new java.util.TreeMap<>();
+        Map<String, Long> infoKinds = new java.util.HashMap<>();
+        String first = null;
+        for (LogLine r : records) {
+            byLevel.merge(r.level(), 1L, Long::sum);
+            if (r.level() == System.Logger.Level.INFO) {
+                infoKinds.merge(r.message().substring(0, Math.min(24, r.message().length())), 1L, Long::sum);
             } else if (first == null) {
-                first = level + " " + text + (thrown == null ? "" : " " + thrown);
+                first = r.level() + " " + r.message() + (r.thrown() == null ? "" : " " + r.thrown());
             }
         }
-
-        @Override
-        public void log(Level level, ResourceBundle bundle, String format, Object... params) {
-            log(level, bundle, params == null || params.length == 0 ? format : java.text.MessageFormat.format(format, params),
-                    (Throwable) null);
-        }
+        String kinds = infoKinds.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(2)
+                .map(e -> e.getValue() + " x \"" + e.getKey() + "...\"").collect(java.util.stream.Collectors.joining(", "));
+        long traces = records.stream().filter(r -> r.thrown() != null).count();
+        return records.size() + " records " + byLevel + (kinds.isEmpty() ? "" : " (INFO: " + kinds + ")") + ", " + traces
+                + " stack traces" + (first == null ? "" : "; first above INFO: " + first);
     }
 }

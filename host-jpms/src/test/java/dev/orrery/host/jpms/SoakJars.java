@@ -1,5 +1,6 @@
 package dev.orrery.host.jpms;
 
+import dev.orrery.testsupport.soak.SoakProbe;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -9,9 +10,13 @@ import java.util.Map;
  * The plugin jars of the JPMS soak ({@link JpmsSoakRun}): module jars ({@code module-info} with
  * {@code requires dev.orrery.scheduler} and {@code provides dev.orrery.schedule.Plugin}) compiled by
  * {@link ModuleJars} against the platform's scheduler jar. Their systems find the
- * {@link JpmsSoakProbe} by its trait's name and see it as an {@code ObjLongConsumer<String>}.
+ * soak probe ({@code SoakProbe} of orrery-test-support) by its trait's name, {@value #PROBE_TRAIT}, and
+ * see it as an {@code ObjLongConsumer<String>}.
  */
 final class SoakJars {
+    /** The name of the world trait whose value is the probe. */
+    static final String PROBE_TRAIT = "soak/probe";
+
     private SoakJars() {
     }
 
@@ -26,7 +31,7 @@ final class SoakJars {
                 + "    @SuppressWarnings(\"unchecked\")\n"
                 + "    static void report(World world, String what) {\n"
                 + "        for (Trait<?> t : world.worldTraits()) {\n"
-                + "            if (t.name().equals(\"" + JpmsSoakProbe.TRAIT_NAME + "\")) {\n"
+                + "            if (t.name().equals(\"" + PROBE_TRAIT + "\")) {\n"
                 + "                ((ObjLongConsumer<String>) world.get(t)).accept(what, System.nanoTime());\n"
                 + "                return;\n"
                 + "            }\n"
@@ -52,7 +57,7 @@ final class SoakJars {
                         + "public final class ClockPlugin extends ForwardingPlugin {\n"
                         + "    public ClockPlugin() {\n"
                         + "        super(Plugin.builder(\"soak-clock\").systems(EcsSystem.define(\"soak-clock/tick\", Phase.ON_LOAD,\n"
-                        + "                (world, dt) -> Probe.report(world, \"" + JpmsSoakProbe.TICK + "\"))).build());\n"
+                        + "                (world, dt) -> Probe.report(world, \"" + SoakProbe.TICK + "\"))).build());\n"
                         + "    }\n"
                         + "}\n"));
     }

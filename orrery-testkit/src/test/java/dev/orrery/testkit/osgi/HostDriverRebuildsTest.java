@@ -4,17 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orrery.host.GameHost;
 import dev.orrery.host.RebuildInfo;
+import dev.orrery.testsupport.host.FakeGameHost;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.osgi.framework.BundleContext;
 
-/** The driver's per-schedule rebuild waits and its general wait, against a scripted host. */
+/** The driver's per-schedule rebuild waits and its general wait, against a fake host. */
 class HostDriverRebuildsTest {
     private static RebuildInfo rebuild(long sequence, String schedule, List<String> joined) {
         return RebuildInfo.builder().sequence(sequence).schedule(schedule).plugins(List.of("alpha")).systems(1)
@@ -24,15 +23,7 @@ class HostDriverRebuildsTest {
 
     private final List<RebuildInfo> rebuilds = List.of(rebuild(1, "main", List.of("alpha")),
             rebuild(2, "turn", List.of("alpha")), rebuild(3, "main", List.of()));
-    private final GameHost host = (GameHost) Proxy.newProxyInstance(getClass().getClassLoader(),
-            new Class<?>[] {GameHost.class}, (proxy, method, args) -> switch (method.getName()) {
-                case "rebuilds" -> rebuilds;
-                case "plugins" -> List.of();
-                case "changes" -> 0L;
-                case "awaitChange" -> new CompletableFuture<Long>(); // the host does not change
-                case "toString" -> "scripted host";
-                default -> throw new UnsupportedOperationException(method.getName());
-            });
+    private final FakeGameHost host = new FakeGameHost().setRebuilds(rebuilds); // and no change comes
     private final BundleContext context = (BundleContext) Proxy.newProxyInstance(getClass().getClassLoader(),
             new Class<?>[] {BundleContext.class}, (proxy, method, args) -> {
                 throw new UnsupportedOperationException(method.getName());

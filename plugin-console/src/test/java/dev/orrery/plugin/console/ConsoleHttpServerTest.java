@@ -8,6 +8,7 @@ import dev.orrery.host.RunState;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Schedule;
+import dev.orrery.testsupport.host.FakeGameHost;
 import dev.orrery.world.World;
 import java.io.BufferedReader;
 import java.io.InputStream;
@@ -36,7 +37,7 @@ class ConsoleHttpServerTest {
         World world = new World();
         EcsSystem move = EcsSystem.builder("move").phase(Phase.ON_UPDATE).run((w, dt) -> { }).build();
         Schedule main = Schedule.builder("main").systems(move).build();
-        FakeHost host = new FakeHost(world, main);
+        FakeGameHost host = new FakeGameHost(world).put(main).setState(RunState.RUNNING);
         try (ConsoleHttpServer server = ConsoleHttpServer.start(() -> host, () -> TimingsFeed.NONE,
                 new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
             String base = "http://127.0.0.1:" + server.address().getPort() + "/orrery";
@@ -51,7 +52,7 @@ class ConsoleHttpServerTest {
 
             HttpRequest pause = HttpRequest.newBuilder(URI.create(base + "/api/pause")).POST(HttpRequest.BodyPublishers.noBody()).build();
             assertEquals(403, http.send(pause, HttpResponse.BodyHandlers.ofString()).statusCode());
-            assertEquals(RunState.RUNNING, host.state);
+            assertEquals(RunState.RUNNING, host.status().state());
             String token = http.send(HttpRequest.newBuilder(URI.create(base + "/api/token")).build(),
                     HttpResponse.BodyHandlers.ofString()).body().replaceAll(".*\"token\":\"([0-9a-f]+)\".*", "$1");
             HttpRequest disable = HttpRequest.newBuilder(URI.create(base + "/api/system/disable?system=move"))

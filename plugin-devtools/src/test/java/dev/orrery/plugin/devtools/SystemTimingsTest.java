@@ -11,8 +11,9 @@ import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.SkipReason;
 import dev.orrery.schedule.SystemSet;
+import dev.orrery.testsupport.memory.AllocationMeter;
+import dev.orrery.testsupport.memory.Measurement;
 import dev.orrery.world.World;
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -162,10 +163,7 @@ class SystemTimingsTest {
     @Test
     @DisplayName("SCH-149 with the timings as hooks, warm run calls allocate nothing (no allocation per hook call)")
     void SCH_149_no_allocation_per_hook_call() {
-        com.sun.management.ThreadMXBean threads =
-                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        assumeTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled(),
-                "this JVM cannot count allocated bytes per thread");
+        assumeTrue(AllocationMeter.isSupported(), "this JVM cannot count allocated bytes per thread");
         SystemTimings real = new SystemTimings();
         long[] counter = new long[1];
         SystemSet closed = SystemSet.builder("closed").runIf(w -> counter[0] < 0).build();
@@ -188,24 +186,15 @@ class SystemTimingsTest {
                 other.run(world, 0.016); // switching schedules allocates nothing either
             }
         };
-        calls.run();
-        calls.run();
-        // Up to three measured rounds, the least counts: a JIT deoptimization in a loaded JVM re-creates
-        // objects that escape analysis had removed, once; code that allocates per call does so in every round.
-        long allocated = Long.MAX_VALUE;
-        int rounds = 0;
-        while (allocated != 0 && rounds < 3) {
-            long start = threads.getCurrentThreadAllocatedBytes();
-            long overhead = threads.getCurrentThreadAllocatedBytes() - start;
-            long before = threads.getCurrentThreadAllocatedBytes();
-            calls.run();
-            allocated = Math.min(allocated, threads.getCurrentThreadAllocatedBytes() - before - overhead);
-            rounds++;
-        }
+        // Two warm-up windows, then windows until one allocates nothing: a JIT deoptimization in a loaded
+        // JVM re-creates objects that escape analysis had removed, once; code that allocates per call
+        // does so in every window.
+        Measurement m = AllocationMeter.standard().measure(calls);
+        long windows = m.warmUpWindows() + m.windowBytes().size();
 
-        assertEquals(0, allocated, "bytes allocated by 40,000 warm run calls with timings hooks");
-        assertEquals(20_000L * (2 + rounds), byName(real.snapshot("main")).get("sys3").skippedDisabled());
-        assertEquals(20_000L * (2 + rounds), byName(real.snapshot("other")).get("x").runs());
+        assertEquals(0, m.leastBytes(), m.describe("40,000 warm run calls with timings hooks"));
+        assertEquals(20_000L * windows, byName(real.snapshot("main")).get("sys3").skippedDisabled());
+        assertEquals(20_000L * windows, byName(real.snapshot("other")).get("x").runs());
     }
 
     @Test

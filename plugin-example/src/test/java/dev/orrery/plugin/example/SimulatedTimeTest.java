@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.schedule.Schedule;
+import dev.orrery.testsupport.log.CapturedLog;
 import dev.orrery.world.World;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,7 +69,7 @@ class SimulatedTimeTest {
     void thePluginsClockSystemCountsTwoSecondsIn120FixedFrames() {
         Schedule schedule = Schedule.builder("main").plugins(ClockPlugin.PLUGIN).build();
         World world = new World();
-        try (ClockLogCapture log = new ClockLogCapture()) {
+        try (CapturedLog log = CapturedLog.attach("dev.orrery.plugin.example")) {
             for (int i = 0; i < 120; i++) {
                 schedule.run(world, 1.0 / 60);
             }

@@ -1,10 +1,11 @@
 package dev.orrery.plugin.prefab;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.plugin.prefab.isolated.Content;
+import dev.orrery.testsupport.memory.Reachability;
 import dev.orrery.world.Trait;
 import dev.orrery.world.World;
 import dev.orrery.world.unload.PurgeReport;
@@ -70,11 +71,7 @@ class PrefabPurgeTest {
         PurgeReport report = WorldPurge.purge(world, Unloading.of(l -> l == ref.get()));
         assertEquals(new PurgeReport(0, 0, 4), report);
         assertEquals(Set.of("test/stays"), PrefabRegistry.of(world).names());
-        for (int i = 0; i < 50 && ref.get() != null; i++) {
-            System.gc();
-            Thread.sleep(20);
-        }
-        assertNull(ref.get(), "the registry still reaches the content's class loader");
+        assertTrue(Reachability.awaitCleared(ref), "the registry still reaches the content's class loader");
     }
 
     private static WeakReference<ClassLoader> registerContent(World world) {

@@ -9,7 +9,7 @@ import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleBuilder;
-import dev.orrery.schedule.internal.run.LoggedWarnings;
+import dev.orrery.testsupport.log.CapturedLog;
 import dev.orrery.world.World;
 import java.util.ArrayList;
 import java.util.List;
@@ -96,7 +96,7 @@ class DispatchChoiceTest {
     @Test
     @DisplayName("an executor that rejects the task leaves the schedule on the loop, with one warning")
     void rejecting_executor() {
-        try (LoggedWarnings log = new LoggedWarnings()) {
+        try (CapturedLog log = CapturedLog.attach("dev.orrery.schedule")) {
             CompiledSchedule s = (CompiledSchedule) Schedule.builder("big").systems(systems("s", LARGE))
                     .dispatch(DispatchEngine.GENERATED)
                     .generationExecutor(r -> {

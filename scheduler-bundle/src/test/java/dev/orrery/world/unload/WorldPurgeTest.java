@@ -3,11 +3,11 @@ package dev.orrery.world.unload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.testsupport.memory.Reachability;
 import dev.orrery.world.Query;
 import dev.orrery.world.QueryResult;
 import dev.orrery.world.Trait;
@@ -180,11 +180,7 @@ class WorldPurgeTest {
         WeakReference<ClassLoader> ref = fillWithIsolatedCode();
         PurgeReport report = WorldPurge.purge(world, Unloading.of(l -> l == ref.get()));
         assertFalse(report.isEmpty());
-        for (int i = 0; i < 50 && ref.get() != null; i++) {
-            System.gc();
-            Thread.sleep(20);
-        }
-        assertNull(ref.get(), "the world still reaches the isolated loader");
+        assertTrue(Reachability.awaitCleared(ref), "the world still reaches the isolated loader");
         assertEquals(5, world.entityCount());
     }
 

@@ -9,6 +9,8 @@ import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
+import dev.orrery.testsupport.log.CapturedLog;
+import dev.orrery.testsupport.log.LogLine;
 import dev.orrery.world.World;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
@@ -21,12 +23,12 @@ import org.junit.jupiter.api.Test;
 class BoundaryHandoffTest {
     private final FrameTasks tasks = new FrameTasks();
     private final RunProbe probe = new RunProbe();
-    private final RecordingLogger log = new RecordingLogger();
+    private final CapturedLog log = CapturedLog.create();
     private final World world = new World();
 
     @Test
     void aWaitThatTimesOutLogsOneWarningNamingTheRunningSystemAndTheTaskStillRunsAtTheBoundary() {
-        BoundaryHandoff handoff = new BoundaryHandoff(tasks, world, probe, log, () -> false);
+        BoundaryHandoff handoff = new BoundaryHandoff(tasks, world, probe, log.logger(), () -> false);
         List<String> done = new ArrayList<>();
         // The test thread plays both sides: a frame stuck in a system (the probe names it) and the thread
         // a plugin's departure arrives on (not the frame thread), which waits 0 ms for the boundary.
@@ -34,7 +36,7 @@ class BoundaryHandoffTest {
                 (w, dt) -> handoff.await(() -> done.add("suspended"), 0, "plugin 'leaver' left"))).build();
         Schedule.builder("main").plugins(stuck).probe(probe).build().run(world, 0.016);
         assertEquals(List.of(), done, "the boundary has not come yet");
-        List<RecordingLogger.Line> warnings = log.at(Level.WARNING);
+        List<LogLine> warnings = log.at(Level.WARNING);
         assertEquals(1, warnings.size(), String.valueOf(log.lines()));
         assertEquals("plugin 'leaver' left while a frame took more than 0 ms (system 'stuck/spin' of schedule"
                 + " 'main' is running); its systems stop at the end of that frame", warnings.get(0).message());
@@ -44,7 +46,7 @@ class BoundaryHandoffTest {
 
     @Test
     void onTheFrameThreadTheTaskIsOnlyQueuedForItsNextBoundary() {
-        BoundaryHandoff handoff = new BoundaryHandoff(tasks, world, probe, log, () -> true);
+        BoundaryHandoff handoff = new BoundaryHandoff(tasks, world, probe, log.logger(), () -> true);
         Runnable task = () -> { };
         handoff.await(task, 60_000, "observer service 7 left");
         assertSame(task, tasks.poll(), "queued as it is; waiting for it here would wait for ever");
@@ -53,7 +55,7 @@ class BoundaryHandoffTest {
 
     @Test
     void afterTheLoopEndedNothingWaitsNothingRunsAndSubmittedWorkFails() {
-        BoundaryHandoff handoff = new BoundaryHandoff(tasks, world, probe, log, () -> false);
+        BoundaryHandoff handoff = new BoundaryHandoff(tasks, world, probe, log.logger(), () -> false);
         tasks.close();
         handoff.await(() -> fail("a refused task never runs"), 60_000, "plugin 'p' left");
         assertEquals(List.of(), log.lines(), "no wait, so no timeout line");
@@ -64,7 +66,7 @@ class BoundaryHandoffTest {
 
     @Test
     void submittedWorkGetsTheWorldAtTheBoundaryAndWhatItThrowsFailsItsFuture() {
-        BoundaryHandoff handoff = new BoundaryHandoff(tasks, world, probe, log, () -> false);
+        BoundaryHandoff handoff = new BoundaryHandoff(tasks, world, probe, log.logger(), () -> false);
         CompletableFuture<World> seen = handoff.submit(w -> w).toCompletableFuture();
         IllegalStateException boom = new IllegalStateException("boom");
         CompletableFuture<Object> thrown = handoff.submit(w -> {

@@ -1,5 +1,7 @@
 package dev.orrery.host.internal.frame;
 
+import dev.orrery.testsupport.log.CapturedLog;
+import dev.orrery.testsupport.log.LogLine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,10 +27,10 @@ import org.junit.jupiter.api.Test;
 class DepartureInterruptTest {
     private final FrameTasks tasks = new FrameTasks();
     private final RunProbe probe = new RunProbe();
-    private final RecordingLogger log = new RecordingLogger();
+    private final CapturedLog log = CapturedLog.create();
     private final World world = new World();
     private final DepartureInterrupts interrupts = new DepartureInterrupts();
-    private final BoundaryHandoff handoff = new BoundaryHandoff(tasks, world, probe, new ObserverProbe(), log, () -> false,
+    private final BoundaryHandoff handoff = new BoundaryHandoff(tasks, world, probe, new ObserverProbe(), log.logger(), () -> false,
             interrupts, Thread::currentThread, () -> null, () -> false);
 
     @Test
@@ -43,7 +45,7 @@ class DepartureInterruptTest {
         assertTrue(interrupted.get(), "the frame thread was interrupted");
         assertEquals(List.of("plugin 'net' left while its system 'net/accept' of schedule 'main' has run for more than 0 ms:"
                 + " the departure cannot complete until that frame returns; the frame thread is interrupted, to end an"
-                + " interruptible wait"), log.at(Level.WARNING).stream().map(RecordingLogger.Line::message).toList());
+                + " interruptible wait"), log.at(Level.WARNING).stream().map(LogLine::message).toList());
         assertTrue(interrupts.interrupted("net"));
         assertTrue(interrupts.takeOwnInterrupt());
         tasks.poll().run();
@@ -62,7 +64,7 @@ class DepartureInterruptTest {
         assertEquals(List.of(false), interrupted);
         assertEquals(List.of("plugin 'net' left while a frame took more than 0 ms (system 'other/slow' of schedule 'main'"
                 + " is running); its systems stop at the end of that frame"),
-                log.at(Level.WARNING).stream().map(RecordingLogger.Line::message).toList());
+                log.at(Level.WARNING).stream().map(LogLine::message).toList());
         assertFalse(interrupts.takeOwnInterrupt());
     }
 }

@@ -23,6 +23,8 @@ import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleHooks;
 import dev.orrery.schedule.ScheduleState;
 import dev.orrery.schedule.SystemSet;
+import dev.orrery.testsupport.log.CapturedLog;
+import dev.orrery.testsupport.log.LogLine;
 import dev.orrery.world.Trait;
 import java.lang.System.Logger.Level;
 import java.util.List;
@@ -43,7 +45,7 @@ import org.junit.jupiter.api.Test;
  */
 class FrameLoopContainmentTest {
     private final Trait<int[]> counts = Trait.of("test/counts", () -> new int[4]);
-    private final RecordingLogger log = new RecordingLogger();
+    private final CapturedLog log = CapturedLog.create();
     private final RunProbe probe = new RunProbe();
     private final CompletableFuture<SystemFault> died = new CompletableFuture<>();
     private FrameLoop loop;
@@ -57,7 +59,7 @@ class FrameLoopContainmentTest {
 
     private FrameLoop paused() {
         HostSettings c = HostSettingsParser.parse(Map.of("mode", "fixed", "rate", 0, "startPaused", true), k -> null);
-        loop = new FrameLoop(c, probe, log, new FrameLoop.Ended() {
+        loop = new FrameLoop(c, probe, log.logger(), new FrameLoop.Ended() {
             @Override
             public void budgetDone() {
             }
@@ -258,7 +260,7 @@ class FrameLoopContainmentTest {
         assertEquals(RunState.STOPPED, loop.status().state());
         assertEquals(fault, loop.status().lastFault());
         assertTrue(step.isCompletedExceptionally(), "the step waiting for the frame does not hang");
-        List<RecordingLogger.Line> errors = log.at(Level.ERROR);
+        List<LogLine> errors = log.at(Level.ERROR);
         assertEquals(1, errors.size(), String.valueOf(log.lines()));
         assertTrue(errors.get(0).message().startsWith("the Orrery host stopped: the frame thread (schedule 'main',"
                 + " system 'fatal/s' of plugin 'fatal') died of java.lang.InternalError: simulated VM failure"),
@@ -293,11 +295,11 @@ class FrameLoopContainmentTest {
         assertTrue(status.quarantined());
         assertTrue(status.reason().startsWith("its afterSystem threw java.lang.IllegalStateException: observer bug"
                 + " around system 'game/tick' of schedule 'main'"), status.reason());
-        List<RecordingLogger.Line> warnings = log.at(Level.WARNING);
+        List<LogLine> warnings = log.at(Level.WARNING);
         assertEquals(1, warnings.size());
         assertTrue(warnings.get(0).message().startsWith("observer service 17 (itest.badhooks/1.0.0) quarantined"),
                 warnings.get(0).message());
-        assertFalse(log.lines().stream().anyMatch(l -> l.thrown() != null), "no stack trace for an observer");
+        assertFalse(log.records().stream().anyMatch(l -> l.thrown() != null), "no stack trace for an observer");
     }
 
     // ---------------------------------------------------------------- main schedule renamed

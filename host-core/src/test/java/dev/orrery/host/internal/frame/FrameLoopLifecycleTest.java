@@ -13,6 +13,8 @@ import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
+import dev.orrery.testsupport.log.CapturedLog;
+import dev.orrery.testsupport.log.LogLine;
 import java.lang.System.Logger.Level;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +33,7 @@ import org.junit.jupiter.api.Test;
 class FrameLoopLifecycleTest {
     /** What init, run and dispose did, with the thread they did it on. */
     private final List<String> events = new CopyOnWriteArrayList<>();
-    private final RecordingLogger log = new RecordingLogger();
+    private final CapturedLog log = CapturedLog.create();
     private final RunProbe probe = new RunProbe();
     private FrameLoop loop;
     private Schedule current;
@@ -45,7 +47,7 @@ class FrameLoopLifecycleTest {
 
     private void paused() {
         HostSettings c = HostSettingsParser.parse(Map.of("mode", "fixed", "rate", 0, "startPaused", true), k -> null);
-        loop = new FrameLoop(c, probe, log, () -> { });
+        loop = new FrameLoop(c, probe, log.logger(), () -> { });
         loop.start();
     }
 
@@ -133,7 +135,7 @@ class FrameLoopLifecycleTest {
         assertEquals("dispose", fault.stageText());
         assertEquals("the dispose of system 'bad/tick' of plugin 'bad' in schedule 'main' threw "
                 + "java.lang.IllegalStateException: cannot close in frame 1", fault.describe());
-        List<RecordingLogger.Line> errors = log.lines().stream().filter(l -> l.level() == Level.ERROR).toList();
+        List<LogLine> errors = log.records().stream().filter(l -> l.level() == Level.ERROR).toList();
         assertEquals(1, errors.size());
         assertEquals("disposing systems (plugin 'bad' left): " + fault.describe() + "; the host keeps running",
                 errors.get(0).message());
@@ -155,7 +157,7 @@ class FrameLoopLifecycleTest {
         assertEquals("init", fault.stageText());
         assertEquals("the init of system 'gfx/setup' of plugin 'gfx' in schedule 'main' threw "
                 + "java.lang.IllegalStateException: no GPU in frame 1", fault.describe());
-        assertEquals(1, log.lines().stream().filter(l -> l.level() == Level.ERROR).count(), "logged once, captured");
+        assertEquals(1, log.records().stream().filter(l -> l.level() == Level.ERROR).count(), "logged once, captured");
         int disposed = get(loop.submit(w -> current.disposeAll(w)));
         assertEquals(0, disposed, "a failed init is not disposed");
     }

@@ -14,6 +14,7 @@ import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
+import dev.orrery.testsupport.log.CapturedLog;
 import dev.orrery.world.Trait;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -47,7 +48,7 @@ class FrameLoopPurgeTest {
         HostSettings c = HostSettingsParser.parse(
                 Map.of("mode", "fixed", "fixedDt", 0.25, "rate", 0, "startPaused", true), k -> null);
         RunProbe probe = new RunProbe();
-        loop = new FrameLoop(c, probe, new RecordingLogger(), () -> { });
+        loop = new FrameLoop(c, probe, CapturedLog.create().logger(), () -> { });
         loop.purgeWith(() -> {
             purges.incrementAndGet();
             return new UnloadedCode() {

@@ -1,5 +1,7 @@
 package dev.orrery.host.internal.frame;
 
+import dev.orrery.testsupport.log.CapturedLog;
+import dev.orrery.testsupport.log.LogLine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,7 +34,7 @@ import org.junit.jupiter.api.Test;
  */
 class FrameLoopStuckTest {
     private final AtomicLong clock = new AtomicLong(1);
-    private final RecordingLogger log = new RecordingLogger();
+    private final CapturedLog log = CapturedLog.create();
     private final RunProbe probe = new RunProbe();
     private final Object changes = new Object();
     private final CountDownLatch entered = new CountDownLatch(1);
@@ -50,7 +52,7 @@ class FrameLoopStuckTest {
     private void start(boolean paused) {
         HostSettings c = HostSettingsParser.parse(Map.of("mode", "fixed", "rate", 0, "startPaused", paused,
                 "frameWarnMillis", 0, "stuckMillis", 10_000), k -> null);
-        loop = new FrameLoop(c, probe, log, FrameLoop.Ended.onBudgetDone(() -> { }), clock::get, () -> {
+        loop = new FrameLoop(c, probe, log.logger(), FrameLoop.Ended.onBudgetDone(() -> { }), clock::get, () -> {
             synchronized (changes) {
                 changes.notifyAll();
             }

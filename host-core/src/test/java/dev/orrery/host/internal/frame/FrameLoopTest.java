@@ -18,6 +18,7 @@ import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
+import dev.orrery.testsupport.log.CapturedLog;
 import dev.orrery.world.Trait;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,7 +58,7 @@ class FrameLoopTest {
     private FrameLoop start(Map<String, Object> config, Runnable onBudgetDone, LongSupplier nanoTime,
                             Plugin... plugins) {
         HostSettings c = HostSettingsParser.parse(config, k -> null);
-        loop = new FrameLoop(c, probe, new RecordingLogger(), FrameLoop.Ended.onBudgetDone(onBudgetDone), nanoTime,
+        loop = new FrameLoop(c, probe, CapturedLog.create().logger(), FrameLoop.Ended.onBudgetDone(onBudgetDone), nanoTime,
                 changes::incrementAndGet);
         Schedule main = Schedule.builder("main").plugins(plugins).probe(probe).build();
         loop.start();
@@ -257,7 +258,7 @@ class FrameLoopTest {
 
     @Test
     void schedulesNoServiceObservesGetNoHooksAndSampledObserversKeepTheSmallestPeriod() {
-        loop = new FrameLoop(HostSettingsParser.parse(Map.of(), k -> null), probe, new RecordingLogger(), () -> { });
+        loop = new FrameLoop(HostSettingsParser.parse(Map.of(), k -> null), probe, CapturedLog.create().logger(), () -> { });
         assertNull(loop.observe("main", true, List.of()), "no observer: no hooks, so the generated dispatcher runs");
         assertSame(probe, loop.probe(), "every schedule the host builds publishes to the loop's probe");
 

@@ -1,5 +1,7 @@
 package dev.orrery.host.internal.frame;
 
+import dev.orrery.testsupport.log.CapturedLog;
+import dev.orrery.testsupport.log.LogLine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,11 +31,11 @@ import org.junit.jupiter.api.Test;
  */
 class FrameWatchdogStuckTest {
     private final AtomicLong now = new AtomicLong(1);
-    private final RecordingLogger log = new RecordingLogger();
+    private final CapturedLog log = CapturedLog.create();
     private final RunProbe probe = new RunProbe();
     private final ObserverProbe observers = new ObserverProbe();
     private final List<String> told = new ArrayList<>();
-    private final FrameWatchdog watchdog = new FrameWatchdog(log, now::get, probe, observers, 2000, 10_000,
+    private final FrameWatchdog watchdog = new FrameWatchdog(log.logger(), now::get, probe, observers, 2000, 10_000,
             new FrameWatchdog.Stuck() {
                 @Override
                 public void stuck(StuckFrame frame) {
@@ -61,14 +63,14 @@ class FrameWatchdogStuckTest {
                 checks.add(watchdog.check());
             }
         };
-        ScheduleHooks hooks = new Observers(log, () -> { }, observers).hooks(
+        ScheduleHooks hooks = new Observers(log.logger(), () -> { }, observers).hooks(
                 List.of(new HooksEntry(blocking, null, 12, "slow.observer/1.0.0")), false);
         Schedule main = Schedule.builder("main").plugins(plugin("prefab", () -> { })).probe(probe).hooks(hooks).build();
         watchdog.frameStarted(4);
         main.run(new World(), 0.016);
         watchdog.frameEnded();
         assertEquals(List.of(true), checks);
-        List<RecordingLogger.Line> warnings = log.at(Level.WARNING);
+        List<LogLine> warnings = log.at(Level.WARNING);
         assertEquals(1, warnings.size(), String.valueOf(log.lines()));
         assertEquals("frame 4 has run for 3000 ms (limit 2000 ms, orrery.host.frameWarnMillis): observer service 12"
                 + " (slow.observer/1.0.0), its beforeSystem, is running (around system 'prefab/work' of schedule 'main');"
@@ -112,7 +114,7 @@ class FrameWatchdogStuckTest {
                 watchdog.check();
             }
         };
-        ScheduleHooks hooks = new Observers(log, () -> { }, observers).hooks(
+        ScheduleHooks hooks = new Observers(log.logger(), () -> { }, observers).hooks(
                 List.of(new HooksEntry(blocking, null, 3, "o/2.0.0")), false);
         Schedule main = Schedule.builder("main").plugins(plugin("p", () -> { })).probe(probe).hooks(hooks).build();
         watchdog.frameStarted(1);

@@ -8,6 +8,8 @@ import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
+import dev.orrery.testsupport.log.CapturedLog;
+import dev.orrery.testsupport.log.LogLine;
 import dev.orrery.world.World;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
@@ -17,9 +19,9 @@ import org.junit.jupiter.api.Test;
 
 class FrameWatchdogTest {
     private final AtomicLong now = new AtomicLong(1);
-    private final RecordingLogger log = new RecordingLogger();
+    private final CapturedLog log = CapturedLog.create();
     private final RunProbe probe = new RunProbe();
-    private final FrameWatchdog watchdog = new FrameWatchdog(log, now::get, probe, 2000);
+    private final FrameWatchdog watchdog = new FrameWatchdog(log.logger(), now::get, probe, 2000);
 
     @Test
     void aFrameLongerThanTheLimitLogsOneLineNamingTheRunningSystemAndItsPlugin() {
@@ -37,7 +39,7 @@ class FrameWatchdogTest {
         main.run(new World(), 0.016);
         watchdog.frameEnded();
         assertEquals(List.of(false, true, false), checks);
-        List<RecordingLogger.Line> lines = log.at(Level.WARNING);
+        List<LogLine> lines = log.at(Level.WARNING);
         assertEquals(1, lines.size(), String.valueOf(log.lines()));
         assertEquals("frame 7 has run for 2500 ms (limit 2000 ms, orrery.host.frameWarnMillis): system"
                 + " 'slowpoke/block' of plugin 'slowpoke' in schedule 'main' is running", lines.get(0).message());
@@ -53,6 +55,6 @@ class FrameWatchdogTest {
         assertFalse(watchdog.check(), "0 turns the watchdog off");
         watchdog.limit(5);
         assertTrue(watchdog.check());
-        assertTrue(log.lines().get(0).message().contains("no system is running"), log.lines().toString());
+        assertTrue(log.records().get(0).message().contains("no system is running"), log.lines().toString());
     }
 }

@@ -18,6 +18,8 @@ import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleHooks;
+import dev.orrery.testsupport.log.CapturedLog;
+import dev.orrery.testsupport.log.LogLine;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,7 +34,7 @@ import org.junit.jupiter.api.Test;
  */
 class RebuildCoordinatorTest {
     private final ManualExecutor executor = new ManualExecutor();
-    private final CapturedLog log = new CapturedLog();
+    private final CapturedLog log = CapturedLog.create();
     private final RecordingTarget target = new RecordingTarget();
     private List<PluginEntry> plugins = List.of();
     private List<HooksEntry> hooks = List.of();
@@ -45,7 +47,7 @@ class RebuildCoordinatorTest {
         snapshots++;
         RebuildCoordinator.Snapshot s = before.get();
         return s != null ? s : new RebuildCoordinator.Snapshot(++generation, config, plugins, hooks);
-    }, target, log, executor::nanoTime, executor, (n, p, h, prev, probe) -> build.build(n, p, h, prev, probe));
+    }, target, log.logger(), executor::nanoTime, executor, (n, p, h, prev, probe) -> build.build(n, p, h, prev, probe));
 
     /** Records what the coordinator hands the frame side; a test may make it throw. */
     private static final class RecordingTarget implements RebuildTarget {
@@ -232,7 +234,7 @@ class RebuildCoordinatorTest {
             }
         };
         RebuildCoordinator real = new RebuildCoordinator(
-                () -> new RebuildCoordinator.Snapshot(1, config, List.of(), List.of()), onThread, log);
+                () -> new RebuildCoordinator.Snapshot(1, config, List.of(), List.of()), onThread, log.logger());
         try {
             real.request(config(Map.of("quietMillis", 1)), false);
             assertEquals("orrery-host-builder", swappedOn.get(10, java.util.concurrent.TimeUnit.SECONDS));
@@ -306,7 +308,7 @@ class RebuildCoordinatorTest {
                 swap.infos().get(0).summary().indexOf(" systems") + 8));
         assertEquals(List.of(), swap.infos().get(0).left());
         assertEquals(List.of("plugin 'aaa-new' (test/1.0.0) left out of schedule 'main', EXCLUDED: "
-                + status(swap, "aaa-new").reason()), log.at(Level.WARNING));
+                + status(swap, "aaa-new").reason()), log.messagesAt(Level.WARNING));
     }
 
     @Test
@@ -456,7 +458,7 @@ class RebuildCoordinatorTest {
     void withNoDeclaredOrderNothingIsWarnedAndWithOneTheUnlistedPluginIsWarnedOnce() {
         plugins = List.of(plugin("prefab", 1, "prefab/s"), plugin("game", 2, "game/s"));
         rebuildNow();
-        assertEquals(List.of(), log.at(Level.WARNING));
+        assertEquals(List.of(), log.messagesAt(Level.WARNING));
 
         config = config(Map.of("order", "game"));
         coordinator.request(config, true);
@@ -464,7 +466,7 @@ class RebuildCoordinatorTest {
         coordinator.request(config, true);
         executor.advanceMillis(50);
         assertEquals(List.of("plugin 'prefab' of schedule 'main' is not in the declared plugin order [game]; it"
-                + " comes after the listed ones, by name"), log.at(Level.WARNING));
+                + " comes after the listed ones, by name"), log.messagesAt(Level.WARNING));
     }
 
     @Test
@@ -489,7 +491,7 @@ class RebuildCoordinatorTest {
                 .build(), status(swap, "a"));
         assertEquals(PluginStatus.builder().name("b").schedule("main").bundle("test/1.0.0").serviceId(2)
                 .state(PluginState.EXCLUDED).reason(why).build(), status(swap, "b"));
-        assertEquals(List.of(why + "; its previous schedule keeps running"), log.at(Level.ERROR));
+        assertEquals(List.of(why + "; its previous schedule keeps running"), log.messagesAt(Level.ERROR));
 
         build = ScheduleAssembler.SCHEDULER;
         rebuildNow();
@@ -513,7 +515,7 @@ class RebuildCoordinatorTest {
         rebuildNow();
         assertEquals(List.of(), target.swaps);
         assertEquals(List.of("rebuild failed while reading the tracked services; the previous schedules stay, the"
-                + " next change rebuilds again: java.lang.AssertionError: boom"), log.at(Level.ERROR));
+                + " next change rebuilds again: java.lang.AssertionError: boom"), log.messagesAt(Level.ERROR));
         assertEquals(0, executor.waiting(), "nothing left pending");
 
         rebuildNow();
@@ -528,7 +530,7 @@ class RebuildCoordinatorTest {
         rebuildNow();
         assertEquals(List.of(), target.swaps);
         assertEquals(List.of("rebuild failed while building schedule 'main'; the previous schedules stay, the next"
-                + " change rebuilds again: java.lang.NoClassDefFoundError: gone/Hooks"), log.at(Level.ERROR));
+                + " change rebuilds again: java.lang.NoClassDefFoundError: gone/Hooks"), log.messagesAt(Level.ERROR));
 
         rebuildNow(); // the same input: rebuilt, since the failed rebuild kept nothing
         assertTrue(target.last().rebuilt().containsKey("main"));
@@ -541,7 +543,7 @@ class RebuildCoordinatorTest {
         target.swapFails = new StackOverflowError();
         rebuildNow();
         assertEquals(List.of("rebuild failed while handing schedules [main] to the frame side; the previous schedules"
-                + " stay, the next change rebuilds again: java.lang.StackOverflowError"), log.at(Level.ERROR));
+                + " stay, the next change rebuilds again: java.lang.StackOverflowError"), log.messagesAt(Level.ERROR));
         rebuildNow();
         assertEquals(1, target.swaps.size());
         assertTrue(target.last().rebuilt().containsKey("main"));
@@ -570,7 +572,7 @@ class RebuildCoordinatorTest {
         };
         coordinator.request(config, false);
         assertSame(oom, assertThrows(OutOfMemoryError.class, () -> executor.advanceMillis(50)));
-        assertEquals(List.of(), log.at(Level.ERROR));
+        assertEquals(List.of(), log.messagesAt(Level.ERROR));
         rebuildNow();
         assertEquals(1, target.swaps.size());
     }
@@ -580,12 +582,12 @@ class RebuildCoordinatorTest {
         target.observeFails = new AssertionError("x");
         plugins = List.of(plugin("a", 1, "a/s"));
         rebuildNow();
-        for (CapturedLog.Line line : log.lines()) {
+        for (LogLine line : log.records()) {
             if (line.thrown() != null) {
                 assertEquals(Level.DEBUG, line.level(), line.message());
             }
         }
-        assertNull(log.lines().stream().filter(l -> l.level() == Level.ERROR).findFirst().orElseThrow().thrown());
+        assertNull(log.records().stream().filter(l -> l.level() == Level.ERROR).findFirst().orElseThrow().thrown());
     }
 
     @Test
@@ -596,8 +598,8 @@ class RebuildCoordinatorTest {
                 EcsSystem.builder("physics/draw").reads(position).run((w, dt) -> { }).build()).build();
         plugins = List.of(PluginEntry.of(p, "main", "test/1.0.0", 7));
         rebuildNow();
-        List<String> lines = log.lines().stream().filter(l -> l.level() == Level.INFO)
-                .map(CapturedLog.Line::message).filter(m -> m.contains("access check")).toList();
+        List<String> lines = log.records().stream().filter(l -> l.level() == Level.INFO)
+                .map(LogLine::message).filter(m -> m.contains("access check")).toList();
         assertEquals(List.of("schedule 'main' access check: 1 unordered read(s), 1 unordered conflicting pair(s)"
                 + " (devtools: orrery:access)"), lines);
     }

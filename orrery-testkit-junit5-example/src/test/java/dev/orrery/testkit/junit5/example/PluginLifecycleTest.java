@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.wiring.BundleWiring;
 import org.osgi.test.common.annotation.InjectBundleContext;
 import org.osgi.test.common.annotation.InjectService;
 import org.osgi.test.junit5.context.BundleContextExtension;
@@ -79,6 +80,14 @@ class PluginLifecycleTest {
         assertFalse(updated.left().contains("example"), updated.summary());
         host.awaitPlugin("example", PluginState.ACTIVE);
         assertEquals(List.of(), host.removalPending(), "the old revision is gone after update");
+        // The update is one swap, or two when the refresh restarts the bundle on a new wiring; each
+        // revision's clock is a trait of its own, and the old one leaves with the purge at a frame
+        // boundary. Step until the world's clock is the refreshed bundle's, then it must advance.
+        ClassLoader refreshed = plugin.adapt(BundleWiring.class).getClassLoader();
+        host.awaitCondition(() -> {
+            host.step(1);
+            return host.worldValue("example/time").map(v -> v.getClass().getClassLoader() == refreshed).orElse(false);
+        }, () -> "the refreshed bundle's clock never became the world's example/time");
         double before = Traits.seconds(host, "example/time");
         host.step(1);
         assertTrue(Traits.seconds(host, "example/time") > before, "the updated clock runs");

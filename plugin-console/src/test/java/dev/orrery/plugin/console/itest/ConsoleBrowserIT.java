@@ -166,9 +166,29 @@ class ConsoleBrowserIT {
         return t == null ? "" : t.toString().trim();
     }
 
-    private static long cell(String system, String cls) {
-        String text = text("#systems tr[data-system='" + system + "'] td." + cls);
+    /** @return the whole number an element shows, or -1 while it shows none (the tables are redrawn) */
+    private static long numberIn(String css) {
+        String text = text(css);
         return text.matches("\\d+") ? Long.parseLong(text) : -1;
+    }
+
+    private static long cell(String system, String cls) {
+        return numberIn("#systems tr[data-system='" + system + "'] td." + cls);
+    }
+
+    /**
+     * The number an element shows, once it shows one: the pages redraw their tables on every update,
+     * and a read during a redraw finds no number ({@link #numberIn} says -1).
+     */
+    private static long awaitNumber(String css) {
+        return waiting().until(d -> {
+            long v = numberIn(css);
+            return v >= 0 ? v : null;
+        });
+    }
+
+    private static long number(String system, String cls) {
+        return awaitNumber("#systems tr[data-system='" + system + "'] td." + cls);
     }
 
     @Test
@@ -191,12 +211,13 @@ class ConsoleBrowserIT {
                 .equals("system '" + target + "' in schedule main is now disabled"));
         // the world stops running it: its disabled-skips grow while its run count stays
         waiting().until(d -> cell(target, "skipped") > 0);
-        long runsAfter = cell(target, "runs");
-        long skipped = cell(target, "skipped");
+        long runsAfter = number(target, "runs");
+        long skipped = number(target, "skipped");
         waiting().until(d -> cell(target, "skipped") > skipped + 10);
-        assertEquals(runsAfter, cell(target, "runs"), target + " ran after it was disabled");
-        assertTrue(browser.findElement(By.cssSelector("#picture svg g[data-system='" + target + "']"))
-                .getAttribute("class").contains("disabled"), "the picture marks it disabled");
+        assertEquals(runsAfter, number(target, "runs"), target + " ran after it was disabled");
+        // the picture marks it disabled (once redrawn: waited for, not read once)
+        waiting().until(d -> d.findElement(By.cssSelector("#picture svg g[data-system='" + target + "']"))
+                .getAttribute("class").contains("disabled"));
         // and the JSON agrees
         String json = get("api/schedules");
         assertTrue(json.contains("\"name\":\"" + target + "\",\"phase\":\"OnUpdate\",\"plugin\":\"console-test\",\"enabled\":false"), json);
@@ -204,9 +225,8 @@ class ConsoleBrowserIT {
 
         browser.get(base + "timings.html");
         String row = "#timings tr[data-system='console-test/input']";
-        waiting().until(d -> text(row + " td.runs").matches("\\d+"));
-        long runs = Long.parseLong(text(row + " td.runs"));
-        waiting().until(d -> Long.parseLong(text(row + " td.runs")) > runs);
+        long runs = awaitNumber(row + " td.runs");
+        waiting().until(d -> numberIn(row + " td.runs") > runs);
         // The devtools sample 1 frame in 256 by default: the open page gets the console's own exact feed.
         assertEquals("console", text("#source"));
         waiting().until(d -> d.findElement(By.cssSelector(row + " svg.spark polyline")).getAttribute("points").split(" ").length > 3);
@@ -214,14 +234,14 @@ class ConsoleBrowserIT {
 
         browser.get(base + "plugins.html");
         waiting().until(d -> !d.findElements(By.cssSelector("#plugins tr[data-plugin='console-test']")).isEmpty());
-        assertTrue(browser.findElement(By.cssSelector("#plugins tr[data-plugin='console-test']")).getText().contains("ACTIVE"));
+        waiting().until(d -> d.findElement(By.cssSelector("#plugins tr[data-plugin='console-test']")).getText().contains("ACTIVE"));
 
         // a system fault pauses the host; the plugins page shows it with a Resume button that resumes
         System.setProperty(BrowserTestPlugin.FAULT_PROPERTY, "true");
         waiting().until(d -> d.findElement(By.id("fault")).isDisplayed());
         String fault = text("#fault-text");
         assertTrue(fault.contains("console-test/render") && fault.contains("the fault the browser test asked for"), fault);
-        assertEquals("PAUSED", browser.findElement(By.id("status")).getAttribute("data-state"));
+        waiting().until(d -> "PAUSED".equals(d.findElement(By.id("status")).getAttribute("data-state")));
         assertTrue(HOST_RECORDS.stream().anyMatch(r -> r.getLevel() == java.util.logging.Level.SEVERE
                 && r.getMessage().startsWith("simulation paused: system 'console-test/render' of plugin 'console-test'")),
                 "the host logged the fault");

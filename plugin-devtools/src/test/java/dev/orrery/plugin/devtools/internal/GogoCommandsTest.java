@@ -13,6 +13,7 @@ import dev.orrery.plugin.devtools.report.ReportText;
 import dev.orrery.plugin.devtools.report.SystemsReport;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Schedule;
+import dev.orrery.testsupport.host.FakeGameHost;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.lang.reflect.Method;
@@ -41,7 +42,7 @@ import org.junit.jupiter.api.Test;
  * {@code Cannot coerce} error; optional arguments also by option.
  */
 class GogoCommandsTest {
-    private final FakeHost host = new FakeHost();
+    private final FakeGameHost host = new FakeGameHost();
     private final ThreadIOImpl threadIo = new ThreadIOImpl();
     private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
     private final SystemTimings timings = new SystemTimings();
@@ -124,7 +125,7 @@ class GogoCommandsTest {
         assertTrue(ab.startsWith("a runs before b"), ab);
         assertEquals(ab, run("explain a b main"));
         assertEquals("stepped 3 frames; now at frame 3\n", run("step 3"));
-        assertEquals(List.of(3), host.stepRequests);
+        assertEquals(List.of(3), host.stepRequests());
     }
 
     @Test
@@ -145,7 +146,7 @@ class GogoCommandsTest {
         assertTrue(run("graph -s main").startsWith("digraph \"main\" {\n"));
         assertEquals("stepped 2 frames; now at frame 2\n", run("step -n 2"));
         assertEquals("stepped 1 frame; now at frame 3\n", run("step"));
-        assertEquals(List.of(2, 1), host.stepRequests);
+        assertEquals(List.of(2, 1), host.stepRequests());
     }
 
     @Test

@@ -19,12 +19,14 @@ import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunFunction;
 import dev.orrery.schedule.SystemSet;
+import dev.orrery.testsupport.log.CapturedLog;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -32,6 +34,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Pattern;
 import javax.inject.Inject;
@@ -76,7 +82,7 @@ public class DevtoolsShellIT {
     private final List<ServiceRegistration<?>> registrations = new ArrayList<>();
     private CommandSession session;
     private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
-    private final HostLogCapture hostLog = new HostLogCapture();
+    private CapturedLog hostLog;
 
     private static Option jar(String property) {
         String path = System.getProperty(property);
@@ -110,12 +116,13 @@ public class DevtoolsShellIT {
                 jar("orrery.itest.hostCore"),
                 jar("orrery.itest.host"),
                 jar("orrery.itest.devtools"),
+                jar("orrery.itest.testSupport"),
                 junitBundles());
     }
 
     @Before
-    public void plugins() {
-        hostLog.install();
+    public void plugins() throws InterruptedException {
+        hostLog = CapturedLog.attach("dev.orrery.host"); // the loop plugin's exclusion warning, off the console
         SystemSet sim = SystemSet.define("sim");
         EcsSystem integrate = EcsSystem.builder("physics/integrate").sets(sim).run(NOOP).build();
         EcsSystem collide = EcsSystem.builder("physics/collide").after(integrate).sets(sim).run(NOOP).build();
@@ -129,9 +136,8 @@ public class DevtoolsShellIT {
                 host.schedule("main").map(s -> s.systems().size() == 3).orElse(false)
                         && host.plugins().stream().anyMatch(p -> p.name().equals("loop")
                         && p.state() == PluginState.EXCLUDED));
-        await("the host's warning about plugin loop", () -> hostLog.lines().stream().anyMatch(
-                l -> l.startsWith("WARNING plugin 'loop' (") && l.contains("left out of schedule 'main', EXCLUDED")
-                        && l.contains("'loop/self' → [set 'loop/set'] → 'loop/self'")));
+        hostLog.await(l -> l.startsWith("WARNING plugin 'loop' (") && l.contains("left out of schedule 'main', EXCLUDED")
+                && l.contains("'loop/self' → [set 'loop/set'] → 'loop/self'"), Duration.ofSeconds(20));
         session = processor.createSession(new ByteArrayInputStream(new byte[0]),
                 new PrintStream(printed, true, StandardCharsets.UTF_8), new PrintStream(printed, true, StandardCharsets.UTF_8));
     }
@@ -144,22 +150,33 @@ public class DevtoolsShellIT {
         for (ServiceRegistration<?> r : registrations) {
             r.unregister();
         }
-        hostLog.uninstall();
+        if (hostLog != null) {
+            hostLog.close();
+        }
     }
 
     private void register(Plugin plugin) {
         registrations.add(context.registerService(Plugin.class, plugin, null));
     }
 
-    private static void await(String what, BooleanSupplier condition) {
-        long end = System.nanoTime() + 20_000_000_000L;
+    /** Waits for a condition on the host, checked each time its change token moves; at most 20 s. */
+    private void await(String what, BooleanSupplier condition) {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        long seen = host.changes(); // read before the check: a change after it moves the token past seen
         while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > end) {
+            long left = end - System.nanoTime();
+            if (left <= 0) {
                 throw new AssertionError("timed out waiting for " + what);
             }
+            CompletableFuture<Long> next = host.awaitChange(seen).toCompletableFuture();
             try {
-                Thread.sleep(20);
+                seen = next.get(left, TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                next.cancel(false);
+            } catch (ExecutionException e) {
+                throw new AssertionError("the host stopped while waiting for " + what, e);
             } catch (InterruptedException e) {
+                next.cancel(false);
                 Thread.currentThread().interrupt();
                 throw new AssertionError("interrupted waiting for " + what);
             }

@@ -9,6 +9,7 @@ import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.internal.plan.BuildInput;
 import dev.orrery.schedule.internal.plan.ExecutionPlan;
 import dev.orrery.schedule.internal.plan.PlanCompiler;
+import dev.orrery.testsupport.log.CapturedLog;
 import dev.orrery.world.World;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +33,7 @@ class FallbackTest {
 
     @Test
     void a_failed_generation_logs_one_warning_with_the_schedule_and_the_reason_and_runs_on_the_loop() {
-        try (LoggedWarnings log = new LoggedWarnings()) {
+        try (CapturedLog log = CapturedLog.attach("dev.orrery.schedule")) {
             ScheduleRunner runner = new ScheduleRunner(null, plan(), RunTraits.fresh("main"), failing("no ASM here"));
             assertFalse(runner.isGenerated());
             runner.run(new World(), 0);
@@ -44,7 +45,7 @@ class FallbackTest {
 
     @Test
     void a_schedule_derived_after_a_failed_generation_stays_on_the_loop_without_a_second_warning() {
-        try (LoggedWarnings log = new LoggedWarnings()) {
+        try (CapturedLog log = CapturedLog.attach("dev.orrery.schedule")) {
             ScheduleRunner runner = new ScheduleRunner(null, plan(), RunTraits.fresh("main"), failing("bad class"));
             ScheduleRunner derived = runner.derive(null, plan());
             assertFalse(derived.isGenerated());
@@ -54,7 +55,7 @@ class FallbackTest {
 
     @Test
     void a_generation_that_works_logs_nothing() {
-        try (LoggedWarnings log = new LoggedWarnings()) {
+        try (CapturedLog log = CapturedLog.attach("dev.orrery.schedule")) {
             ScheduleRunner runner = new ScheduleRunner(null, plan(), RunTraits.fresh("main"),
                     RunOptions.of(null, null, DispatchEngine.GENERATED, Runnable::run, true));
             assertTrue(runner.isGenerated());

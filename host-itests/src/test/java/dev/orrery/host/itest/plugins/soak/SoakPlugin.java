@@ -1,6 +1,6 @@
 package dev.orrery.host.itest.plugins.soak;
 
-import dev.orrery.host.itest.support.SoakProbe;
+import dev.orrery.host.itest.support.SoakProbes;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Plugin;
@@ -12,7 +12,7 @@ import org.osgi.service.component.annotations.Component;
 /**
  * Plugin {@code soak}, installed, updated and uninstalled over and over by the hot-plug soak harness
  * (built as {@code itest.soak} 1.0.0 and 2.0.0 from this one package): one system {@code soak/tick}
- * that reports each run, with its bundle's version, to the {@link SoakProbe}.
+ * that reports each run, with its bundle's version, to the soak probe ({@link SoakProbes}).
  */
 @Component(service = Plugin.class)
 public final class SoakPlugin implements Plugin {
@@ -22,7 +22,7 @@ public final class SoakPlugin implements Plugin {
     public SoakPlugin() {
         String version = FrameworkUtil.getBundle(SoakPlugin.class).getVersion().toString();
         systems = List.of(EcsSystem.define("soak/tick", Phase.ON_UPDATE,
-                (world, dt) -> world.add(SoakProbe.TRAIT).ran(version, System.nanoTime())));
+                (world, dt) -> world.add(SoakProbes.TRAIT).ran(version, System.nanoTime())));
     }
 
     @Override

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.host.RunState;
-import dev.orrery.plugin.console.FakeHost;
 import dev.orrery.plugin.console.TimingsFeed;
 import dev.orrery.plugin.devtools.SystemTimings;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Schedule;
+import dev.orrery.testsupport.host.FakeGameHost;
 import dev.orrery.world.World;
 import java.time.Duration;
 import java.util.HashMap;
@@ -19,12 +19,12 @@ import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** The handler on a host whose "frame thread" is the calling thread (work runs at once). */
+/** The handler on a host whose "frame thread" is the calling thread (FakeGameHost: work runs at once). */
 class ConsoleHandlerTest {
     private final World world = new World();
     private final EcsSystem move = EcsSystem.builder("move").phase(Phase.ON_UPDATE).run((w, dt) -> { }).build();
     private final Schedule main = Schedule.builder("main").systems(move).build();
-    private final FakeHost host = new FakeHost(world, main);
+    private final FakeGameHost host = new FakeGameHost(world).put(main).setState(RunState.RUNNING);
     private final SessionTokens tokens = new SessionTokens();
     private final SystemTimings timings = new SystemTimings();
     private final ConsoleHandler handler = new ConsoleHandler(() -> host, () -> new TimingsFeed() {
@@ -94,7 +94,7 @@ class ConsoleHandlerTest {
         assertEquals(200, handler.handle(post("/api/pause", Map.of(),
                 Map.of("X-Orrery-Token", token, "Host", "[::1]:8420"), "::1")).status());
         host.resume();
-        assertEquals(RunState.RUNNING, host.state);
+        assertEquals(RunState.RUNNING, host.status().state());
     }
 
     @Test
@@ -114,12 +114,12 @@ class ConsoleHandlerTest {
         assertEquals(200, handler.handle(post("/api/phase/disable", Map.of("phase", "OnUpdate"), h, "127.0.0.1")).status());
         assertFalse(main.isPhaseEnabled(world, Phase.ON_UPDATE));
         assertEquals(200, handler.handle(post("/api/pause", Map.of(), h, "127.0.0.1")).status());
-        assertEquals(RunState.PAUSED, host.state);
+        assertEquals(RunState.PAUSED, host.status().state());
         r = handler.handle(post("/api/step", Map.of("frames", "3"), h, "127.0.0.1"));
         assertEquals("{\"ok\":true,\"message\":\"stepped 3 frame(s) from frame 0 to 3\"}", r.text());
         assertEquals(400, handler.handle(post("/api/step", Map.of("frames", "0"), h, "::1")).status());
         assertEquals(200, handler.handle(post("/api/resume", Map.of(), h, "::1")).status());
-        assertEquals(RunState.RUNNING, host.state);
+        assertEquals(RunState.RUNNING, host.status().state());
     }
 
     @Test

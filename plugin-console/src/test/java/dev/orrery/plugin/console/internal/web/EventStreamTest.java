@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.host.RunState;
-import dev.orrery.plugin.console.FakeHost;
+import dev.orrery.testsupport.host.FakeGameHost;
 import dev.orrery.plugin.console.TimingsFeed;
 import dev.orrery.plugin.devtools.SystemTiming;
 import dev.orrery.schedule.EcsSystem;
@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -26,14 +27,22 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * The event stream on a host whose change stages the test completes itself ({@link FakeHost#changeWaits}):
- * every wait is for an event the test caused, none for a time.
+ * The event stream on a fake host whose change token the test moves ({@link FakeGameHost}): every
+ * wait is for an event the test caused (a wait the stream registered, an event it wrote), none for a
+ * time.
  */
 class EventStreamTest {
     private static final long WAIT_SECONDS = 10;
 
-    private final FakeHost host = new FakeHost(new World(),
-            Schedule.builder("main").systems(EcsSystem.define("move", (w, dt) -> { })).build());
+    private final FakeGameHost host = new FakeGameHost(new World())
+            .put(Schedule.builder("main").systems(EcsSystem.define("move", (w, dt) -> { })).build())
+            .setState(RunState.RUNNING);
+    /** Released each time the stream registers a wait for the host's next change. */
+    private final Semaphore awaited = new Semaphore(0);
+
+    {
+        host.whenAwaited(h -> awaited.release());
+    }
     private final AtomicInteger snapshots = new AtomicInteger();
     private final AtomicInteger listeners = new AtomicInteger();
     private final TimingsFeed feed = new TimingsFeed() {
@@ -76,32 +85,27 @@ class EventStreamTest {
         page.start();
     }
 
-    private FakeHost.ChangeWait nextWait() throws InterruptedException {
-        FakeHost.ChangeWait w = host.changeWaits.poll(WAIT_SECONDS, TimeUnit.SECONDS);
-        assertNotNull(w, "the stream never waited for a change");
-        return w;
+    private void nextWait() throws InterruptedException {
+        assertTrue(awaited.tryAcquire(WAIT_SECONDS, TimeUnit.SECONDS), "the stream never waited for a change");
     }
 
     @Test
     @DisplayName("host events: one when the stream opens, one per change the host signals, waiting from the token seen; frames instead of timings when not asked")
     void hostEventsFollowTheHostsChanges() throws Exception {
-        host.changes = 7;
-        host.frames = 3;
+        host.setFrames(3);
         open(Map.of("timings", "false"));
         assertEquals("retry: 1000", events.next());
-        FakeHost.ChangeWait first = nextWait();
-        assertEquals(7, first.since());
+        nextWait();
+        assertEquals(1, host.openWaits());
         assertEquals("event: frames\ndata: {\"frames\":3}", events.next());
         String opened = events.next();
         assertTrue(opened.startsWith("event: host\ndata: {\"status\":{\"state\":\"RUNNING\""), opened);
 
-        host.state = RunState.PAUSED;
-        host.changes = 8;
-        first.stage().complete(8L);
+        host.pause(); // moves the token: the stream's wait completes
         String paused = events.next();
         assertTrue(paused.startsWith("event: host\ndata: {\"status\":{\"state\":\"PAUSED\""), paused);
-        FakeHost.ChangeWait second = nextWait();
-        assertEquals(8, second.since(), "waits again from the token the host reported");
+        nextWait();
+        assertEquals(1, host.openWaits(), "waits again, from the token the host reported");
 
         assertEquals(0, listeners.get(), "a stream without timings does not subscribe to the feed");
         assertEquals(0, snapshots.get());
@@ -109,7 +113,7 @@ class EventStreamTest {
         stream.close();
         page.join(TimeUnit.SECONDS.toMillis(WAIT_SECONDS));
         assertFalse(page.isAlive(), "close ends the stream");
-        assertTrue(second.stage().isCancelled(), "the pending wait is dropped");
+        assertEquals(0, host.openWaits(), "the pending wait is dropped");
         assertEquals(0, stream.open());
         assertTrue(events.all().stream().noneMatch(e -> e.startsWith("event: timings")), events.all().toString());
     }
@@ -119,14 +123,13 @@ class EventStreamTest {
     void aStoppedHostEndsTheHostEvents() throws Exception {
         open(Map.of("timings", "false"));
         assertEquals("retry: 1000", events.next());
-        FakeHost.ChangeWait wait = nextWait();
+        nextWait();
         assertTrue(events.next().startsWith("event: frames\n"));
         assertTrue(events.next().startsWith("event: host\n"));
-        host.state = RunState.STOPPED;
-        wait.stage().completeExceptionally(new IllegalStateException("host stopped"));
+        host.stop(); // the last move of the token; a wait after it fails
         String last = events.next();
         assertTrue(last.startsWith("event: host\ndata: {\"status\":{\"state\":\"STOPPED\""), last);
-        assertTrue(host.changeWaits.isEmpty(), "no new wait on a stopped host");
+        assertEquals(0, host.openWaits(), "no new wait on a stopped host");
         assertEquals(1, stream.open(), "the stream stays open until the page or the console ends it");
     }
 
@@ -138,7 +141,7 @@ class EventStreamTest {
         assertEquals("event: timings\ndata: {\"source\":\"console\",\"frames\":0,\"systems\":[]}", events.next());
         assertTrue(events.next().startsWith("event: host\n"));
         assertEquals(1, listeners.get(), "subscribed while the stream is open");
-        host.frames = 5;
+        host.setFrames(5);
         assertEquals("event: timings\ndata: {\"source\":\"console\",\"frames\":5,\"systems\":[]}", events.next());
         assertEquals(2, snapshots.get(), "ticks in which no frame ran asked the frame thread for nothing");
         stream.close();
