@@ -338,12 +338,15 @@ public final class ScheduleRunner {
      * <p>Orrery's phase toggle: a pending system skipped because OnStart is disabled is not considered:
      * it gets {@link SkipReason#PHASE_DISABLED} and stays pending, so it runs once OnStart is enabled
      * again. When no pending system was considered, the state is not written at all.
+     *
+     * <p>The pending systems are those of the record in the world when the pass begins: a record or a
+     * toggle written by one of the pass's systems applies to the later systems' flags (SCH-056,
+     * SCH-153) but never removes a pending system from the pass (a no-op toggle changes nothing,
+     * SCH-055).
      */
     private void executeOnStart(WorldRuntime rt, World world, double dt) {
         OnStartProgress progress = rt.onStart;
-        ScheduleState before = rt.state.get();
-        progress.sync(before);
-        if (progress.nothingToDo(before)) {
+        if (progress.beginPass(rt.state.get())) {
             return;
         }
         Phase phase = layout.phases[layout.onStartPhase];
