@@ -70,6 +70,10 @@ import java.util.function.Predicate;
  *
  * <p><b>Threading:</b> a world is confined to one thread, the thread that runs its schedules (in the
  * Orrery host, the frame thread). It is not synchronized; other threads hand work to that thread.
+ * Schedules check the confinement of their run calls ({@link #runConfinement()}): a run call on the
+ * world from a second thread while one is inside a run call on it throws an
+ * {@link IllegalStateException} naming both threads, before it changes anything. The world's own
+ * methods are not checked (that would cost every call).
  *
  * @since 0.1
  */
@@ -77,6 +81,7 @@ public final class World {
     private final Map<Trait<?>, TraitRef<?>> refs = new IdentityHashMap<>();
     private final EntityStore entities = new EntityStore();
     private final WorldTransaction transaction = new WorldTransaction(entities);
+    private final RunConfinement confinement = new RunConfinement();
 
     /** Creates an empty world. */
     public World() {
@@ -556,5 +561,13 @@ public final class World {
      */
     public WorldTransaction transaction() {
         return transaction;
+    }
+
+    /**
+     * @return which thread is inside a run call on this world, as checked by schedules (the same
+     *     object for the life of the world)
+     */
+    public RunConfinement runConfinement() {
+        return confinement;
     }
 }

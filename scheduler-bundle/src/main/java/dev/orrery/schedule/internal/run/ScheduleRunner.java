@@ -24,12 +24,14 @@ import java.util.List;
  *
  * <p>Public for the schedule implementation, which wires it to the build's {@link ExecutionPlan}; its
  * methods are that implementation's run-side {@link Schedule} methods, with their contracts. World
- * thread only, like the world; one runner may serve several worlds, each with its own runtime.
+ * thread only, like the world (a run call from a second thread while one runs on the world is
+ * refused); one runner may serve several worlds, each with its own runtime.
  *
  * <p>Implementation notes. Order of work in a run call: argument checks (null arguments first, then
- * phases, then dt, SCH-115), a finished background generation adopted, the world's runtime and the
- * re-entrancy check (SCH-043), the lazy add of the state trait (SCH-063), a truthful OnStart flag and
- * a new pass of the world's pass clock (both Orrery's own), hook sampling, the probe's table, then the
+ * phases, then dt, SCH-115), a finished background generation adopted, the world's runtime, the
+ * thread confinement check (the world's {@code RunConfinement}: a run call from a second thread while
+ * one is inside a run call on the world throws, naming both), the re-entrancy check (SCH-043), the
+ * lazy add of the state trait (SCH-063), a truthful OnStart flag and a new pass of the world's pass clock (both Orrery's own), hook sampling, the probe's table, then the
  * phases. Per phase: the init functions of its systems not yet initialised in the world (only for a
  * phase that has such systems: one array read otherwise), then, when no hook observes the call, the
  * phase's flag (skipping the whole phase when it is off), then its spans on the executor. After the
@@ -201,20 +203,26 @@ public final class ScheduleRunner {
             dispatcher.adopt();
         }
         WorldRuntime rt = runtimes.of(world);
-        if (rt.executing) {
-            throw args.reentered(api);
+        rt.confinement.enter(layout.scheduleName, api); // another thread inside a run call on the world throws
+        try {
+            if (rt.executing) {
+                throw args.reentered(api);
+            }
+            ScheduleState current = rt.state.get();
+            if (current == null) {
+                current = world.add(traits.state);
+            }
+            StateToggles.keepTruthful(rt, world, current, traits.state);
+            rt.beginPass(world, layout.usesClock, dt);
+            if (rt.hookContext != null) {
+                // Hook sampling: hooks on one call in samplePeriod, counted per world.
+                rt.activeContext = rt.calls++ % samplePeriod == 0 ? rt.hookContext : null;
+            }
+            rt.executing = true;
+        } catch (Throwable t) {
+            rt.confinement.exit();
+            throw t;
         }
-        ScheduleState current = rt.state.get();
-        if (current == null) {
-            current = world.add(traits.state);
-        }
-        StateToggles.keepTruthful(rt, world, current, traits.state);
-        rt.beginPass(world, layout.usesClock, dt);
-        if (rt.hookContext != null) {
-            // Hook sampling: hooks on one call in samplePeriod, counted per world.
-            rt.activeContext = rt.calls++ % samplePeriod == 0 ? rt.hookContext : null;
-        }
-        rt.executing = true;
         if (layout.transactional) {
             rt.tx.open();
         }
@@ -227,18 +235,22 @@ public final class ScheduleRunner {
     }
 
     private void exit(WorldRuntime rt) {
-        if (layout.transactional) {
-            rt.tx.close(); // every phase published or discarded: nothing is left to publish here
-        }
-        if (probe != null) {
-            probe.publish(rt.probeOuterTable, rt.probeOuterIndex);
-            rt.probeOuterTable = null;
-        }
-        rt.endPass();
-        rt.executing = false;
-        if (rt.activeContext != null) {
-            rt.activeContext.clear();
-            rt.activeContext = null;
+        try {
+            if (layout.transactional) {
+                rt.tx.close(); // every phase published or discarded: nothing is left to publish here
+            }
+        } finally {
+            if (probe != null) {
+                probe.publish(rt.probeOuterTable, rt.probeOuterIndex);
+                rt.probeOuterTable = null;
+            }
+            rt.endPass();
+            rt.executing = false;
+            if (rt.activeContext != null) {
+                rt.activeContext.clear();
+                rt.activeContext = null;
+            }
+            rt.confinement.exit();
         }
     }
 
