@@ -21,8 +21,11 @@ import java.util.function.Predicate;
  * per trait: {@link #spawn(TraitValue...)}, {@link #destroy(long)}, {@link #isAlive(long)},
  * {@link #add(long, Trait)}, {@link #has(long, Trait)}, {@link #get(long, Trait)},
  * {@link #set(long, Trait, Object)}, {@link #remove(long, Trait)}. Every entity method checks the
- * handle's generation and throws {@link IllegalArgumentException} for an entity that is not alive, so a
- * stale handle never reaches an entity that reuses its slot. Queries: {@link #query(Query)}, with the
+ * handle's generation and world tag (one comparison, see {@link Entity}, "Layout") and throws
+ * {@link IllegalArgumentException} for an entity that is not alive or that another world spawned
+ * (message e.g. {@code World.get: entity 5v1 belongs to another world}), so a stale handle never
+ * reaches an entity that reuses its slot and a handle of world A never reaches an entity of world B
+ * (of the last 127 worlds created; see {@link Entity#WORLD_TAGS}). Queries: {@link #query(Query)}, with the
  * iteration semantics of {@link QueryResult}. Storage is delegated to archetype tables (package
  * Javadoc says why).
  *
@@ -370,7 +373,7 @@ public final class World {
      *
      * @param entity a live entity
      * @throws IllegalArgumentException if the entity is not alive (destroyed, or never spawned in this
-     *     world); the message names the handle and says which
+     *     world, or spawned by another world); the message names the handle and says which
      */
     public void destroy(long entity) {
         if (transaction.depth > 0) {
@@ -383,7 +386,8 @@ public final class World {
 
     /**
      * @param entity any handle
-     * @return whether it names a live entity of this world (never throws)
+     * @return whether it names a live entity of this world (never throws; false for a handle of
+     *     another world)
      */
     public boolean isAlive(long entity) {
         return entities.isAlive(entity);
@@ -402,7 +406,8 @@ public final class World {
      * @param trait the trait; not null
      * @param <T> the value type
      * @return the entity's value of the trait (the existing one, or the new default)
-     * @throws IllegalArgumentException if the entity is not alive; the message names it
+     * @throws IllegalArgumentException if the entity is not alive or belongs to another world; the
+     *     message names it
      */
     public <T> T add(long entity, Trait<T> trait) {
         Objects.requireNonNull(trait, "World.add: trait is null");
@@ -422,7 +427,8 @@ public final class World {
      * @param value the initial value; not null
      * @param <T> the value type
      * @return the entity's value of the trait
-     * @throws IllegalArgumentException if the entity is not alive; the message names it
+     * @throws IllegalArgumentException if the entity is not alive or belongs to another world; the
+     *     message names it
      * @throws NullPointerException if {@code value} is null; the message names the trait
      */
     public <T> T add(long entity, Trait<T> trait, T value) {
@@ -440,7 +446,8 @@ public final class World {
      * @param entity a live entity
      * @param trait the trait; not null
      * @return whether the entity has the trait
-     * @throws IllegalArgumentException if the entity is not alive; the message names it
+     * @throws IllegalArgumentException if the entity is not alive or belongs to another world; the
+     *     message names it
      */
     public boolean has(long entity, Trait<?> trait) {
         Objects.requireNonNull(trait, "World.has: trait is null");
@@ -452,7 +459,8 @@ public final class World {
      * @param trait the trait; not null
      * @param <T> the value type
      * @return the entity's value of the trait, or {@code null} if it lacks the trait
-     * @throws IllegalArgumentException if the entity is not alive; the message names it
+     * @throws IllegalArgumentException if the entity is not alive or belongs to another world; the
+     *     message names it
      */
     public <T> T get(long entity, Trait<T> trait) {
         Objects.requireNonNull(trait, "World.get: trait is null");
@@ -466,7 +474,8 @@ public final class World {
      * @param trait the trait; not null
      * @param value the new value; not null
      * @param <T> the value type
-     * @throws IllegalArgumentException if the entity is not alive; the message names it
+     * @throws IllegalArgumentException if the entity is not alive or belongs to another world; the
+     *     message names it
      * @throws NullPointerException if {@code value} is null; the message names the trait
      */
     public <T> void set(long entity, Trait<T> trait, T value) {
@@ -486,7 +495,8 @@ public final class World {
      *
      * @param entity a live entity
      * @param trait the trait; not null
-     * @throws IllegalArgumentException if the entity is not alive; the message names it
+     * @throws IllegalArgumentException if the entity is not alive or belongs to another world; the
+     *     message names it
      */
     public void remove(long entity, Trait<?> trait) {
         Objects.requireNonNull(trait, "World.remove: trait is null");
@@ -501,7 +511,8 @@ public final class World {
     /**
      * @param entity a live entity
      * @return the traits the entity has, in an unspecified but stable order (an unmodifiable copy)
-     * @throws IllegalArgumentException if the entity is not alive; the message names it
+     * @throws IllegalArgumentException if the entity is not alive or belongs to another world; the
+     *     message names it
      */
     public List<Trait<?>> traitsOf(long entity) {
         return entities.traitsOf(entity);
