@@ -105,7 +105,8 @@ public interface Schedule {
      * @param name the schedule name, unique per world (SCH-062, SCH-140)
      * @return a builder
      * @throws IllegalArgumentException if {@code name} is null, empty or blank; the message says that
-     *     name is missing or empty (or blank) (SCH-140)
+     *     name is missing or empty (or blank) (SCH-140); or if it contains a control character or a line
+     *     or paragraph separator ({@link ItemNames}); the message shows it escaped
      */
     static ScheduleBuilder builder(String name) {
         return new ScheduleBuilder(name);
@@ -183,7 +184,8 @@ public interface Schedule {
      *     {@code schedule 'main': withoutPlugins: pluginNames is null}
      * @throws IllegalArgumentException if {@code pluginNames} contains an empty or blank name (no plugin
      *     has one, SCH-135), e.g.
-     *     {@code schedule 'main': withoutPlugins: pluginNames contains an empty or blank name; ...}
+     *     {@code schedule 'main': withoutPlugins: pluginNames contains an empty or blank name; ...}, or a
+     *     name with a character that no plugin name may contain ({@link ItemNames})
      */
     Schedule withoutPlugins(Collection<String> pluginNames);
 

@@ -181,7 +181,8 @@ public final class ScheduleState {
      * @param name the other schedule's name; not null, not empty or blank (SCH-140)
      * @return the copy; {@code this} when {@code name} equals this record's name
      * @throws NullPointerException if {@code name} is null
-     * @throws IllegalArgumentException if {@code name} is empty or blank
+     * @throws IllegalArgumentException if {@code name} is empty or blank, or contains a character
+     *     {@link ItemNames} forbids
      */
     public ScheduleState renamedTo(String name) {
         Objects.requireNonNull(name, () -> "ScheduleState.renamedTo: name is null (state of schedule '"
@@ -189,6 +190,11 @@ public final class ScheduleState {
         if (name.isBlank()) {
             throw new IllegalArgumentException("ScheduleState.renamedTo: name is empty or blank (state of schedule '"
                     + this.name + "'); a schedule name is required (SCH-140)");
+        }
+        int bad = ItemNames.firstForbidden(name);
+        if (bad >= 0) {
+            throw new IllegalArgumentException("ScheduleState.renamedTo (state of schedule '" + this.name + "'): "
+                    + ItemNames.refusal(name, bad));
         }
         if (name.equals(this.name)) {
             return this;
