@@ -12,6 +12,7 @@ import dev.orrery.world.World;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -138,7 +139,9 @@ class RunConfinementTest {
         Schedule other = Schedule.builder("tools").systems(counting("tool", Phase.ON_UPDATE)).build();
         AtomicReference<Throwable> failure = parkOn(() -> schedule.run(world, 0));
 
+        Set<Trait<?>> known = Set.copyOf(world.knownTraits()); // read while the first thread is parked
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> other.runPhase(world, Phase.ON_UPDATE, 0));
+        assertEquals(known, Set.copyOf(world.knownTraits()), "the refused call added no reference to the world");
         assertTrue(e.getMessage().startsWith("schedule 'tools': runPhase: called on thread '" + here()
                 + "' while thread 'frame' runs schedule 'main' (run) on this world;"), e.getMessage());
         assertNull(world.get(other.state()), "the refused call changed nothing, not even the lazy state");

@@ -10,6 +10,7 @@ import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleState;
 import dev.orrery.schedule.SkipReason;
 import dev.orrery.schedule.internal.plan.ExecutionPlan;
+import dev.orrery.world.RunConfinement;
 import dev.orrery.world.World;
 import dev.orrery.world.WorldTransaction;
 import java.util.ArrayList;
@@ -28,10 +29,11 @@ import java.util.List;
  * refused); one runner may serve several worlds, each with its own runtime.
  *
  * <p>Implementation notes. Order of work in a run call: argument checks (null arguments first, then
- * phases, then dt, SCH-115), a finished background generation adopted, the world's runtime, the
- * thread confinement check (the world's {@code RunConfinement}: a run call from a second thread while
- * one is inside a run call on the world throws, naming both), the re-entrancy check (SCH-043), the
- * lazy add of the state trait (SCH-063), a truthful OnStart flag and a new pass of the world's pass clock (both Orrery's own), hook sampling, the probe's table, then the
+ * phases, then dt, SCH-115), the thread confinement check (the world's {@code RunConfinement}: a run
+ * call from a second thread while one is inside a run call on the world throws, naming both, before
+ * anything touches the world), a finished background generation adopted, the world's runtime, the
+ * re-entrancy check (SCH-043), the lazy add of the state trait (SCH-063), a truthful OnStart flag and
+ * a new pass of the world's pass clock (both Orrery's own), hook sampling, the probe's table, then the
  * phases. Per phase: the init functions of its systems not yet initialised in the world (only for a
  * phase that has such systems: one array read otherwise), then, when no hook observes the call, the
  * phase's flag (skipping the whole phase when it is off), then its spans on the executor. After the
@@ -199,12 +201,15 @@ public final class ScheduleRunner {
     }
 
     private WorldRuntime enter(World world, String api, double dt) {
-        if (dispatcher.isPending()) {
-            dispatcher.adopt();
-        }
-        WorldRuntime rt = runtimes.of(world);
-        rt.confinement.enter(layout.scheduleName, api); // another thread inside a run call on the world throws
+        // First: a refused call must not touch the world (a new runtime would add references to it).
+        RunConfinement confinement = world.runConfinement();
+        confinement.enter(layout.scheduleName, api); // another thread inside a run call on the world throws
+        WorldRuntime rt;
         try {
+            if (dispatcher.isPending()) {
+                dispatcher.adopt();
+            }
+            rt = runtimes.of(world);
             if (rt.executing) {
                 throw args.reentered(api);
             }
@@ -220,7 +225,7 @@ public final class ScheduleRunner {
             }
             rt.executing = true;
         } catch (Throwable t) {
-            rt.confinement.exit();
+            confinement.exit();
             throw t;
         }
         if (layout.transactional) {
