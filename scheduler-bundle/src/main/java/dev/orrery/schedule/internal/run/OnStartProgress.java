@@ -121,8 +121,8 @@ final class OnStartProgress {
 
     /**
      * The record to write when the OnStart phase completed: {@code current} with every system that was
-     * pending when the pass began added to {@code onStartConsidered} (after the names already there, in execution order),
-     * and {@code onStartDone} true when every OnStart system of this schedule is recorded (SCH-113: an
+     * pending when the pass began added to {@code onStartConsidered} (after the names already there, in
+     * execution order), and {@code onStartDone} true when every OnStart system of this schedule is recorded (SCH-113: an
      * empty phase, or one whose systems were all skipped, counts as done). Disabled names are kept.
      *
      * @param current the record in the world at the end of the phase; not null
