@@ -12,7 +12,12 @@ import java.util.Objects;
  * <ul>
  *   <li>{@link #kind()}: the kind of problem;</li>
  *   <li>{@link #message()}: a one-line description naming the items (without the schedule name,
- *       which {@link ScheduleBuildException#getMessage()} adds);</li>
+ *       which {@link ScheduleBuildException#getMessage()} adds), at most {@value #MAX_MESSAGE_LENGTH}
+ *       characters: a cycle longer than {@value #FULL_CYCLE_STEPS} steps is shown by its first and
+ *       last nodes and steps with {@code … N more …} between them, and a message still longer is cut
+ *       with {@code … (N more characters cut; …)}, so no input (a plugin with thousands of systems
+ *       on one cycle, or a huge name) can make a message of unbounded length. The data below is
+ *       always complete;</li>
  *   <li>{@link #items()}: the phases, sets and systems involved, in the order the message names
  *       them;</li>
  *   <li>{@link #cycles()}: beyond the spec, for {@link Kind#SYSTEM_CYCLE} and {@link Kind#PHASE_CYCLE},
@@ -34,6 +39,10 @@ public final class BuildProblem {
     public static final int SHOWN_CYCLES = 10;
     /** Cycles of one strongly connected group are enumerated up to this many (the error path stays bounded). */
     public static final int COUNTED_CYCLES = 10_000;
+    /** A cycle of at most this many steps is shown in full in a message; a longer one is shortened. */
+    public static final int FULL_CYCLE_STEPS = 32;
+    /** The longest {@link #message()}, in characters (a longer one given to the builder is cut). */
+    public static final int MAX_MESSAGE_LENGTH = 16_000;
 
     /** The kinds of build problems, with the requirement each comes from. */
     public enum Kind {
@@ -61,7 +70,8 @@ public final class BuildProblem {
          * in canonical form, followed by what each step means and who declared it
          * ({@code 'A' runs before 'B' (B.dependsOn(A), plugin 'x')}); the items are the custom phases
          * on the shown cycles. Names in paths are quoted like everywhere else in build messages, so a
-         * name with spaces or an arrow in it cannot be mistaken for a step.
+         * name with spaces or an arrow in it cannot be mistaken for a step. Long cycles are shortened
+         * as for {@link #SYSTEM_CYCLE}.
          */
         PHASE_CYCLE,
         /** The same system object or name is declared twice (SCH-020, SCH-023, SCH-138). */
@@ -84,7 +94,10 @@ public final class BuildProblem {
          * e.g. {@code 'a' runs before 'b' (a.before(b), plugin 'x')}. A set edge is one step through the
          * set, not one per member pair. Cycles are in canonical form ({@link BuildCycle}): they depend
          * only on the edges and the names, not on the declaration order or on which side declared an
-         * edge. The items are the systems, then the sets, of the shown cycles, in path order.
+         * edge. The items are the systems, then the sets, of the shown cycles, in path order. A cycle of
+         * more than {@value BuildProblem#FULL_CYCLE_STEPS} steps shows its first ten and last two nodes
+         * and steps, e.g. {@code 's0' → … → 's9' → … 9988 more … → 's9998' → 's9999' → 's0': …; … 9988
+         * more steps …; …}; {@link BuildProblem#cycles()} has every step.
          */
         SYSTEM_CYCLE,
         /** The schedule to adopt the state of has another name (Orrery's state carry-over). */
@@ -99,15 +112,33 @@ public final class BuildProblem {
 
     private BuildProblem(Builder b) {
         this.kind = b.kind;
-        this.message = b.message;
+        this.message = bounded(b.message);
         this.items = List.copyOf(b.items);
         this.cycles = List.copyOf(b.cycles);
         this.moreCycles = b.moreCycles;
     }
 
     /**
+     * @return {@code message}, or its first characters (not splitting a surrogate pair) and a note of
+     *     how many were cut, {@value #MAX_MESSAGE_LENGTH} characters in all
+     */
+    private static String bounded(String message) {
+        if (message.length() <= MAX_MESSAGE_LENGTH) {
+            return message;
+        }
+        // The note is at most 80 characters: keep that much room for it.
+        int keep = MAX_MESSAGE_LENGTH - 80;
+        if (Character.isHighSurrogate(message.charAt(keep - 1))) {
+            keep--;
+        }
+        return message.substring(0, keep) + " … (" + (message.length() - keep)
+                + " more characters cut; items() and cycles() are complete)";
+    }
+
+    /**
      * @param kind the kind of problem; not null
-     * @param message the message; not null
+     * @param message the message; not null; one longer than {@value #MAX_MESSAGE_LENGTH} characters is
+     *     cut (see {@link #message()})
      * @return a builder of a problem with no items and no cycles
      * @throws NullPointerException if an argument is null
      */
@@ -120,7 +151,7 @@ public final class BuildProblem {
         return kind;
     }
 
-    /** @return the one-line description (without the schedule name) */
+    /** @return the one-line description (without the schedule name), at most {@value #MAX_MESSAGE_LENGTH} characters */
     public String message() {
         return message;
     }

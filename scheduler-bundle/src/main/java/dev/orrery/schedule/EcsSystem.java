@@ -81,7 +81,8 @@ public final class EcsSystem implements OrderTarget {
      * @param name required
      * @return a builder
      * @throws IllegalArgumentException if {@code name} is null, empty or blank (SCH-010); the message names
-     *     defineSystem and says that name is missing or empty (or blank)
+     *     defineSystem and says that name is missing or empty (or blank); or if it contains a control character or a
+     *     line or paragraph separator ({@link ItemNames}); the message shows it escaped
      */
     public static Builder builder(String name) {
         RequiredName.check(name, "defineSystem (EcsSystem.builder)");

@@ -88,7 +88,8 @@ public abstract class NodeBuilder<T extends OrderTarget, B extends NodeBuilder<T
      *
      * @param name the name of a system or set that may be absent; not null or blank
      * @return this builder
-     * @throws IllegalArgumentException if the name is null, empty or blank; the message names the node
+     * @throws IllegalArgumentException if the name is null, empty or blank, or contains a character
+     *     {@link ItemNames} forbids; the message names the node
      */
     public final B beforeIfPresent(String name) {
         beforeIfPresent.add(RequiredName.check(name, owner + ": beforeIfPresent"));
@@ -101,7 +102,8 @@ public abstract class NodeBuilder<T extends OrderTarget, B extends NodeBuilder<T
      *
      * @param name the name of a system or set that may be absent; not null or blank
      * @return this builder
-     * @throws IllegalArgumentException if the name is null, empty or blank; the message names the node
+     * @throws IllegalArgumentException if the name is null, empty or blank, or contains a character
+     *     {@link ItemNames} forbids; the message names the node
      */
     public final B afterIfPresent(String name) {
         afterIfPresent.add(RequiredName.check(name, owner + ": afterIfPresent"));

@@ -86,7 +86,8 @@ public final class Phase {
      * @param name the phase name; required
      * @return a builder
      * @throws IllegalArgumentException if {@code name} is null, empty or blank (SCH-100); the message names
-     *     definePhase and says that name is missing or empty (or blank)
+     *     definePhase and says that name is missing or empty (or blank); or if it contains a control character or a
+     *     line or paragraph separator ({@link ItemNames}); the message shows it escaped
      */
     public static Builder builder(String name) {
         RequiredName.check(name, "definePhase (Phase.builder)");

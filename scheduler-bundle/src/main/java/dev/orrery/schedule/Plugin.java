@@ -44,7 +44,8 @@ public interface Plugin {
      * @param name required
      * @return a builder
      * @throws IllegalArgumentException if {@code name} is null, empty or blank (SCH-135); the message names
-     *     definePlugin and says that name is missing or empty (or blank)
+     *     definePlugin and says that name is missing or empty (or blank); or if it contains a control character or a
+     *     line or paragraph separator ({@link ItemNames}); the message shows it escaped
      */
     static Builder builder(String name) {
         RequiredName.check(name, "definePlugin (Plugin.builder)");

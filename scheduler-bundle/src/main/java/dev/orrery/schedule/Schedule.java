@@ -38,7 +38,12 @@ import org.osgi.annotation.versioning.ProviderType;
  * context, enabled cache) is keyed weakly by world.
  *
  * <p><b>Threading.</b> A schedule is immutable and may be shared, but each world is confined to one
- * thread, so run calls for a world happen on that world's thread.
+ * thread, so run calls for a world happen on that world's thread. This is checked per world, for the
+ * run calls of every schedule: while a thread is inside a run call on a world (nested calls
+ * included), a run call on that world from another thread throws an {@link IllegalStateException}
+ * whose message names the schedule, both threads and what the first thread runs, and changes nothing
+ * (see {@link dev.orrery.world.RunConfinement}). Handing a world to another thread between run calls
+ * is allowed.
  *
  * <p><b>Beyond the spec (Orrery's phase toggle).</b> {@link #disablePhase}/{@link #enablePhase} switch
  * a whole phase off and on in one world (after the DAG reference's {@code setPhaseEnabled} and flecs'
@@ -100,7 +105,8 @@ public interface Schedule {
      * @param name the schedule name, unique per world (SCH-062, SCH-140)
      * @return a builder
      * @throws IllegalArgumentException if {@code name} is null, empty or blank; the message says that
-     *     name is missing or empty (or blank) (SCH-140)
+     *     name is missing or empty (or blank) (SCH-140); or if it contains a control character or a line
+     *     or paragraph separator ({@link ItemNames}); the message shows it escaped
      */
     static ScheduleBuilder builder(String name) {
         return new ScheduleBuilder(name);
@@ -178,7 +184,8 @@ public interface Schedule {
      *     {@code schedule 'main': withoutPlugins: pluginNames is null}
      * @throws IllegalArgumentException if {@code pluginNames} contains an empty or blank name (no plugin
      *     has one, SCH-135), e.g.
-     *     {@code schedule 'main': withoutPlugins: pluginNames contains an empty or blank name; ...}
+     *     {@code schedule 'main': withoutPlugins: pluginNames contains an empty or blank name; ...}, or a
+     *     name with a character that no plugin name may contain ({@link ItemNames})
      */
     Schedule withoutPlugins(Collection<String> pluginNames);
 
@@ -214,7 +221,8 @@ public interface Schedule {
      * @param dt seconds since the last call; finite and {@code >= 0}
      * @throws NullPointerException if the world is null
      * @throws IllegalArgumentException if dt is NaN, infinite or negative (SCH-041)
-     * @throws IllegalStateException if this schedule is already running on this world (SCH-043)
+     * @throws IllegalStateException if this schedule is already running on this world (SCH-043), or
+     *     another thread is inside a run call on this world (see Threading above)
      */
     void run(World world, double dt);
 
@@ -226,7 +234,8 @@ public interface Schedule {
      * @param dt seconds; finite and {@code >= 0}
      * @throws NullPointerException if the world or the phase is null
      * @throws IllegalArgumentException if the phase is unknown (SCH-034) or dt is invalid (SCH-041)
-     * @throws IllegalStateException if this schedule is already running on this world (SCH-043)
+     * @throws IllegalStateException if this schedule is already running on this world (SCH-043), or
+     *     another thread is inside a run call on this world (see Threading above)
      */
     void runPhase(World world, Phase phase, double dt);
 
@@ -243,7 +252,8 @@ public interface Schedule {
      * @throws IllegalArgumentException if a phase is unknown, {@code from} comes after {@code to}
      *     (SCH-034), the endpoints mix manual and automatic (SCH-111) or lie in different manual
      *     components (SCH-110), or dt is invalid (SCH-041)
-     * @throws IllegalStateException if this schedule is already running on this world (SCH-043)
+     * @throws IllegalStateException if this schedule is already running on this world (SCH-043), or
+     *     another thread is inside a run call on this world (see Threading above)
      */
     void runPhases(World world, Phase from, Phase to, double dt);
 

@@ -29,7 +29,12 @@ import java.util.Objects;
  *   <li>{@code onStartConsidered}: beyond the spec (Orrery's OnStart for late joiners): names of the
  *       OnStart systems that were considered (run, or skipped as disabled or by a condition) when
  *       OnStart last completed in this world. An OnStart system whose name is absent runs on the next
- *       pass that includes OnStart, once.</li>
+ *       pass that includes OnStart, once. Which systems a pass considers is fixed when the OnStart
+ *       phase begins, from the record in the world then: a record written by one of its systems
+ *       (or a toggle it calls) changes the flags the later systems see, at once, but adds no
+ *       system to the pass and removes none; its {@code onStartConsidered} counts from the next
+ *       pass. When the phase completes, the systems it considered are added to the record in the
+ *       world at that time.</li>
  *   <li>{@code disabledPhases}: beyond the spec (Orrery's phase toggle, after the DAG reference's
  *       {@code setPhaseEnabled} and flecs' {@code disable_phase}): names of the phases disabled in this
  *       world ({@link Schedule#disablePhase}). No system of such a phase runs; each system's own
@@ -176,7 +181,8 @@ public final class ScheduleState {
      * @param name the other schedule's name; not null, not empty or blank (SCH-140)
      * @return the copy; {@code this} when {@code name} equals this record's name
      * @throws NullPointerException if {@code name} is null
-     * @throws IllegalArgumentException if {@code name} is empty or blank
+     * @throws IllegalArgumentException if {@code name} is empty or blank, or contains a character
+     *     {@link ItemNames} forbids
      */
     public ScheduleState renamedTo(String name) {
         Objects.requireNonNull(name, () -> "ScheduleState.renamedTo: name is null (state of schedule '"
@@ -184,6 +190,11 @@ public final class ScheduleState {
         if (name.isBlank()) {
             throw new IllegalArgumentException("ScheduleState.renamedTo: name is empty or blank (state of schedule '"
                     + this.name + "'); a schedule name is required (SCH-140)");
+        }
+        int bad = ItemNames.firstForbidden(name);
+        if (bad >= 0) {
+            throw new IllegalArgumentException("ScheduleState.renamedTo (state of schedule '" + this.name + "'): "
+                    + ItemNames.refusal(name, bad));
         }
         if (name.equals(this.name)) {
             return this;

@@ -40,7 +40,8 @@ public final class SystemSet implements OrderTarget {
      * @param name required
      * @return a builder
      * @throws IllegalArgumentException if {@code name} is null, empty or blank (SCH-126); the message names
-     *     defineSet and says that name is missing or empty (or blank)
+     *     defineSet and says that name is missing or empty (or blank); or if it contains a control character or a
+     *     line or paragraph separator ({@link ItemNames}); the message shows it escaped
      */
     public static Builder builder(String name) {
         RequiredName.check(name, "defineSet (SystemSet.builder)");

@@ -18,6 +18,11 @@ import java.util.Objects;
  * iterates, rows are only appended and removed rows become holes, so no row that an iteration still
  * has to visit changes place; the holes are compacted, preserving order, when the outermost
  * iteration ends.
+ *
+ * <p>Implementation notes. {@link #generations} holds each slot's whole stamp, the high word of its
+ * live handle: this store's world tag above the generation ({@link Entity}, "Layout"). So the one
+ * comparison that checks a handle's generation checks its world too, at no extra cost; telling a
+ * handle of another world from a stale one is left to the error path ({@link #deadReason}).
  */
 final class EntityStore {
     private static final int[] NO_IDS = new int[0];
@@ -36,6 +41,9 @@ final class EntityStore {
     /** Where entities reserved by a staged spawn sit until the transaction publishes: never matched. */
     private final Archetype reserved = new Archetype(-1, NO_IDS, new Trait<?>[0]);
 
+    /** This store's world tag, shifted into place in a stamp ({@link Entity#TAG_SHIFT}). */
+    private final int tagBits;
+    /** Per slot: its stamp, world tag and generation (the high word of its current handle). */
     private int[] generations = new int[64];
     private Archetype[] archetypeOf = new Archetype[64];
     private int[] rowOf = new int[64];
@@ -50,7 +58,18 @@ final class EntityStore {
     private final List<Archetype> dirty = new ArrayList<>();
 
     EntityStore() {
+        this(WorldTags.next());
+    }
+
+    /** @param worldTag this world's tag, 1 to {@link Entity#WORLD_TAGS} */
+    EntityStore(int worldTag) {
+        this.tagBits = worldTag << Entity.TAG_SHIFT;
         root = archetype(NO_IDS);
+    }
+
+    /** @return this world's tag ({@link Entity#worldTag}) */
+    int worldTag() {
+        return tagBits >>> Entity.TAG_SHIFT;
     }
 
     // ---- trait ids and archetypes ----
@@ -132,7 +151,7 @@ final class EntityStore {
 
     boolean isAlive(long entity) {
         int slot = Entity.index(entity);
-        return slot >= 0 && slot < slotCount && generations[slot] == Entity.generation(entity)
+        return slot >= 0 && slot < slotCount && generations[slot] == Entity.stamp(entity)
                 && archetypeOf[slot] != null;
     }
 
@@ -160,13 +179,16 @@ final class EntityStore {
             return Entity.toString(entity) + " (generation 0 or negative index) is not an entity";
         }
         String name = "entity " + Entity.toString(entity);
+        if (Entity.worldTag(entity) != worldTag()) {
+            return name + " belongs to another world";
+        }
         int slot = Entity.index(entity);
         if (slot >= slotCount) {
             return name + " was never spawned in this world";
         }
-        if (Integer.compareUnsigned(Entity.generation(entity), generations[slot]) > 0) {
-            return name + " was never spawned in this world (slot " + slot + " is at generation "
-                    + Integer.toUnsignedString(generations[slot]) + ")";
+        int generation = generations[slot] & Entity.GENERATION_MASK;
+        if (Entity.generation(entity) > generation) {
+            return name + " was never spawned in this world (slot " + slot + " is at generation " + generation + ")";
         }
         return name + " is not alive: it was destroyed"
                 + (archetypeOf[slot] != null
@@ -194,7 +216,7 @@ final class EntityStore {
             archetypeOf = Arrays.copyOf(archetypeOf, capacity);
             rowOf = Arrays.copyOf(rowOf, capacity);
         }
-        generations[slotCount] = 1;
+        generations[slotCount] = tagBits | 1;
         return slotCount++;
     }
 
@@ -203,11 +225,11 @@ final class EntityStore {
         alive--;
     }
 
-    /** Frees a slot for reuse with the next generation. */
+    /** Frees a slot for reuse with the next generation (after {@link Entity#MAX_GENERATION}: 1). */
     private void releaseSlot(int slot) {
         archetypeOf[slot] = null;
-        int next = generations[slot] + 1;
-        generations[slot] = next == 0 ? 1 : next;
+        int next = (generations[slot] + 1) & Entity.GENERATION_MASK;
+        generations[slot] = tagBits | (next == 0 ? 1 : next);
         pushFreeSlot(slot);
     }
 

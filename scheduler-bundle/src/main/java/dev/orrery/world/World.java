@@ -21,8 +21,11 @@ import java.util.function.Predicate;
  * per trait: {@link #spawn(TraitValue...)}, {@link #destroy(long)}, {@link #isAlive(long)},
  * {@link #add(long, Trait)}, {@link #has(long, Trait)}, {@link #get(long, Trait)},
  * {@link #set(long, Trait, Object)}, {@link #remove(long, Trait)}. Every entity method checks the
- * handle's generation and throws {@link IllegalArgumentException} for an entity that is not alive, so a
- * stale handle never reaches an entity that reuses its slot. Queries: {@link #query(Query)}, with the
+ * handle's generation and world tag (one comparison, see {@link Entity}, "Layout") and throws
+ * {@link IllegalArgumentException} for an entity that is not alive or that another world spawned
+ * (message e.g. {@code World.get: entity 5v1 belongs to another world}), so a stale handle never
+ * reaches an entity that reuses its slot and a handle of world A never reaches an entity of world B
+ * (of the last 127 worlds created; see {@link Entity#WORLD_TAGS}). Queries: {@link #query(Query)}, with the
  * iteration semantics of {@link QueryResult}. Storage is delegated to archetype tables (package
  * Javadoc says why).
  *
@@ -70,6 +73,10 @@ import java.util.function.Predicate;
  *
  * <p><b>Threading:</b> a world is confined to one thread, the thread that runs its schedules (in the
  * Orrery host, the frame thread). It is not synchronized; other threads hand work to that thread.
+ * Schedules check the confinement of their run calls ({@link #runConfinement()}): a run call on the
+ * world from a second thread while one is inside a run call on it throws an
+ * {@link IllegalStateException} naming both threads, before it changes anything. The world's own
+ * methods are not checked (that would cost every call).
  *
  * @since 0.1
  */
@@ -77,6 +84,7 @@ public final class World {
     private final Map<Trait<?>, TraitRef<?>> refs = new IdentityHashMap<>();
     private final EntityStore entities = new EntityStore();
     private final WorldTransaction transaction = new WorldTransaction(entities);
+    private final RunConfinement confinement = new RunConfinement();
 
     /** Creates an empty world. */
     public World() {
@@ -365,7 +373,7 @@ public final class World {
      *
      * @param entity a live entity
      * @throws IllegalArgumentException if the entity is not alive (destroyed, or never spawned in this
-     *     world); the message names the handle and says which
+     *     world, or spawned by another world); the message names the handle and says which
      */
     public void destroy(long entity) {
         if (transaction.depth > 0) {
@@ -378,7 +386,8 @@ public final class World {
 
     /**
      * @param entity any handle
-     * @return whether it names a live entity of this world (never throws)
+     * @return whether it names a live entity of this world (never throws; false for a handle of
+     *     another world)
      */
     public boolean isAlive(long entity) {
         return entities.isAlive(entity);
@@ -397,7 +406,8 @@ public final class World {
      * @param trait the trait; not null
      * @param <T> the value type
      * @return the entity's value of the trait (the existing one, or the new default)
-     * @throws IllegalArgumentException if the entity is not alive; the message names it
+     * @throws IllegalArgumentException if the entity is not alive or belongs to another world; the
+     *     message names it
      */
     public <T> T add(long entity, Trait<T> trait) {
         Objects.requireNonNull(trait, "World.add: trait is null");
@@ -417,7 +427,8 @@ public final class World {
      * @param value the initial value; not null
      * @param <T> the value type
      * @return the entity's value of the trait
-     * @throws IllegalArgumentException if the entity is not alive; the message names it
+     * @throws IllegalArgumentException if the entity is not alive or belongs to another world; the
+     *     message names it
      * @throws NullPointerException if {@code value} is null; the message names the trait
      */
     public <T> T add(long entity, Trait<T> trait, T value) {
@@ -435,7 +446,8 @@ public final class World {
      * @param entity a live entity
      * @param trait the trait; not null
      * @return whether the entity has the trait
-     * @throws IllegalArgumentException if the entity is not alive; the message names it
+     * @throws IllegalArgumentException if the entity is not alive or belongs to another world; the
+     *     message names it
      */
     public boolean has(long entity, Trait<?> trait) {
         Objects.requireNonNull(trait, "World.has: trait is null");
@@ -447,7 +459,8 @@ public final class World {
      * @param trait the trait; not null
      * @param <T> the value type
      * @return the entity's value of the trait, or {@code null} if it lacks the trait
-     * @throws IllegalArgumentException if the entity is not alive; the message names it
+     * @throws IllegalArgumentException if the entity is not alive or belongs to another world; the
+     *     message names it
      */
     public <T> T get(long entity, Trait<T> trait) {
         Objects.requireNonNull(trait, "World.get: trait is null");
@@ -461,7 +474,8 @@ public final class World {
      * @param trait the trait; not null
      * @param value the new value; not null
      * @param <T> the value type
-     * @throws IllegalArgumentException if the entity is not alive; the message names it
+     * @throws IllegalArgumentException if the entity is not alive or belongs to another world; the
+     *     message names it
      * @throws NullPointerException if {@code value} is null; the message names the trait
      */
     public <T> void set(long entity, Trait<T> trait, T value) {
@@ -481,7 +495,8 @@ public final class World {
      *
      * @param entity a live entity
      * @param trait the trait; not null
-     * @throws IllegalArgumentException if the entity is not alive; the message names it
+     * @throws IllegalArgumentException if the entity is not alive or belongs to another world; the
+     *     message names it
      */
     public void remove(long entity, Trait<?> trait) {
         Objects.requireNonNull(trait, "World.remove: trait is null");
@@ -496,7 +511,8 @@ public final class World {
     /**
      * @param entity a live entity
      * @return the traits the entity has, in an unspecified but stable order (an unmodifiable copy)
-     * @throws IllegalArgumentException if the entity is not alive; the message names it
+     * @throws IllegalArgumentException if the entity is not alive or belongs to another world; the
+     *     message names it
      */
     public List<Trait<?>> traitsOf(long entity) {
         return entities.traitsOf(entity);
@@ -556,5 +572,13 @@ public final class World {
      */
     public WorldTransaction transaction() {
         return transaction;
+    }
+
+    /**
+     * @return which thread is inside a run call on this world, as checked by schedules (the same
+     *     object for the life of the world)
+     */
+    public RunConfinement runConfinement() {
+        return confinement;
     }
 }

@@ -6,9 +6,10 @@
  * (a host's frame thread). Nothing in this package is synchronized.
  *
  * <h2>Entities</h2>
- * An entity is a {@code long} handle (slot index and generation, see {@link dev.orrery.world.Entity}):
- * a primitive, so queries pass entities to callbacks without boxing or allocating, and every entity
- * method checks the generation, so a destroyed entity's handle fails with a clear error instead of
+ * An entity is a {@code long} handle (slot index, generation and world tag, see
+ * {@link dev.orrery.world.Entity}): a primitive, so queries pass entities to callbacks without boxing
+ * or allocating, and every entity method checks the generation and the world tag in one comparison,
+ * so a destroyed entity's handle, or one of another world, fails with a clear error instead of
  * reaching the entity that reused its slot. {@link dev.orrery.world.Trait} is the component key, the
  * same type as for world traits.
  *

@@ -73,12 +73,15 @@ class EntityGenerationTest {
         other.spawn();
         long foreign = other.spawn();
         IllegalArgumentException never = assertThrows(IllegalArgumentException.class, () -> world.has(foreign, health));
-        assertEquals("World.has: entity 2v1 was never spawned in this world", never.getMessage());
+        assertEquals("World.has: entity 2v1 belongs to another world", never.getMessage());
         long mine = world.spawn();
-        long future = Entity.of(Entity.index(mine), Entity.generation(mine) + 5);
+        long future = Entity.of(Entity.index(mine), Entity.generation(mine) + 5, Entity.worldTag(mine));
         IllegalArgumentException ahead = assertThrows(IllegalArgumentException.class, () -> world.get(future, health));
         assertEquals("World.get: entity 0v6 was never spawned in this world (slot 0 is at generation 1)",
                 ahead.getMessage());
+        long beyond = Entity.of(7, 1, Entity.worldTag(mine));
+        IllegalArgumentException unused = assertThrows(IllegalArgumentException.class, () -> world.get(beyond, health));
+        assertEquals("World.get: entity 7v1 was never spawned in this world", unused.getMessage());
     }
 
     @Test
@@ -120,7 +123,11 @@ class EntityGenerationTest {
         assertEquals("invalid entity handle 0x0000000000000005", Entity.toString(Entity.of(5, 0)));
         assertEquals("invalid entity handle 0x00000001ffffffff", Entity.toString(Entity.of(-1, 1)));
         assertEquals("5v2", Entity.toString(Entity.of(5, 2)));
-        assertEquals("0v4294967295", Entity.toString(Entity.of(0, -1)), "the generation is unsigned");
+        assertEquals("5v2", Entity.toString(Entity.of(5, 2, 9)), "the world tag is not shown");
+        assertEquals("0v16777215", Entity.toString(Entity.of(0, Entity.MAX_GENERATION, Entity.WORLD_TAGS)),
+                "the largest generation of the last tag");
+        assertEquals("invalid entity handle 0xffffffff00000000", Entity.toString(Entity.of(0, -1)),
+                "bit 63 is never set in a handle a world spawns");
         assertEquals("2147483647v1", Entity.toString(Entity.of(Integer.MAX_VALUE, 1)));
     }
 

@@ -1,6 +1,7 @@
 package dev.orrery.schedule.internal;
 
 import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.ItemNames;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.internal.plan.ExecutionPlan;
 import java.util.Collection;
@@ -83,7 +84,7 @@ final class PlanLookup {
      * @return per plugin index: whether its name is one of {@code names}; null when none is
      * @throws NullPointerException if {@code names} is null or contains null
      * @throws IllegalArgumentException if {@code names} contains an empty or blank name (no plugin can
-     *     have one, SCH-135)
+     *     have one, SCH-135), or one with a character {@link ItemNames} forbids
      */
     static boolean[] pluginsNamed(ExecutionPlan plan, Collection<String> names, String api) {
         if (names == null) {
@@ -99,6 +100,11 @@ final class PlanLookup {
             if (name.isBlank()) {
                 throw new IllegalArgumentException(prefix(plan, api) + "pluginNames contains an empty or blank name; "
                         + "a plugin name is required (SCH-135)");
+            }
+            int bad = ItemNames.firstForbidden(name);
+            if (bad >= 0) {
+                throw new IllegalArgumentException(prefix(plan, api) + "pluginNames contains a "
+                        + ItemNames.refusal(name, bad) + ": no plugin can have it");
             }
             wanted.add(name);
         }

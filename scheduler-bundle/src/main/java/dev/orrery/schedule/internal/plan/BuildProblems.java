@@ -278,11 +278,11 @@ final class BuildProblems {
         StringBuilder sb = new StringBuilder(head).append(singular ? " has" : " form");
         int total = cycles.size() + more;
         if (total == 1) {
-            sb.append(" a cycle: ").append(cycles.get(0));
+            sb.append(" a cycle: ").append(CycleText.of(cycles.get(0)));
         } else {
             sb.append(lowerBound ? " at least " : " ").append(total).append(" cycles: ");
             for (int i = 0; i < cycles.size(); i++) {
-                sb.append(i == 0 ? "" : " ").append('[').append(i + 1).append("] ").append(cycles.get(i))
+                sb.append(i == 0 ? "" : " ").append('[').append(i + 1).append("] ").append(CycleText.of(cycles.get(i)))
                         .append(i + 1 < cycles.size() || more > 0 ? ";" : "");
             }
             if (more > 0) {

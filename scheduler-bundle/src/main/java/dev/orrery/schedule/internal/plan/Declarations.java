@@ -2,6 +2,7 @@ package dev.orrery.schedule.internal.plan;
 
 import dev.orrery.schedule.BuildProblem;
 import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.ItemNames;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.SystemSet;
@@ -96,7 +97,8 @@ final class Declarations {
      * @param input the builder's input
      * @return the declarations
      * @throws NullPointerException if a plugin returns a null name, list or entry (naming the plugin)
-     * @throws IllegalArgumentException if a plugin returns an empty or blank name (SCH-135)
+     * @throws IllegalArgumentException if a plugin returns an empty or blank name (SCH-135), or one with a
+     *     character {@link ItemNames} forbids
      */
     static Declarations flatten(BuildInput input) {
         List<BuildProblem> pluginProblems = new ArrayList<>();
@@ -115,6 +117,11 @@ final class Declarations {
                 // SCH-135: a plugin's name is required; it names the plugin in every build error.
                 throw new IllegalArgumentException("schedule '" + input.name() + "': a plugin returned an empty or blank "
                         + "name (" + plugin.getClass().getName() + "); definePlugin (Plugin.builder) requires a name");
+            }
+            int bad = ItemNames.firstForbidden(pluginName);
+            if (bad >= 0) {
+                throw new IllegalArgumentException("schedule '" + input.name() + "': a plugin returned a name with a "
+                        + "forbidden character (" + plugin.getClass().getName() + "): " + ItemNames.refusal(pluginName, bad));
             }
             pluginNames.add(pluginName);
             Integer sameObject = pluginIndex.putIfAbsent(plugin, i);

@@ -14,18 +14,41 @@ import java.util.List;
  * changes, in O(OnStart systems + considered names). The state is written only by
  * {@link #completed(ScheduleState)}, at the end of an OnStart phase that finished without throwing
  * (SCH-112).
+ *
+ * <p>Implementation notes. Two sets of flags: {@link #pending} follows whatever record it was last
+ * synced to (the truthfulness check of every toggle syncs it, also from inside a running system),
+ * while {@link #inPass} is the copy {@link #beginPass} takes when an OnStart pass begins. The pass
+ * reads and completes only its copy, so which systems a pass considers is fixed when it begins: a
+ * record written or a toggle called by one of its systems (no-op or not) never removes a pending
+ * system from it, and the completed record adds exactly the systems the pass considered.
  */
 final class OnStartProgress {
     private final RunLayout layout;
-    /** Per OnStart system (index minus {@code layout.onStartFrom}): pending in this world. */
+    /** Per OnStart system (index minus {@code layout.onStartFrom}): pending under {@link #builtFor}. */
     private final boolean[] pending;
+    /** Per OnStart system: pending when the running (or last) OnStart pass began. */
+    private final boolean[] inPass;
     private ScheduleState builtFor;
     private boolean anyPending;
 
     OnStartProgress(RunLayout layout) {
         this.layout = layout;
         this.pending = new boolean[layout.onStartTo - layout.onStartFrom];
+        this.inPass = new boolean[pending.length];
         refresh(null);
+    }
+
+    /**
+     * Begins an OnStart pass: syncs to the record in the world and fixes the pass's pending systems
+     * (a copy, read by {@link #isPending} and {@link #completed} until the next pass begins).
+     *
+     * @param state the record in the world when the pass begins, or null if the world lacks it
+     * @return whether the pass has nothing to do ({@link #nothingToDo})
+     */
+    boolean beginPass(ScheduleState state) {
+        sync(state);
+        System.arraycopy(pending, 0, inPass, 0, pending.length);
+        return nothingToDo(state);
     }
 
     /**
@@ -90,16 +113,16 @@ final class OnStartProgress {
 
     /**
      * @param system a system index inside the OnStart phase
-     * @return whether it is pending (considered in this pass)
+     * @return whether it was pending when the current pass began (considered in this pass)
      */
     boolean isPending(int system) {
-        return pending[system - layout.onStartFrom];
+        return inPass[system - layout.onStartFrom];
     }
 
     /**
      * The record to write when the OnStart phase completed: {@code current} with every system that was
-     * pending added to {@code onStartConsidered} (after the names already there, in execution order),
-     * and {@code onStartDone} true when every OnStart system of this schedule is recorded (SCH-113: an
+     * pending when the pass began added to {@code onStartConsidered} (after the names already there, in
+     * execution order), and {@code onStartDone} true when every OnStart system of this schedule is recorded (SCH-113: an
      * empty phase, or one whose systems were all skipped, counts as done). Disabled names are kept.
      *
      * @param current the record in the world at the end of the phase; not null
@@ -115,8 +138,8 @@ final class OnStartProgress {
             }
         }
         boolean done = true;
-        for (int k = 0; k < pending.length; k++) {
-            if (pending[k] && !recorded[k]) {
+        for (int k = 0; k < inPass.length; k++) {
+            if (inPass[k] && !recorded[k]) {
                 considered.add(layout.systemNames[layout.onStartFrom + k]);
                 recorded[k] = true;
             }

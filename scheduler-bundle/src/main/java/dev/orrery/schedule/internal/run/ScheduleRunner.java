@@ -10,6 +10,7 @@ import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleState;
 import dev.orrery.schedule.SkipReason;
 import dev.orrery.schedule.internal.plan.ExecutionPlan;
+import dev.orrery.world.RunConfinement;
 import dev.orrery.world.World;
 import dev.orrery.world.WorldTransaction;
 import java.util.ArrayList;
@@ -24,10 +25,13 @@ import java.util.List;
  *
  * <p>Public for the schedule implementation, which wires it to the build's {@link ExecutionPlan}; its
  * methods are that implementation's run-side {@link Schedule} methods, with their contracts. World
- * thread only, like the world; one runner may serve several worlds, each with its own runtime.
+ * thread only, like the world (a run call from a second thread while one runs on the world is
+ * refused); one runner may serve several worlds, each with its own runtime.
  *
  * <p>Implementation notes. Order of work in a run call: argument checks (null arguments first, then
- * phases, then dt, SCH-115), a finished background generation adopted, the world's runtime and the
+ * phases, then dt, SCH-115), the thread confinement check (the world's {@code RunConfinement}: a run
+ * call from a second thread while one is inside a run call on the world throws, naming both, before
+ * anything touches the world), a finished background generation adopted, the world's runtime, the
  * re-entrancy check (SCH-043), the lazy add of the state trait (SCH-063), a truthful OnStart flag and
  * a new pass of the world's pass clock (both Orrery's own), hook sampling, the probe's table, then the
  * phases. Per phase: the init functions of its systems not yet initialised in the world (only for a
@@ -197,24 +201,33 @@ public final class ScheduleRunner {
     }
 
     private WorldRuntime enter(World world, String api, double dt) {
-        if (dispatcher.isPending()) {
-            dispatcher.adopt();
+        // First: a refused call must not touch the world (a new runtime would add references to it).
+        RunConfinement confinement = world.runConfinement();
+        confinement.enter(layout.scheduleName, api); // another thread inside a run call on the world throws
+        WorldRuntime rt;
+        try {
+            if (dispatcher.isPending()) {
+                dispatcher.adopt();
+            }
+            rt = runtimes.of(world);
+            if (rt.executing) {
+                throw args.reentered(api);
+            }
+            ScheduleState current = rt.state.get();
+            if (current == null) {
+                current = world.add(traits.state);
+            }
+            StateToggles.keepTruthful(rt, world, current, traits.state);
+            rt.beginPass(world, layout.usesClock, dt);
+            if (rt.hookContext != null) {
+                // Hook sampling: hooks on one call in samplePeriod, counted per world.
+                rt.activeContext = rt.calls++ % samplePeriod == 0 ? rt.hookContext : null;
+            }
+            rt.executing = true;
+        } catch (Throwable t) {
+            confinement.exit();
+            throw t;
         }
-        WorldRuntime rt = runtimes.of(world);
-        if (rt.executing) {
-            throw args.reentered(api);
-        }
-        ScheduleState current = rt.state.get();
-        if (current == null) {
-            current = world.add(traits.state);
-        }
-        StateToggles.keepTruthful(rt, world, current, traits.state);
-        rt.beginPass(world, layout.usesClock, dt);
-        if (rt.hookContext != null) {
-            // Hook sampling: hooks on one call in samplePeriod, counted per world.
-            rt.activeContext = rt.calls++ % samplePeriod == 0 ? rt.hookContext : null;
-        }
-        rt.executing = true;
         if (layout.transactional) {
             rt.tx.open();
         }
@@ -227,18 +240,22 @@ public final class ScheduleRunner {
     }
 
     private void exit(WorldRuntime rt) {
-        if (layout.transactional) {
-            rt.tx.close(); // every phase published or discarded: nothing is left to publish here
-        }
-        if (probe != null) {
-            probe.publish(rt.probeOuterTable, rt.probeOuterIndex);
-            rt.probeOuterTable = null;
-        }
-        rt.endPass();
-        rt.executing = false;
-        if (rt.activeContext != null) {
-            rt.activeContext.clear();
-            rt.activeContext = null;
+        try {
+            if (layout.transactional) {
+                rt.tx.close(); // every phase published or discarded: nothing is left to publish here
+            }
+        } finally {
+            if (probe != null) {
+                probe.publish(rt.probeOuterTable, rt.probeOuterIndex);
+                rt.probeOuterTable = null;
+            }
+            rt.endPass();
+            rt.executing = false;
+            if (rt.activeContext != null) {
+                rt.activeContext.clear();
+                rt.activeContext = null;
+            }
+            rt.confinement.exit();
         }
     }
 
@@ -338,12 +355,15 @@ public final class ScheduleRunner {
      * <p>Orrery's phase toggle: a pending system skipped because OnStart is disabled is not considered:
      * it gets {@link SkipReason#PHASE_DISABLED} and stays pending, so it runs once OnStart is enabled
      * again. When no pending system was considered, the state is not written at all.
+     *
+     * <p>The pending systems are those of the record in the world when the pass begins: a record or a
+     * toggle written by one of the pass's systems applies to the later systems' flags (SCH-056,
+     * SCH-153) but never removes a pending system from the pass (a no-op toggle changes nothing,
+     * SCH-055).
      */
     private void executeOnStart(WorldRuntime rt, World world, double dt) {
         OnStartProgress progress = rt.onStart;
-        ScheduleState before = rt.state.get();
-        progress.sync(before);
-        if (progress.nothingToDo(before)) {
+        if (progress.beginPass(rt.state.get())) {
             return;
         }
         Phase phase = layout.phases[layout.onStartPhase];

@@ -3,6 +3,7 @@ package dev.orrery.schedule.internal.run;
 import dev.orrery.schedule.PassClock;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.ScheduleState;
+import dev.orrery.world.RunConfinement;
 import dev.orrery.world.TraitRef;
 import dev.orrery.world.World;
 import dev.orrery.world.WorldTransaction;
@@ -25,6 +26,8 @@ final class WorldRuntime {
     final TraitRef<ScheduleState> state;
     /** The world's structural transaction (one object per world); it holds no reference to the world. */
     final WorldTransaction tx;
+    /** Which thread runs the world (one object per world, shared by its schedules); holds no world. */
+    final RunConfinement confinement;
     /** The reused hook context, or null when the schedule has no hooks. */
     final MutableHookContext hookContext;
     /**
@@ -100,6 +103,7 @@ final class WorldRuntime {
         this.phaseInitialised = new boolean[layout.phases.length];
         this.clock = world.ref(PassClock.TRAIT);
         this.tx = world.transaction();
+        this.confinement = world.runConfinement();
     }
 
     /**
