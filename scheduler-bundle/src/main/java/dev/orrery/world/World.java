@@ -601,6 +601,11 @@ public final class World {
         return RemovedEntities.of(tc.removalsAfter(since));
     }
 
+    /** @return the change history of the trait, or null while it is not tracked (for tests) */
+    TraitChanges trackedChanges(Trait<?> trait) {
+        return entities.changes().of(entities.traitId(trait));
+    }
+
     /**
      * @return this world's per-system contexts and the running system, as driven by schedules'
      *     executors (the same object for the life of the world)
