@@ -28,7 +28,7 @@ import java.util.Set;
  * <p>A query is an immutable description, independent of any world: define it once (e.g. as a
  * constant next to its system) and run it on any world with {@link World#query(Query)}, which keeps
  * the matching state per world and query. Two queries are equal when they have the same trait sets
- * (traits compared by identity, order ignored), so a query built anew each frame still hits the
+ * and change filters (traits compared by identity, order ignored), so a query built anew each frame still hits the
  * world's cache; building it once avoids even that lookup's hashing.
  *
  * @since 0.1

@@ -288,4 +288,29 @@ class ChangeDetectionTest {
         assertEquals(set(a), reader.last(), "the crashed run did not end the window");
         assertTrue(world.systemContexts().current() == null);
     }
+
+    @Test
+    @DisplayName("README, 'Change detection': the bar flashes for those hit since the last frame, hides for the fallen")
+    void readmeExample() {
+        Query hurt = Query.builder().changed(HEALTH).build();
+        List<Long> flashed = new ArrayList<>();
+        List<Long> hidden = new ArrayList<>();
+        EcsSystem flash = EcsSystem.define("ui/flash", (w, dt) ->
+                w.query(hurt).forEach(HEALTH, (e, h) -> flashed.add(e)));
+        EcsSystem fallen = EcsSystem.define("ui/fallen", (w, dt) ->
+                w.removed(HEALTH).forEach(hidden::add));
+        Schedule s = Schedule.builder("readme").systems(flash, fallen).build();
+        long hero = world.spawn(HEALTH);
+        long orc = world.spawn(HEALTH);
+        s.run(world, 0.016);
+        flashed.clear();
+        world.get(orc, HEALTH)[0] -= 7; // in place: say so
+        world.markChanged(orc, HEALTH);
+        s.run(world, 0.016);
+        world.destroy(orc);
+        s.run(world, 0.016);
+        assertEquals(List.of(orc), flashed);
+        assertEquals(List.of(orc), hidden);
+        assertTrue(world.isAlive(hero));
+    }
 }
