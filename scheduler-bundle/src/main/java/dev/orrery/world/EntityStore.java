@@ -821,6 +821,9 @@ final class EntityStore {
     void end(Cursor c) {
         c.finish();
         depth--;
+        if (depth == 0 && changes.any()) {
+            changes.iterationsEnded();
+        }
         if (depth == 0 && !dirty.isEmpty()) {
             for (Archetype a : dirty) {
                 compact(a);

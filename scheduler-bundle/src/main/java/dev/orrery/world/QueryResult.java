@@ -317,8 +317,8 @@ public final class QueryResult {
     /**
      * The iteration of a change query: walks the change log of the filter trait with the fewest
      * entries in the window, from the first entry after the window's start to the log's end when the
-     * iteration began, visiting each entity at its canonical entry (see {@link TraitChanges}) when it
-     * is alive, matches the query and passes the other filters.
+     * iteration began, visiting each entity at its live entry (see {@link TraitChanges}) when it is
+     * alive, matches the query and passes the other filters.
      *
      * @param arity how many values the action takes (0 to 3); {@code ia}, {@code ib}, {@code ic} their trait ids
      * @param advance whether an iteration outside a system moves the query's window on
@@ -353,12 +353,17 @@ public final class QueryResult {
         if (from == end) {
             return;
         }
+        // Tombstones deferred by an enclosing iteration: an entity may have two live entries here.
+        java.util.Set<Long> visited = driver.deferredCount > 0 ? new java.util.HashSet<>() : null;
         Cursor c = store.beginLog(state);
         try {
             Archetype lastTable = null;
             boolean lastMatches = false;
             for (int k = from; k < end; k++) {
                 long e = driver.logEntity[k];
+                if (e == Entity.NONE) {
+                    continue; // superseded by a later change of the entity
+                }
                 Archetype a = store.archetypeOfLive(e);
                 if (a == null) {
                     continue;
@@ -368,8 +373,8 @@ public final class QueryResult {
                     lastMatches = state.matches(a);
                 }
                 int slot = Entity.index(e);
-                if (!lastMatches || !driver.isCanonical(k, slot, end)
-                        || !passesOthers(changes, ids, addedOnly, driverIndex, slot, since)) {
+                if (!lastMatches || !passesOthers(changes, ids, addedOnly, driverIndex, slot, since)
+                        || (visited != null && !visited.add(e))) {
                     continue;
                 }
                 if (arity == 0) {

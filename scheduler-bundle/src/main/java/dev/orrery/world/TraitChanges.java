@@ -12,15 +12,16 @@ import java.util.List;
  *
  * <p>Implementation notes.
  * <ul>
- *   <li>Change log: parallel arrays of (entity, tick, previous entry of the same slot). An entity
- *       changed several times in one tick has one entry for that tick: a change is logged only when
- *       the slot's latest entry is not already this entity at this tick. So a reader that wants the
- *       changes after tick {@code L} binary-searches the first entry after {@code L} and visits, per
- *       entity, its <em>canonical</em> entry: the latest one before the reader's snapshot end. The
- *       slot's latest entry ({@link #latest}) is it, unless the entity was changed again during the
- *       reader's iteration: then the chain of {@link #logPrev} leads back to it. So the cost of a
- *       change query is proportional to the changes since the reader's previous run, not to the
- *       entities that have the trait.</li>
+ *   <li>Change log: parallel arrays of (entity, tick) in tick order, at most one live entry per
+ *       entity: a change at a new tick appends an entry and turns the entity's previous one
+ *       ({@link #latest} of its slot) into a tombstone ({@link Entity#NONE}); one at the same tick
+ *       changes nothing. So a reader that wants the changes after tick {@code L} binary-searches the
+ *       first entry after {@code L} and visits the live entries from there to the end the log had
+ *       when its iteration began: the cost of a change query is proportional to the changes since
+ *       the reader's previous run, not to the entities that have the trait, and it reads no per-slot
+ *       array to tell an entity's latest entry. While a query iterates the world, tombstones are
+ *       deferred ({@link #deferred}) so that an entity changed again during an iteration keeps the
+ *       entry that iteration will visit; the outermost iteration's end writes them.</li>
  *   <li>Per slot, not per table row: the arrays are indexed by entity slot, so structural moves
  *       between tables (and the bulk move of whole tables at a publish) carry nothing extra.</li>
  *   <li>Compaction: when the change log is full and no query iterates the world, the entries that no
@@ -45,8 +46,10 @@ final class TraitChanges {
 
     long[] logEntity = new long[64];
     long[] logTick = new long[64];
-    int[] logPrev = new int[64];
     int logSize;
+    /** Entries superseded while a query iterated: tombstoned when the outermost iteration ends. */
+    private int[] deferred = NO_INTS;
+    int deferredCount;
 
     /** Whether removals are recorded (from the first {@code removed} call for this trait on). */
     boolean recordsRemovals;
@@ -90,11 +93,28 @@ final class TraitChanges {
             makeRoom(store);
             p = latest[slot];
         }
+        if (p >= 0) {
+            if (store.isIterating()) {
+                if (deferredCount == deferred.length) {
+                    deferred = Arrays.copyOf(deferred, Math.max(16, deferredCount * 2));
+                }
+                deferred[deferredCount++] = p;
+            } else {
+                logEntity[p] = Entity.NONE;
+            }
+        }
         int k = logSize++;
         logEntity[k] = entity;
         logTick[k] = tick;
-        logPrev[k] = p;
         latest[slot] = k;
+    }
+
+    /** The outermost iteration ended: writes the tombstones deferred while it ran. */
+    void flushDeferred() {
+        for (int i = 0; i < deferredCount; i++) {
+            logEntity[deferred[i]] = Entity.NONE;
+        }
+        deferredCount = 0;
     }
 
     /** The entity lost the trait (removed, or destroyed with it) at {@code tick}. */
@@ -133,19 +153,6 @@ final class TraitChanges {
         return lo;
     }
 
-    /**
-     * @param k a change entry of the entity in {@code slot}
-     * @param end the reader's snapshot end (the log size when its iteration began)
-     * @return whether {@code k} is that entity's latest entry before {@code end}
-     */
-    boolean isCanonical(int k, int slot, int end) {
-        int p = latest[slot];
-        while (p >= end) {
-            p = logPrev[p];
-        }
-        return p == k;
-    }
-
     /** @return the tick of the latest change of the entity in {@code slot}, -1 for none */
     long changedTick(int slot) {
         int p = slot < latest.length ? latest[slot] : -1;
@@ -165,21 +172,24 @@ final class TraitChanges {
             int capacity = logEntity.length * 2;
             logEntity = Arrays.copyOf(logEntity, capacity);
             logTick = Arrays.copyOf(logTick, capacity);
-            logPrev = Arrays.copyOf(logPrev, capacity);
         }
     }
 
-    /** Drops the entries no reader can visit: superseded ones, and those of dead entities or entities without the trait. */
+    /**
+     * Drops the entries no reader can visit: tombstones, and those of dead entities or entities
+     * without the trait. Only while no query iterates (no deferred tombstones then).
+     */
     private void compact(EntityStore store) {
         int w = 0;
         for (int k = 0; k < logSize; k++) {
             long e = logEntity[k];
+            if (e == Entity.NONE) {
+                continue;
+            }
             int slot = Entity.index(e);
-            boolean keep = latest[slot] == k && store.isAlive(e) && store.tableOf(e).hasTrait(traitId);
-            if (keep) {
+            if (store.isAlive(e) && store.tableOf(e).hasTrait(traitId)) {
                 logEntity[w] = e;
                 logTick[w] = logTick[k];
-                logPrev[w] = -1;
                 latest[slot] = w;
                 w++;
             } else if (latest[slot] == k) {

@@ -87,6 +87,16 @@ final class WorldChanges {
         trackedCount = w;
     }
 
+    /** The outermost query iteration ended: the tombstones deferred during it are written. */
+    void iterationsEnded() {
+        for (int k = 0; k < trackedCount; k++) {
+            TraitChanges c = byId[trackedIds[k]];
+            if (c.deferredCount > 0) {
+                c.flushDeferred();
+            }
+        }
+    }
+
     /** @return the tick a reader's window starts after: the running system's last run, or {@code outside} */
     long since(long outside) {
         SystemContext c = current;

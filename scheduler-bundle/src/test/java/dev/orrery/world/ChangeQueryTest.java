@@ -135,6 +135,24 @@ class ChangeQueryTest {
     }
 
     @Test
+    @DisplayName("a change query nested in a callback that changed entities visits each once too")
+    void nestedChangeIteration() {
+        long a = world.spawn(HEALTH);
+        long b = world.spawn(HEALTH);
+        List<Long> inner = new ArrayList<>();
+        QueryResult other = world.query(Query.builder().changed(HEALTH).with(HEALTH).without(OTHER).build());
+        world.query(CHANGED).forEach(e -> {
+            world.set(a, HEALTH, new int[] {1});
+            world.set(b, HEALTH, new int[] {1});
+            if (inner.isEmpty()) {
+                other.forEach(inner::add);
+            }
+        });
+        assertEquals(2, inner.size(), "each once: " + inner);
+        assertEquals(2, changed().length);
+    }
+
+    @Test
     @DisplayName("a trait tracked late: entities that already have it count as added and changed")
     void trackingStartsLate() {
         long a = world.spawn(HEALTH);
