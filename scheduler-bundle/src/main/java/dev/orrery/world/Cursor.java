@@ -37,6 +37,16 @@ final class Cursor {
         pendingCount = 0;
     }
 
+    /** Starts an iteration that visits no table rows (a change query, which reads a change log). */
+    void startEmpty(QueryState s) {
+        state = s;
+        archetypes = s.matched;
+        count = 0;
+        archIndex = 0;
+        row = -1;
+        pendingCount = 0;
+    }
+
     /** Whether the row {@code row} of {@code a} was in this iteration's start set and is not visited yet. */
     boolean notYetVisited(Archetype a, int r) {
         if (archIndex >= count || !state.matches(a)) {

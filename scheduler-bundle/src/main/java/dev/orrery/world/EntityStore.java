@@ -56,6 +56,8 @@ final class EntityStore {
     private Cursor[] cursors = new Cursor[0];
     private int depth;
     private final List<Archetype> dirty = new ArrayList<>();
+    /** Change detection: the clock, the running system's context, the tracked traits' histories. */
+    private final WorldChanges changes = new WorldChanges(this);
 
     EntityStore() {
         this(WorldTags.next());
@@ -70,6 +72,11 @@ final class EntityStore {
     /** @return this world's tag ({@link Entity#worldTag}) */
     int worldTag() {
         return tagBits >>> Entity.TAG_SHIFT;
+    }
+
+    /** @return this world's change detection */
+    WorldChanges changes() {
+        return changes;
     }
 
     // ---- trait ids and archetypes ----
@@ -259,6 +266,9 @@ final class EntityStore {
         for (int i = 0; i < values.length; i++) {
             a.columns[a.columnOf(ids[i])][row] = values[i].value();
         }
+        if (changes.any()) {
+            changes.addedAll(a, entity, Entity.index(entity));
+        }
         return entity;
     }
 
@@ -274,6 +284,9 @@ final class EntityStore {
         int row = rowOf[Entity.index(entity)];
         for (int i = 0; i < traits.length; i++) {
             a.columns[a.columnOf(ids[i])][row] = defaults[i];
+        }
+        if (changes.any()) {
+            changes.addedAll(a, entity, Entity.index(entity));
         }
         return entity;
     }
@@ -322,6 +335,9 @@ final class EntityStore {
 
     void destroy(long entity) {
         int slot = slotOf(entity, "World.destroy");
+        if (changes.any()) {
+            changes.removedAll(archetypeOf[slot], entity);
+        }
         removeRow(archetypeOf[slot], rowOf[slot]);
         freeSlot(slot);
     }
@@ -339,6 +355,7 @@ final class EntityStore {
         Archetype to = withTrait(from, id);
         int row = move(entity, slot, from, to);
         to.columns[to.columnOf(id)][row] = v;
+        changes.addedOne(id, entity, slot);
         return v;
     }
 
@@ -348,9 +365,11 @@ final class EntityStore {
                 + Entity.toString(entity) + " is null");
         int slot = slotOf(entity, "World.set");
         Archetype a = archetypeOf[slot];
-        int column = a.columnOf(traitId(trait));
+        int id = traitId(trait);
+        int column = a.columnOf(id);
         if (column >= 0) {
             a.columns[column][rowOf[slot]] = value;
+            changes.changed(id, entity, slot);
         } else {
             add(entity, trait, value, "World.set");
         }
@@ -364,6 +383,7 @@ final class EntityStore {
             return;
         }
         move(entity, slot, from, withoutTrait(from, id));
+        changes.removedOne(id, entity);
     }
 
     boolean has(long entity, Trait<?> trait) {
@@ -434,6 +454,9 @@ final class EntityStore {
             throw new IllegalStateException("World.reset: cannot reset while a query is iterating this world");
         }
         for (Archetype a : archetypes) {
+            for (int row = 0; row < a.size && changes.any(); row++) {
+                changes.removedAll(a, a.entities[row]);
+            }
             for (int row = 0; row < a.size; row++) {
                 a.clearRow(row);
             }
@@ -648,6 +671,7 @@ final class EntityStore {
                 long entity = from.entities[row];
                 if (which == null || which.test((T) from.columns[column][row])) {
                     move(entity, Entity.index(entity), from, to);
+                    changes.removedOne(id, entity);
                     removed++;
                 }
             }
@@ -702,6 +726,7 @@ final class EntityStore {
             return 0;
         }
         int removed = removeWhere(trait, null, operation);
+        changes.untrack(id);
         traitIds.remove(trait);
         traitsById.set(id, FORGOTTEN);
         TraitId cached = trait.cachedId;
@@ -754,7 +779,13 @@ final class EntityStore {
         Objects.requireNonNull(query, "World.query: query is null");
         QueryResult result = queries.get(query);
         if (result == null) {
-            result = new QueryResult(this, new QueryState(query, this));
+            QueryState state = new QueryState(query, this);
+            if (state.filterIds != null) {
+                for (int id : state.filterIds) {
+                    changes.track(id);
+                }
+            }
+            result = new QueryResult(this, state);
             queries.put(query, result);
         }
         return result;
@@ -772,10 +803,27 @@ final class EntityStore {
         return c;
     }
 
+    /**
+     * Starts an iteration that finds its entities through a change log rather than the tables: takes a
+     * pooled cursor that claims no table rows (so structural moves add nothing to its pending list).
+     */
+    Cursor beginLog(QueryState state) {
+        if (depth == cursors.length) {
+            cursors = Arrays.copyOf(cursors, depth + 1);
+            cursors[depth] = new Cursor();
+        }
+        Cursor c = cursors[depth++];
+        c.startEmpty(state);
+        return c;
+    }
+
     /** Ends an iteration; the outermost one compacts the holes left by removals. */
     void end(Cursor c) {
         c.finish();
         depth--;
+        if (depth == 0 && changes.any()) {
+            changes.iterationsEnded();
+        }
         if (depth == 0 && !dirty.isEmpty()) {
             for (Archetype a : dirty) {
                 compact(a);

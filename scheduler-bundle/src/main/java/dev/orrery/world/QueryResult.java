@@ -37,6 +37,14 @@ import java.util.Objects;
  * hole, so the rows of the start set keep their places; an entity moved to another table before its
  * turn is remembered and visited at the end; holes are compacted when the outermost iteration ends.
  *
+ * <p><b>Change queries</b> (a query with {@link Query.Builder#added} or {@link Query.Builder#changed}
+ * filters; which window they see: {@link Query}) find their entities in the world's change log of the
+ * filtered trait, so an iteration costs in proportion to the changes in its window, not to the
+ * entities that have the trait. They visit each entity at most once, if at its turn it is alive and
+ * matches the query; entities changed during the iteration are left to the next one. Outside a
+ * system, {@link #forEach(EntityAction) forEach} and {@link #entities()} move the query's window on,
+ * {@link #count()} and {@link #isEmpty()} do not.
+ *
  * <p>Confined to the world's thread, like the world.
  *
  * @since 0.1
@@ -59,6 +67,9 @@ public final class QueryResult {
      * @return the number of entities that match now
      */
     public int count() {
+        if (state.filterIds != null) {
+            return changedCount();
+        }
         state.refresh(store.archetypes());
         int n = 0;
         for (int i = 0; i < state.matchedCount; i++) {
@@ -80,6 +91,17 @@ public final class QueryResult {
      * @return the handles, in unspecified order
      */
     public long[] entities() {
+        if (state.filterIds != null) {
+            long[][] out = {new long[16]};
+            int[] n = {0};
+            forEachChanged(0, -1, -1, -1, (EntityAction) e -> {
+                if (n[0] == out[0].length) {
+                    out[0] = java.util.Arrays.copyOf(out[0], n[0] * 2);
+                }
+                out[0][n[0]++] = e;
+            }, true);
+            return java.util.Arrays.copyOf(out[0], n[0]);
+        }
         long[] out = new long[count()];
         int[] n = {0};
         forEach(e -> out[n[0]++] = e);
@@ -93,6 +115,10 @@ public final class QueryResult {
      */
     public void forEach(EntityAction action) {
         Objects.requireNonNull(action, "action");
+        if (state.filterIds != null) {
+            forEachChanged(0, -1, -1, -1, action, true);
+            return;
+        }
         Cursor c = store.begin(state);
         try {
             for (int ai = 0; ai < c.count; ai++) {
@@ -135,6 +161,10 @@ public final class QueryResult {
     public <A> void forEach(Trait<A> ta, EntityAction1<A> action) {
         int ia = required(ta);
         Objects.requireNonNull(action, "action");
+        if (state.filterIds != null) {
+            forEachChanged(1, ia, -1, -1, action, true);
+            return;
+        }
         Cursor c = store.begin(state);
         try {
             for (int ai = 0; ai < c.count; ai++) {
@@ -182,6 +212,10 @@ public final class QueryResult {
         int ia = required(ta);
         int ib = required(tb);
         Objects.requireNonNull(action, "action");
+        if (state.filterIds != null) {
+            forEachChanged(2, ia, ib, -1, action, true);
+            return;
+        }
         Cursor c = store.begin(state);
         try {
             for (int ai = 0; ai < c.count; ai++) {
@@ -234,6 +268,10 @@ public final class QueryResult {
         int ib = required(tb);
         int ic = required(tc);
         Objects.requireNonNull(action, "action");
+        if (state.filterIds != null) {
+            forEachChanged(3, ia, ib, ic, action, true);
+            return;
+        }
         Cursor c = store.begin(state);
         try {
             for (int ai = 0; ai < c.count; ai++) {
@@ -267,6 +305,111 @@ public final class QueryResult {
         } finally {
             store.end(c);
         }
+    }
+
+    /** {@link #count()} of a change query: the same walk as an iteration, without moving the window. */
+    private int changedCount() {
+        int[] n = {0};
+        forEachChanged(0, -1, -1, -1, (EntityAction) e -> n[0]++, false);
+        return n[0];
+    }
+
+    /**
+     * The iteration of a change query: walks the change log of the filter trait with the fewest
+     * entries in the window, from the first entry after the window's start to the log's end when the
+     * iteration began, visiting each entity at its live entry (see {@link TraitChanges}) when it is
+     * alive, matches the query and passes the other filters.
+     *
+     * @param arity how many values the action takes (0 to 3); {@code ia}, {@code ib}, {@code ic} their trait ids
+     * @param advance whether an iteration outside a system moves the query's window on
+     */
+    @SuppressWarnings("unchecked")
+    private void forEachChanged(int arity, int ia, int ib, int ic, Object action, boolean advance) {
+        WorldChanges changes = store.changes();
+        long since;
+        if (changes.current != null) {
+            since = changes.current.lastRun;
+        } else {
+            since = state.lastSeen;
+            if (advance) {
+                state.lastSeen = changes.advanceForOutsideReader();
+            }
+        }
+        int[] ids = state.filterIds;
+        boolean[] addedOnly = state.filterAdded;
+        TraitChanges driver = null;
+        int driverIndex = -1;
+        int from = 0;
+        for (int f = 0; f < ids.length; f++) {
+            TraitChanges tc = changes.track(ids[f]);
+            int first = tc.firstChangeAfter(since);
+            if (driver == null || tc.logSize - first < driver.logSize - from) {
+                driver = tc;
+                driverIndex = f;
+                from = first;
+            }
+        }
+        int end = driver.logSize;
+        if (from == end) {
+            return;
+        }
+        // Tombstones deferred by an enclosing iteration: an entity may have two live entries here.
+        java.util.Set<Long> visited = driver.deferredCount > 0 ? new java.util.HashSet<>() : null;
+        Cursor c = store.beginLog(state);
+        try {
+            Archetype lastTable = null;
+            boolean lastMatches = false;
+            for (int k = from; k < end; k++) {
+                long e = driver.logEntity[k];
+                if (e == Entity.NONE) {
+                    continue; // superseded by a later change of the entity
+                }
+                Archetype a = store.archetypeOfLive(e);
+                if (a == null) {
+                    continue;
+                }
+                if (a != lastTable) {
+                    lastTable = a;
+                    lastMatches = state.matches(a);
+                }
+                int slot = Entity.index(e);
+                if (!lastMatches || !passesOthers(changes, ids, addedOnly, driverIndex, slot, since)
+                        || (visited != null && !visited.add(e))) {
+                    continue;
+                }
+                if (arity == 0) {
+                    ((EntityAction) action).accept(e);
+                    continue;
+                }
+                int row = store.rowOfLive(e);
+                Object[][] cols = a.columns;
+                switch (arity) {
+                    case 1 -> ((EntityAction1<Object>) action).accept(e, cols[a.columnOf(ia)][row]);
+                    case 2 -> ((EntityAction2<Object, Object>) action).accept(e, cols[a.columnOf(ia)][row],
+                            cols[a.columnOf(ib)][row]);
+                    default -> ((EntityAction3<Object, Object, Object>) action).accept(e, cols[a.columnOf(ia)][row],
+                            cols[a.columnOf(ib)][row], cols[a.columnOf(ic)][row]);
+                }
+            }
+        } finally {
+            store.end(c);
+        }
+    }
+
+    /** @return whether the entity in {@code slot} passes every filter: the driver's add check, and the others */
+    private static boolean passesOthers(WorldChanges changes, int[] ids, boolean[] addedOnly, int driverIndex,
+                                        int slot, long since) {
+        for (int f = 0; f < ids.length; f++) {
+            TraitChanges tc = changes.of(ids[f]);
+            if (addedOnly[f]) {
+                if (tc.addedTick(slot) <= since) {
+                    return false;
+                }
+            } else if (f != driverIndex && tc.changedTick(slot) <= since) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private int required(Trait<?> trait) {

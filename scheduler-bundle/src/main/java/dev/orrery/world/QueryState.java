@@ -6,7 +6,9 @@ import java.util.List;
 /**
  * The matching state of one {@link Query} in one world: its traits as world trait ids and bit masks,
  * and the archetypes that match it, updated incrementally as the world creates archetypes (archetypes
- * are never deleted, so the list only grows).
+ * are never deleted, so the list only grows). For a query with change filters, also the tracked
+ * traits it filters on and, for iterations outside a system, the tick its previous iteration saw up
+ * to.
  */
 final class QueryState {
     final Query query;
@@ -15,11 +17,32 @@ final class QueryState {
     Archetype[] matched = new Archetype[4];
     int matchedCount;
     private int archetypesSeen;
+    /** The change filters: trait ids, and per filter whether it asks for adds (else changes); null without. */
+    final int[] filterIds;
+    final boolean[] filterAdded;
+    /** Outside a system: the tick the previous iteration saw up to (0: none yet, everything is new). */
+    long lastSeen;
 
     QueryState(Query query, EntityStore store) {
         this.query = query;
         this.allMask = maskOf(query.allOf(), store);
         this.noneMask = maskOf(query.noneOf(), store);
+        if (query.hasChangeFilter()) {
+            int n = query.added().size() + query.changed().size();
+            filterIds = new int[n];
+            filterAdded = new boolean[n];
+            int k = 0;
+            for (Trait<?> t : query.added()) {
+                filterAdded[k] = true;
+                filterIds[k++] = store.traitId(t);
+            }
+            for (Trait<?> t : query.changed()) {
+                filterIds[k++] = store.traitId(t);
+            }
+        } else {
+            filterIds = null;
+            filterAdded = null;
+        }
     }
 
     private static long[] maskOf(List<Trait<?>> traits, EntityStore store) {

@@ -210,6 +210,7 @@ final class StagedChanges {
         if (r < 0) {
             if (store.tableOf(entity).hasTrait(id)) {
                 store.writeValue(entity, id, value);
+                store.changes().changed(id, entity, Entity.index(entity));
             } else {
                 add(entity, trait, value);
             }
@@ -219,6 +220,7 @@ final class StagedChanges {
         if (to == null) {
             if (recSpawn[r] == null && recFrom[r].hasTrait(id)) {
                 store.writeValue(entity, id, value); // a value write, not structural: applies at once
+                store.changes().changed(id, entity, Entity.index(entity));
             } else {
                 dead("set of trait '" + trait.name() + "' on entity " + Entity.toString(entity));
             }
@@ -233,6 +235,9 @@ final class StagedChanges {
             valObject[n] = value;
         } else {
             store.writeIn(home(r, entity), entity, id, value);
+            if (recSpawn[r] == null) {
+                store.changes().changed(id, entity, Entity.index(entity)); // the committed row: a value write
+            }
         }
     }
 
@@ -252,6 +257,21 @@ final class StagedChanges {
             unlink(r, id);
         }
         counted();
+    }
+
+    /**
+     * @return whether the entity will have the trait when the transaction publishes (its committed
+     *     table has it and no staged operation removes it, or a staged one adds it)
+     */
+    boolean willHave(long entity, int traitId) {
+        int r = recordOf(entity);
+        Archetype to = r >= 0 && recEntity[r] == entity ? recTo[r] : store.tableOf(entity);
+        return to != null && to.hasTrait(traitId);
+    }
+
+    /** @return whether record {@code r} holds a value for the trait: the transaction (re-)added it */
+    boolean holdsValue(int r, int traitId) {
+        return find(r, traitId) >= 0;
     }
 
     /** @return whether the entity's record says it is destroyed by this transaction */
@@ -288,6 +308,7 @@ final class StagedChanges {
             moveWholeTables();
         }
         long changes = 0;
+        WorldChanges detection = store.changes().any() ? store.changes() : null;
         for (int r = 0; r < records; r++) {
             long entity = recEntity[r];
             Archetype from = recFrom[r];
@@ -304,8 +325,14 @@ final class StagedChanges {
                     writeValues(r, entity);
                     entitiesInserted++;
                     changes++;
+                    if (detection != null) {
+                        detection.addedAll(to, entity, Entity.index(entity));
+                    }
                 }
             } else if (to == null) {
+                if (detection != null) {
+                    detection.removedAll(from, entity);
+                }
                 store.destroyCommitted(entity);
                 entitiesRemoved++;
                 changes++;
@@ -318,6 +345,9 @@ final class StagedChanges {
                     changes++;
                 }
                 writeValues(r, entity);
+                if (detection != null) {
+                    detection.moved(from, to, entity, Entity.index(entity), this, r);
+                }
             }
         }
         opsApplied += ops - dead;

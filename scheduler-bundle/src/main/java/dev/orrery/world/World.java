@@ -57,6 +57,15 @@ import java.util.function.Predicate;
  * the game's: a system that threw half-way through a query may have updated half of its values, and
  * those writes stay. Counters: {@link #commitStats()}.
  *
+ * <p><b>Change detection.</b> Queries may select the entities whose trait was added or changed since
+ * the querying system last ran ({@link Query.Builder#added}, {@link Query.Builder#changed}), and
+ * {@link #removed(Trait)} lists the entities that lost a trait since then. A {@code set} of an
+ * entity's trait marks it changed, a published add marks it added (and changed), and
+ * {@link #markChanged(long, Trait)} marks a value changed in place. Ticks are counted per world by a
+ * 64-bit clock that never wraps; the world records changes only for the traits some query or
+ * {@code removed} call asked about, so the rest costs nothing. Executors tell the world which system
+ * runs through {@link #systemContexts()}.
+ *
  * <p><b>Listing, bulk removal, unloading code</b> (cold paths, for hosts and devtools; they allocate
  * and scan, so never call them per frame): {@link #worldTraits()} lists the world traits present,
  * {@link #entityTraits()} the traits that live entities carry, {@link #knownTraits()} every trait
@@ -85,6 +94,7 @@ public final class World {
     private final EntityStore entities = new EntityStore();
     private final WorldTransaction transaction = new WorldTransaction(entities);
     private final RunConfinement confinement = new RunConfinement();
+    private final SystemContexts systemContexts = new SystemContexts(entities.changes());
 
     /** Creates an empty world. */
     public World() {
@@ -527,6 +537,81 @@ public final class World {
      */
     public QueryResult query(Query query) {
         return entities.query(query);
+    }
+
+    // ---- change detection ----
+
+    /**
+     * Marks an entity's trait changed: its value was changed in place (a field of a mutable value
+     * object), which the world cannot see. Change queries ({@link Query.Builder#changed}) then select
+     * the entity like after a {@link #set(long, Trait, Object) set}. Applies at once, inside a
+     * transaction too; for a trait that a staged add gives the entity, the publish reports the add.
+     * Costs one array read when no query filters on the trait.
+     *
+     * @param entity a live entity that has the trait (or will have it when the open transaction
+     *     publishes)
+     * @param trait the trait; not null
+     * @throws IllegalArgumentException if the entity is not alive, belongs to another world, or lacks
+     *     the trait; the message names the entity and the trait
+     */
+    public void markChanged(long entity, Trait<?> trait) {
+        Objects.requireNonNull(trait, "World.markChanged: trait is null");
+        if (!entities.has(entity, trait)) {
+            if (transaction.depth > 0 && transaction.staged.willHave(entity, entities.traitId(trait))) {
+                return;
+            }
+            throw new IllegalArgumentException("World.markChanged: entity " + Entity.toString(entity)
+                    + " has no trait '" + trait.name() + "'");
+        }
+        int id = entities.traitId(trait);
+        entities.changes().changed(id, entity, Entity.index(entity));
+    }
+
+    /**
+     * The entities that lost a trait: it was removed from them, or they were destroyed with it (a
+     * published remove or destroy, or an immediate one outside a transaction). Inside a system (while
+     * a schedule runs it) the window is the time since that system's previous run; its first call
+     * sees every removal recorded. Outside a system it is the time since the previous call for this
+     * trait outside a system in this world. Removals are recorded from the first time the world is
+     * asked about the trait (this call, or a query with a change filter on it); the world keeps each
+     * removal until every system that called {@code removed} for the trait has seen it.
+     *
+     * @param trait the trait; not null
+     * @return the removals in the window, in order (handles may name dead entities; an entity that
+     *     lost the trait twice is listed twice); an immutable value
+     */
+    public RemovedEntities removed(Trait<?> trait) {
+        Objects.requireNonNull(trait, "World.removed: trait is null");
+        WorldChanges changes = entities.changes();
+        TraitChanges tc = changes.track(entities.traitId(trait));
+        SystemContext reader = changes.current;
+        long since;
+        if (!tc.recordsRemovals) {
+            tc.recordsRemovals = true;
+        }
+        if (reader != null) {
+            since = reader.lastRun;
+            if (!tc.removalReaders.contains(reader)) {
+                tc.removalReaders.add(reader);
+            }
+        } else {
+            since = Math.max(tc.outsideRemovedSeen, 0);
+            tc.outsideRemovedSeen = changes.advanceForOutsideReader();
+        }
+        return RemovedEntities.of(tc.removalsAfter(since));
+    }
+
+    /** @return the change history of the trait, or null while it is not tracked (for tests) */
+    TraitChanges trackedChanges(Trait<?> trait) {
+        return entities.changes().of(entities.traitId(trait));
+    }
+
+    /**
+     * @return this world's per-system contexts and the running system, as driven by schedules'
+     *     executors (the same object for the life of the world)
+     */
+    public SystemContexts systemContexts() {
+        return systemContexts;
     }
 
     // ---- structural transactions ----

@@ -42,11 +42,20 @@
  * executors' side): systems of one phase see the same committed tables whatever their order, a crash
  * leaves the world as the last publish made it, and publishing moves each entity at most once.
  *
+ * <h2>Change detection</h2>
+ * Change queries ({@link dev.orrery.world.Query.Builder#added},
+ * {@link dev.orrery.world.Query.Builder#changed}) and {@link dev.orrery.world.World#removed} see what
+ * happened since the querying system last ran in the world. The world keeps a 64-bit change clock,
+ * one {@link dev.orrery.world.SystemContext} per schedule and system name (entered by the executors
+ * through {@link dev.orrery.world.SystemContexts}), and, for each trait some query or
+ * {@code removed} call asks about, a log of changes and removals; a change query walks the log of its
+ * window instead of the tables, so its cost follows the number of changes.
+ *
  * Values are objects ({@code Object[]} columns), so a mutable value (a position object) is updated in
  * place without touching the table; the store does not specialise primitive columns, to keep it small.
  */
 @Export
-@Version("0.2.0")
+@Version("0.3.0")
 package dev.orrery.world;
 
 import org.osgi.annotation.bundle.Export;

@@ -20,9 +20,10 @@ import org.objectweb.asm.Opcodes;
  *   probe.at(i);                                  // only for a schedule built with a RunProbe
  *   if (!rt.isDisabled(i)                          // state record re-read per system (SCH-056, SCH-124),
  *                                                  // written out in the site (see enter)
+ *       &amp;&amp; SystemTurns.begin(rt, i)                 // its world context is current (no result)
  *       &amp;&amp; setConditions[i][0].test(world) ...      // one site per set condition, in order
  *       &amp;&amp; conditions[i].test(world))               // only when the system has one (SCH-118)
- *     runs[i].run(world, dt);
+ *     { runs[i].run(world, dt); SystemTurns.ran(rt, i); }
  *   if (tx.needsAttention())                       // transactional schedules only: a requested
  *     Commits.afterSystem(tx, layout, world, i);   // publish, a dead-target attribution (rare)
  * </pre>
@@ -67,6 +68,8 @@ final class DispatchGenerator {
     private static final String STATE = "dev/orrery/schedule/ScheduleState";
     private static final String TX = "dev/orrery/world/WorldTransaction";
     private static final String COMMITS = PKG + "Commits";
+    private static final String TURNS = PKG + "SystemTurns";
+    private static final String TURN_DESC = "(L" + RUNTIME + ";I)V";
     private static final String AFTER_DESC = "(L" + TX + ";L" + LAYOUT + ";L" + WORLD + ";I)V";
     private static final String CHUNK_DESC = "(L" + LAYOUT + ";L" + RUNTIME + ";L" + WORLD + ";D[L" + RUN_FN
             + ";[L" + CONDITION + ";[[L" + CONDITION + ";L" + PROBE + ";)V";
@@ -280,6 +283,7 @@ final class DispatchGenerator {
                             boolean probed) {
         Label next = new Label();
         int bytes = enter(mv, frames, i, next, probed);
+        bytes += turn(mv, "begin", i);
         int sets = layout.setConditions[i] == null ? 0 : layout.setConditions[i].length;
         for (int c = 0; c < sets; c++) {
             Label[] guarded = beginGuarded(mv);
@@ -306,6 +310,7 @@ final class DispatchGenerator {
             bytes += 32;
         }
         bytes += run(mv, guards, i);
+        bytes += turn(mv, "ran", i);
         mv.visitLabel(next);
         frames.same();
         if (layout.transactional) {
@@ -357,7 +362,9 @@ final class DispatchGenerator {
         push(mv, to);
         mv.visitJumpInsn(Opcodes.IF_ICMPGE, done);
         int body = enter(mv, frames, IN_LOOP, next, probed);
+        body += turn(mv, "begin", IN_LOOP);
         body += run(mv, guards, IN_LOOP);
+        body += turn(mv, "ran", IN_LOOP);
         mv.visitLabel(next);
         frames.same();
         if (tx) {
@@ -438,6 +445,20 @@ final class DispatchGenerator {
         mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, RUN_FN, "run", "(L" + WORLD + ";D)V", true);
         endGuarded(mv, guarded, guards, i, RUN, -1);
         return 30;
+    }
+
+    /**
+     * {@code SystemTurns.begin(rt, i)} or {@code SystemTurns.ran(rt, i)}: the world's per-system context
+     * of system {@code i} (see {@link SystemTurns}).
+     *
+     * @param i the system index, or {@link #IN_LOOP} for the index in local {@code C_INDEX}
+     * @return the estimated bytecode bytes
+     */
+    private static int turn(MethodVisitor mv, String which, int i) {
+        mv.visitVarInsn(Opcodes.ALOAD, C_RT);
+        index(mv, i);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, TURNS, which, TURN_DESC, false);
+        return 8;
     }
 
     /** Pushes system index {@code i}, or for {@link #IN_LOOP} the loop's index from local {@code C_INDEX}. */

@@ -97,6 +97,7 @@ final class LoopExecutor implements SystemExecutor {
                 if (disabled[i]) {
                     break turn;
                 }
+                SystemTurns.begin(rt, i);
                 Condition[] sets = setConditions[i];
                 if (sets != null && !allHold(sets, world, i)) {
                     break turn;
@@ -111,6 +112,7 @@ final class LoopExecutor implements SystemExecutor {
                     Failures.record(layout, world, t, i, Stage.RUN, -1);
                     throw t;
                 }
+                SystemTurns.ran(rt, i);
             }
             if (tx != null && tx.needsAttention()) {
                 Commits.afterSystem(tx, layout, world, i);
@@ -157,6 +159,7 @@ final class LoopExecutor implements SystemExecutor {
             skip(ctx, world, i, phase, dt, rt.isPhaseBlocked(i) ? SkipReason.PHASE_DISABLED : SkipReason.DISABLED);
             return;
         }
+        SystemTurns.begin(rt, i);
         Condition[] sets = layout.setConditions[i];
         Condition own = layout.conditions[i];
         if ((sets != null && !allHold(sets, world, i)) || (own != null && !holds(own, world, i))) {
@@ -178,6 +181,7 @@ final class LoopExecutor implements SystemExecutor {
             Failures.record(layout, world, t, i, Stage.RUN, -1);
             throw t;
         }
+        SystemTurns.ran(rt, i);
         if (ctx != null) {
             ctx.point(world, layout.systems[i], phase, dt);
             try {

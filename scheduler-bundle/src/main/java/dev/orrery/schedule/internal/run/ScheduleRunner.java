@@ -223,6 +223,7 @@ public final class ScheduleRunner {
                 // Hook sampling: hooks on one call in samplePeriod, counted per world.
                 rt.activeContext = rt.calls++ % samplePeriod == 0 ? rt.hookContext : null;
             }
+            rt.outerContext = rt.systemContexts.current(); // a nested run call restores its caller's system
             rt.executing = true;
         } catch (Throwable t) {
             confinement.exit();
@@ -250,6 +251,8 @@ public final class ScheduleRunner {
                 rt.probeOuterTable = null;
             }
             rt.endPass();
+            rt.systemContexts.restore(rt.outerContext);
+            rt.outerContext = null;
             rt.executing = false;
             if (rt.activeContext != null) {
                 rt.activeContext.clear();
@@ -333,6 +336,7 @@ public final class ScheduleRunner {
                 if (probe != null) {
                     probe.at(i);
                 }
+                SystemTurns.begin(rt, i); // its queries see the window of the system it initialises
                 try {
                     init.init(world);
                 } catch (Throwable t) {

@@ -4,6 +4,8 @@ import dev.orrery.schedule.PassClock;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.ScheduleState;
 import dev.orrery.world.RunConfinement;
+import dev.orrery.world.SystemContext;
+import dev.orrery.world.SystemContexts;
 import dev.orrery.world.TraitRef;
 import dev.orrery.world.World;
 import dev.orrery.world.WorldTransaction;
@@ -28,6 +30,12 @@ final class WorldRuntime {
     final WorldTransaction tx;
     /** Which thread runs the world (one object per world, shared by its schedules); holds no world. */
     final RunConfinement confinement;
+    /** The world's per-system contexts (one object per world); it holds no reference to the world. */
+    final SystemContexts systemContexts;
+    /** Per system index: its context in this world, by schedule and system name ({@link SystemTurns}). */
+    final SystemContext[] contexts;
+    /** The context that was current when the current run call began: restored when it ends. */
+    SystemContext outerContext;
     /** The reused hook context, or null when the schedule has no hooks. */
     final MutableHookContext hookContext;
     /**
@@ -104,6 +112,11 @@ final class WorldRuntime {
         this.clock = world.ref(PassClock.TRAIT);
         this.tx = world.transaction();
         this.confinement = world.runConfinement();
+        this.systemContexts = world.systemContexts();
+        this.contexts = new SystemContext[layout.systemCount()];
+        for (int i = 0; i < contexts.length; i++) {
+            contexts[i] = systemContexts.of(layout.scheduleName, layout.systemNames[i]);
+        }
     }
 
     /**

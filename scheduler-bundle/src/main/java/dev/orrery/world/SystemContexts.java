@@ -1,0 +1,80 @@
+package dev.orrery.world;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The per-system contexts of one world and which one is running: the seam between a schedule's
+ * executors and the world's per-system features (change detection's "since this system last ran").
+ * Obtained with {@link World#systemContexts()}: one object per world, for the life of the world.
+ * Game code never calls it; executors and tools do.
+ *
+ * <p>An executor resolves each system's {@link SystemContext} once ({@link #of}), makes it current
+ * with {@link #enter} before the system's turn and calls {@link SystemContext#ran()} when its run
+ * function returned. A run call saves the current context when it begins ({@link #current()}) and
+ * restores it when it ends ({@link #restore}), so a nested run call from inside a system leaves the
+ * outer system current again. Outside any system the current context is null: change queries and
+ * {@link World#removed(Trait)} then use their own windows (see there).
+ *
+ * <p><b>Threading:</b> confined to the world's thread, like the world.
+ *
+ * @since 0.3
+ */
+public final class SystemContexts {
+    private final WorldChanges changes;
+    private final Map<Key, SystemContext> byName = new HashMap<>();
+
+    SystemContexts(WorldChanges changes) {
+        this.changes = changes;
+    }
+
+    private record Key(String schedule, String system) {
+    }
+
+    /**
+     * Returns the context of a system in this world, creating it on first request; the same object
+     * for the same names for the life of the world (names hold no plugin class, so a departed
+     * plugin's code stays collectable).
+     *
+     * @param scheduleName the schedule's name; not null
+     * @param systemName the system's name; not null
+     * @return the context
+     * @throws NullPointerException if a name is null
+     */
+    public SystemContext of(String scheduleName, String systemName) {
+        Objects.requireNonNull(scheduleName, "SystemContexts.of: schedule name is null");
+        Objects.requireNonNull(systemName, "SystemContexts.of: system name is null");
+        return byName.computeIfAbsent(new Key(scheduleName, systemName),
+                k -> new SystemContext(changes, k.schedule(), k.system()));
+    }
+
+    /**
+     * Makes a system's context current: its turn begins (its conditions run next, then its run
+     * function). One field write.
+     *
+     * @param context the system's context (from this world), or null for "no system"
+     */
+    public void enter(SystemContext context) {
+        changes.current = context;
+    }
+
+    /** @return the context of the system running now, or null outside any system */
+    public SystemContext current() {
+        return changes.current;
+    }
+
+    /**
+     * Makes {@code saved} current again: the end of a run call that saved it with {@link #current()}.
+     *
+     * @param saved the context current before the run call, or null
+     */
+    public void restore(SystemContext saved) {
+        changes.current = saved;
+    }
+
+    /** @return the world's change clock now: the tick that changes are stamped with (starts at 1) */
+    public long tick() {
+        return changes.tick;
+    }
+}

@@ -1,0 +1,176 @@
+package dev.orrery.world;
+
+import java.util.Arrays;
+
+/**
+ * Change detection of one world: its change clock, the running system's context, and the
+ * {@link TraitChanges} of the traits it tracks. The entity store and the staged changes report
+ * adds, value changes and removals here; change queries and {@link World#removed(Trait)} read it.
+ *
+ * <p>Implementation notes.
+ * <ul>
+ *   <li>Tracking is switched on per trait, the first time a query filters on it or
+ *       {@link World#removed(Trait)} is called for it; until then the world records nothing for the
+ *       trait, and every report is one array read ({@link #of}) or, when no trait is tracked at all,
+ *       one int compare ({@link #any}). A plain query never reads any of this.</li>
+ *   <li>When tracking starts, every live entity that has the trait is recorded as having got it at
+ *       that tick: the world does not know what happened before, so a reader sees those entities as
+ *       added and changed (an over-report, never a miss).</li>
+ *   <li>The clock: writes are stamped with {@link #tick}; a system's run ends by taking the tick as
+ *       its last run and advancing the clock ({@link SystemContext}), so what it wrote itself while it
+ *       ran is not reported to it, and everything after is. An iteration outside a system takes the
+ *       tick and advances it the same way.</li>
+ * </ul>
+ */
+final class WorldChanges {
+    private final EntityStore store;
+    /** The change clock: the tick that writes are stamped with now. Starts at 1; never wraps. */
+    long tick = 1;
+    /** The context of the system running on the world now; null outside a system. */
+    SystemContext current;
+    private TraitChanges[] byId = new TraitChanges[0];
+    private int[] trackedIds = new int[0];
+    private int trackedCount;
+
+    WorldChanges(EntityStore store) {
+        this.store = store;
+    }
+
+    /** @return whether some trait is tracked */
+    boolean any() {
+        return trackedCount > 0;
+    }
+
+    /** @return the changes of the trait with this id, or null when it is not tracked */
+    TraitChanges of(int traitId) {
+        return traitId < byId.length ? byId[traitId] : null;
+    }
+
+    /** Starts tracking the trait (if not yet): every live entity that has it counts as added now. */
+    TraitChanges track(int traitId) {
+        TraitChanges c = of(traitId);
+        if (c != null) {
+            return c;
+        }
+        if (traitId >= byId.length) {
+            byId = Arrays.copyOf(byId, traitId + 1);
+        }
+        c = new TraitChanges(traitId);
+        byId[traitId] = c;
+        trackedIds = Arrays.copyOf(trackedIds, trackedCount + 1);
+        trackedIds[trackedCount++] = traitId;
+        for (Archetype a : store.archetypes()) {
+            if (a.hasTrait(traitId)) {
+                for (int row = 0; row < a.size; row++) {
+                    long e = a.entities[row];
+                    if (e != Entity.NONE) {
+                        c.added(e, Entity.index(e), tick, store);
+                    }
+                }
+            }
+        }
+        return c;
+    }
+
+    /** Stops tracking the trait and drops its history (the world forgets the trait). */
+    void untrack(int traitId) {
+        if (of(traitId) == null) {
+            return;
+        }
+        byId[traitId] = null;
+        int w = 0;
+        for (int k = 0; k < trackedCount; k++) {
+            if (trackedIds[k] != traitId) {
+                trackedIds[w++] = trackedIds[k];
+            }
+        }
+        trackedCount = w;
+    }
+
+    /** The outermost query iteration ended: the tombstones deferred during it are written. */
+    void iterationsEnded() {
+        for (int k = 0; k < trackedCount; k++) {
+            TraitChanges c = byId[trackedIds[k]];
+            if (c.deferredCount > 0) {
+                c.flushDeferred();
+            }
+        }
+    }
+
+    /** @return the tick a reader's window starts after: the running system's last run, or {@code outside} */
+    long since(long outside) {
+        SystemContext c = current;
+        return c != null ? c.lastRun : outside;
+    }
+
+    /** An outside reader's iteration begins: @return the tick it sees up to (its next window starts after it) */
+    long advanceForOutsideReader() {
+        return tick++;
+    }
+
+    // ---- reports ----
+
+    /** The live entity in {@code slot} changed the value of trait {@code traitId}, which it has. */
+    void changed(int traitId, long entity, int slot) {
+        TraitChanges c = of(traitId);
+        if (c != null) {
+            c.changed(entity, slot, tick, store);
+        }
+    }
+
+    /** The live entity got trait {@code traitId}. */
+    void addedOne(int traitId, long entity, int slot) {
+        TraitChanges c = of(traitId);
+        if (c != null) {
+            c.added(entity, slot, tick, store);
+        }
+    }
+
+    /** The entity lost trait {@code traitId}. */
+    void removedOne(int traitId, long entity) {
+        TraitChanges c = of(traitId);
+        if (c != null) {
+            c.removed(entity, tick);
+        }
+    }
+
+    /** The entity got every trait of table {@code a} (a spawn). */
+    void addedAll(Archetype a, long entity, int slot) {
+        for (int k = 0; k < trackedCount; k++) {
+            int id = trackedIds[k];
+            if (a.hasTrait(id)) {
+                byId[id].added(entity, slot, tick, store);
+            }
+        }
+    }
+
+    /** The entity lost every trait of table {@code a} (a destroy). */
+    void removedAll(Archetype a, long entity) {
+        for (int k = 0; k < trackedCount; k++) {
+            int id = trackedIds[k];
+            if (a.hasTrait(id)) {
+                byId[id].removed(entity, tick);
+            }
+        }
+    }
+
+    /**
+     * A publish moved the entity from table {@code from} to {@code to}: traits only {@code to} has are
+     * added, traits only {@code from} has are removed, and those both have whose value the
+     * transaction replaced (record {@code r} of {@code staged} holds a value for it) are changed.
+     */
+    void moved(Archetype from, Archetype to, long entity, int slot, StagedChanges staged, int r) {
+        for (int k = 0; k < trackedCount; k++) {
+            int id = trackedIds[k];
+            boolean had = from.hasTrait(id);
+            boolean has = to.hasTrait(id);
+            if (has && !had) {
+                byId[id].added(entity, slot, tick, store);
+            } else if (had && !has) {
+                byId[id].removed(entity, tick);
+            } else if (had && staged.holdsValue(r, id)) {
+                byId[id].changed(entity, slot, tick, store);
+            }
+        }
+    }
+}
