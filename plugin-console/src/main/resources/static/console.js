@@ -101,12 +101,15 @@ async function loadSchedule() {
   if (!sel.options.length) {
     for (const s of all) sel.appendChild(el('option', {value: s.name}, s.name + (s.main ? ' (main)' : '')));
     sel.addEventListener('change', () => { current = sel.value; refresh(); listen(); });
+    document.getElementById('empty-lanes').addEventListener('change', () => loadSchedule());
   }
   current = current || (all.length ? all[0].name : null);
   sel.value = current;
   const s = all.find(x => x.name === current);
   if (!s) return;
-  const svg = await (await fetch('/orrery/graph.svg?schedule=' + encodeURIComponent(current), {cache: 'no-store'})).text();
+  // builtin phases without systems are left out of the picture unless the page asks for them
+  const empty = document.getElementById('empty-lanes').checked ? '&empty=true' : '';
+  const svg = await (await fetch('/orrery/graph.svg?schedule=' + encodeURIComponent(current) + empty, {cache: 'no-store'})).text();
   document.getElementById('picture').innerHTML = svg;
   const tb = document.querySelector('#systems tbody');
   tb.replaceChildren();

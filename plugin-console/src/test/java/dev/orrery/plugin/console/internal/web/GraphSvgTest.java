@@ -43,7 +43,7 @@ class GraphSvgTest {
         World world = new World();
         s.disable(world, s.systems().stream().filter(x -> x.name().equals("render")).findFirst().orElseThrow());
         ScheduleView view = ScheduleView.of(s, world, true);
-        String svg = GraphSvg.render(view, Set.of("maybe"));
+        String svg = GraphSvg.render(view, Set.of("maybe"), GraphSvg.EmptyLanes.SHOWN);
 
         assertEquals(s.systems().size(), count(svg, "data-system=\""), svg);
         for (EcsSystem sys : s.systems()) {
