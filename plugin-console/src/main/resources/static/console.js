@@ -51,8 +51,8 @@ function onHost(p) {
   const page = document.body.dataset.page;
   if (page === 'plugins') { showPlugins(p); getJson('/commits').then(showCommits); }
   const newest = p.rebuilds.length ? p.rebuilds[0].sequence : 0;
-  // a plugin came, went or was updated: draw the schedule again (not for a rebuild that only added or
-  // removed observers, such as the console's own timings hooks when a page opens)
+  // a plugin came, went or was updated: draw the schedule again (observers come and go without a rebuild;
+  // a host that rebuilds for them says hooksChanged, and such a rebuild changes nothing drawn)
   const redraw = lastRebuild !== null && p.rebuilds.some(r => r.sequence > lastRebuild && !(r.hooksChanged
     && r.joined.length === 0 && r.left.length === 0 && r.replaced.length === 0));
   if (page === 'schedule' && redraw) loadSchedule();
