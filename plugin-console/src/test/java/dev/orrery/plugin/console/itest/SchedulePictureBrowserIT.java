@@ -289,7 +289,7 @@ class SchedulePictureBrowserIT {
 
     /**
      * Each edge element's path starts on its first box and ends on its second, within {@code slack}
-     * pixels (a chain edge ends on a port on its lane's border).
+     * pixels (a chain edge ends on its lane's border).
      */
     private static void checkEndpoints(String edges, String boxOf, int slack) {
         @SuppressWarnings("unchecked")

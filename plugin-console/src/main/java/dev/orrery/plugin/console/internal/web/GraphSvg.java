@@ -18,20 +18,16 @@ import org.eclipse.elk.alg.layered.options.LayeredOptions;
 import org.eclipse.elk.core.RecursiveGraphLayoutEngine;
 import org.eclipse.elk.core.data.LayoutMetaDataService;
 import org.eclipse.elk.core.math.ElkPadding;
+import org.eclipse.elk.core.math.KVector;
 import org.eclipse.elk.core.options.CoreOptions;
 import org.eclipse.elk.core.options.Direction;
 import org.eclipse.elk.core.options.HierarchyHandling;
-import org.eclipse.elk.core.options.NodeLabelPlacement;
-import org.eclipse.elk.core.options.PortConstraints;
-import org.eclipse.elk.core.options.PortSide;
 import org.eclipse.elk.core.options.SizeConstraint;
 import org.eclipse.elk.core.util.BasicProgressMonitor;
 import org.eclipse.elk.graph.ElkBendPoint;
 import org.eclipse.elk.graph.ElkEdge;
 import org.eclipse.elk.graph.ElkEdgeSection;
-import org.eclipse.elk.graph.ElkLabel;
 import org.eclipse.elk.graph.ElkNode;
-import org.eclipse.elk.graph.ElkPort;
 import org.eclipse.elk.graph.util.ElkGraphUtil;
 
 /**
@@ -45,8 +41,8 @@ import org.eclipse.elk.graph.util.ElkGraphUtil;
  * and the manual phases (detached ones say so) sit in one more compound node, a group headed "manual
  * phases", after all automatic lanes. Inside that group each chain reads in its order: every
  * {@code dependsOn}/{@code before} edge of the phase graph between two manual phases is an ELK edge
- * between the two lanes, drawn as a {@code <g class="phase-edge" data-from data-to>} (phase
- * names), so ELK layers the chain top to bottom. Builtin phases without systems are left out unless
+ * between the two lanes, drawn as a {@code <g class="phase-edge" data-from data-to>} (phase names), so
+ * ELK layers the chain top to bottom. Builtin phases without systems are left out unless
  * asked for ({@link EmptyLanes#SHOWN}); the heading says how many were left out. Every ordering edge
  * between systems, inside a phase or between phases (they agree with the phase order, SCH-015), is
  * routed by ELK: its SVG path is ELK's edge sections with their bend points. Every system is one
@@ -59,6 +55,14 @@ import org.eclipse.elk.graph.util.ElkGraphUtil;
  * {@code viewBox} holds every element drawn (lanes, boxes, edges with their arrow heads, headings).
  *
  * <p>Stateless; thread-safe (each call lays out its own graph).
+ *
+ * <p>Implementation notes: with {@code INCLUDE_CHILDREN} and direction DOWN, ELK 0.10 applies a
+ * compound node's minimum size and the size of its node labels transposed (a long heading made a tall
+ * lane, not a wide one: lanes of a turn pipeline came out hundreds of pixels high). So headings are
+ * drawn as SVG text in room kept by the top padding, and the minimum size is given as (height, width).
+ * Chain edges attach to the lanes themselves, not to ports: a lane with port constraints makes ELK
+ * route the system edges that cross its border out of its sides. Partitions are numbered once for the whole picture, the manual lanes after the
+ * automatic ones, since ELK lays out the hierarchy as one graph.
  */
 final class GraphSvg {
     private static final double NODE_HEIGHT = 28;
@@ -67,6 +71,8 @@ final class GraphSvg {
     private static final double LABEL_CHAR_WIDTH = 6.6;
     private static final String MANUAL_HEADING = "manual phases (run only when asked)";
     private static final double PAD = 12;
+    /** Room at the top of a compound node for its heading. */
+    private static final double HEADING_ROOM = 26;
     private static final String LAYERED = "org.eclipse.elk.layered";
     /** Room for an arrow head beyond an edge's end point, and for a barrier bar beyond a box. */
     private static final double OVERHANG = 8;
@@ -152,7 +158,8 @@ final class GraphSvg {
         if (drawn.stream().anyMatch(PhasesReport.Row::manual)) {
             manualGroup = compound(root, partition, MANUAL_HEADING);
             manualGroup.setProperty(CoreOptions.PARTITIONING_ACTIVATE, false);
-            int inner = 0;
+            // one partition numbering for the whole picture: ELK lays out the hierarchy as one graph
+            int inner = partition;
             for (PhasesReport.Row p : drawn) {
                 if (p.manual()) {
                     lanes.add(lane(manualGroup, view, p, inner++, boxes));
@@ -162,8 +169,7 @@ final class GraphSvg {
         lanes.forEach(l -> laneOf.put(l.phase.phase(), l));
         Map<PhaseEdge, ElkEdge> chainEdges = new LinkedHashMap<>();
         for (PhaseEdge pe : chainEdges(drawn, phases)) {
-            ElkEdge edge = ElkGraphUtil.createSimpleEdge(port(laneOf.get(pe.from()).node, PortSide.SOUTH),
-                    port(laneOf.get(pe.to()).node, PortSide.NORTH));
+            ElkEdge edge = ElkGraphUtil.createSimpleEdge(laneOf.get(pe.from()).node, laneOf.get(pe.to()).node);
             ElkGraphUtil.updateContainment(edge);
             chainEdges.put(pe, edge);
         }
@@ -256,31 +262,18 @@ final class GraphSvg {
     }
 
     /**
-     * A compound node of {@code parent} in the given partition, with its heading as an ELK node label
-     * inside at the top left, so that ELK sizes the node to hold it.
+     * A compound node of {@code parent} in the given partition, with room at the top for its heading
+     * (drawn as SVG text, not an ELK label) and a minimum size that holds it.
      */
     private static ElkNode compound(ElkNode parent, int partition, String heading) {
         ElkNode n = ElkGraphUtil.createNode(parent);
         n.setProperty(CoreOptions.PARTITIONING_PARTITION, partition);
-        n.setProperty(CoreOptions.PADDING, new ElkPadding(8, 10, 10, 10));
-        n.setProperty(CoreOptions.NODE_LABELS_PLACEMENT, NodeLabelPlacement.insideTopLeft());
-        n.setProperty(CoreOptions.NODE_SIZE_CONSTRAINTS, EnumSet.of(SizeConstraint.NODE_LABELS));
-        ElkLabel label = ElkGraphUtil.createLabel(heading, n);
-        label.setDimensions(heading.length() * LABEL_CHAR_WIDTH + 8, 16);
-        n.setDimensions(heading.length() * LABEL_CHAR_WIDTH + 28, NODE_HEIGHT + 16);
+        n.setProperty(CoreOptions.PADDING, new ElkPadding(HEADING_ROOM, 10, 10, 10));
+        n.setProperty(CoreOptions.NODE_SIZE_CONSTRAINTS, EnumSet.of(SizeConstraint.MINIMUM_SIZE));
+        // (height, width): see the implementation notes
+        n.setProperty(CoreOptions.NODE_SIZE_MINIMUM, new KVector(HEADING_ROOM + 10,
+                heading.length() * LABEL_CHAR_WIDTH + 24));
         return n;
-    }
-
-    /**
-     * A port of a lane on one side, for an edge of its chain: an edge attached to the compound node
-     * itself would be routed through it and blow it up.
-     */
-    private static ElkPort port(ElkNode lane, PortSide side) {
-        lane.setProperty(CoreOptions.PORT_CONSTRAINTS, PortConstraints.FIXED_SIDE);
-        ElkPort port = ElkGraphUtil.createPort(lane);
-        port.setDimensions(1, 1);
-        port.setProperty(CoreOptions.PORT_SIDE, side);
-        return port;
     }
 
     /** A phase's lane: a compound node of {@code parent} holding the phase's systems. */
@@ -292,6 +285,7 @@ final class GraphSvg {
         for (SystemsReport.Row s : view.systems()) {
             if (s.phase().equals(phase.phase())) {
                 ElkNode n = ElkGraphUtil.createNode(node);
+                n.setProperty(CoreOptions.PARTITIONING_PARTITION, partition);
                 n.setDimensions(Math.max(60, s.system().length() * CHAR_WIDTH + 20), NODE_HEIGHT);
                 Box b = new Box(s, n);
                 lane.boxes.add(b);
@@ -315,14 +309,14 @@ final class GraphSvg {
         return x;
     }
 
-    /** Where ELK placed a compound node's heading label: x of its text. */
+    /** The x of a compound node's heading text. */
     private static double labelX(ElkNode n) {
-        return absX(n) + (n.getLabels().isEmpty() ? 8 : n.getLabels().get(0).getX() + 4);
+        return absX(n) + 8;
     }
 
-    /** The baseline y of a compound node's heading label. */
+    /** The baseline y of a compound node's heading text. */
     private static double labelY(ElkNode n) {
-        return absY(n) + (n.getLabels().isEmpty() ? 18 : n.getLabels().get(0).getY() + 12);
+        return absY(n) + 18;
     }
 
     /** The y of a node's top-left corner in the picture. */
