@@ -51,8 +51,8 @@ function onHost(p) {
   const page = document.body.dataset.page;
   if (page === 'plugins') { showPlugins(p); getJson('/commits').then(showCommits); }
   const newest = p.rebuilds.length ? p.rebuilds[0].sequence : 0;
-  // a plugin came, went or was updated: draw the schedule again (not for a rebuild that only added or
-  // removed observers, such as the console's own timings hooks when a page opens)
+  // a plugin came, went or was updated: draw the schedule again (observers come and go without a rebuild;
+  // a host that rebuilds for them says hooksChanged, and such a rebuild changes nothing drawn)
   const redraw = lastRebuild !== null && p.rebuilds.some(r => r.sequence > lastRebuild && !(r.hooksChanged
     && r.joined.length === 0 && r.left.length === 0 && r.replaced.length === 0));
   if (page === 'schedule' && redraw) loadSchedule();
@@ -101,12 +101,15 @@ async function loadSchedule() {
   if (!sel.options.length) {
     for (const s of all) sel.appendChild(el('option', {value: s.name}, s.name + (s.main ? ' (main)' : '')));
     sel.addEventListener('change', () => { current = sel.value; refresh(); listen(); });
+    document.getElementById('empty-lanes').addEventListener('change', () => loadSchedule());
   }
   current = current || (all.length ? all[0].name : null);
   sel.value = current;
   const s = all.find(x => x.name === current);
   if (!s) return;
-  const svg = await (await fetch('/orrery/graph.svg?schedule=' + encodeURIComponent(current), {cache: 'no-store'})).text();
+  // builtin phases without systems are left out of the picture unless the page asks for them
+  const empty = document.getElementById('empty-lanes').checked ? '&empty=true' : '';
+  const svg = await (await fetch('/orrery/graph.svg?schedule=' + encodeURIComponent(current) + empty, {cache: 'no-store'})).text();
   document.getElementById('picture').innerHTML = svg;
   const tb = document.querySelector('#systems tbody');
   tb.replaceChildren();

@@ -108,8 +108,9 @@ public final class RebuildInfo {
     }
 
     /**
-     * @return whether the set of {@code ScheduleHooks} services built into the schedule changed (e.g. the
-     *     devtools' timings arrived): the reason for a rebuild whose plugins did not change
+     * @return whether the set of {@code ScheduleHooks} services built into the schedule changed. The
+     *     Orrery host never rebuilds for observers (it swaps them in and out at frame boundaries), so
+     *     its rebuilds say false; a {@code GameHost} that builds observers into its schedules may say true
      */
     public boolean hooksChanged() {
         return hooksChanged;

@@ -23,7 +23,7 @@ import org.osgi.annotation.versioning.ProviderType;
  * plugins and hooks added) → {@link #requestRebuild()} → ... → {@link #stop()}. Until that first
  * {@link #requestRebuild()} changes are only recorded (no rebuild is asked for, not even by
  * {@link #configure}), so the initial plugins give one rebuild with all of them; from then on every
- * change asks for a coalesced rebuild.
+ * change of the plugins or the configuration asks for a coalesced rebuild (observers never do).
  *
  * <p>Threading: every method may be called on any thread, concurrently; the core's lock is never held
  * while plugin code runs or while waiting for a frame boundary. Calls after {@link #stop()} are
@@ -153,7 +153,9 @@ public interface HostCore extends GameHost {
     void pluginRemoved(long id);
 
     /**
-     * Adds (or replaces) a {@code ScheduleHooks} observer; a rebuild builds it in.
+     * Adds (or replaces) a {@code ScheduleHooks} observer: it is called from the next frame boundary on,
+     * in every schedule it observes. No schedule is rebuilt and nothing is logged (the schedules are
+     * built with a slot for observers, filled at frame boundaries).
      *
      * @param source its id (hooks are called in id order), origin, and schedule (null: every schedule)
      * @param hooks the observer
@@ -162,7 +164,7 @@ public interface HostCore extends GameHost {
 
     /**
      * Removes an observer: it is not called from the next frame boundary on (waits for it like
-     * {@link #pluginRemoved}); a rebuild follows. Unknown ids are ignored.
+     * {@link #pluginRemoved}); no schedule is rebuilt and nothing is logged. Unknown ids are ignored.
      *
      * @param id the observer's {@link PluginSource#id()}
      */

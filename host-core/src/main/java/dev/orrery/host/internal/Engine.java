@@ -316,9 +316,8 @@ final class Engine implements HostCore {
         HooksEntry entry = new HooksEntry(service, source.schedule(), source.id(), source.origin());
         synchronized (lock) {
             hooks.put(entry.serviceId(), entry);
-            generation++;
         }
-        askForRebuild();
+        observersChanged();
     }
 
     @Override
@@ -327,13 +326,28 @@ final class Engine implements HostCore {
             if (hooks.remove(id) == null) {
                 return;
             }
-            generation++;
         }
         FrameLoop l = loop;
         if (l != null) {
             l.retireObserver(id, BOUNDARY_WAIT_MILLIS);
         }
-        askForRebuild();
+        observersChanged();
+    }
+
+    /**
+     * The observer services changed: the frame loop puts the tracked ones in the schedules' observer
+     * slots at the next frame boundary. No schedule is rebuilt and nothing is logged.
+     */
+    private void observersChanged() {
+        FrameLoop l = loop;
+        if (l == null) {
+            return;
+        }
+        synchronized (lock) { // under the lock: the frame loop gets the lists in the order they were made
+            List<HooksEntry> h = new ArrayList<>(hooks.values());
+            h.sort(Comparator.comparingLong(HooksEntry::serviceId));
+            l.observersChanged(h);
+        }
     }
 
     @Override
@@ -353,15 +367,13 @@ final class Engine implements HostCore {
 
     private RebuildCoordinator.Snapshot snapshot() {
         synchronized (lock) {
-            List<HooksEntry> h = new ArrayList<>(hooks.values());
-            h.sort(Comparator.comparingLong(HooksEntry::serviceId));
             HostSettings c = config;
             List<PluginEntry> p = new ArrayList<>(plugins.size());
             for (PluginEntry e : plugins.values()) {
                 boolean toMain = onMainSchedule.contains(e.serviceId()) && !e.schedule().equals(c.mainSchedule());
                 p.add(toMain ? e.inSchedule(c.mainSchedule()) : e);
             }
-            return new RebuildCoordinator.Snapshot(generation, c, p, h);
+            return new RebuildCoordinator.Snapshot(generation, c, p);
         }
     }
 

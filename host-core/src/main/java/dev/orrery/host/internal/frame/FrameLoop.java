@@ -14,6 +14,8 @@ import dev.orrery.host.core.UnloadedCode;
 import dev.orrery.host.internal.plugins.Containment;
 import dev.orrery.host.internal.plugins.HooksEntry;
 import dev.orrery.host.internal.plugins.ObserverProbe;
+import dev.orrery.host.internal.plugins.ObserverSlot;
+import dev.orrery.host.internal.plugins.ObserverSlots;
 import dev.orrery.host.internal.plugins.Observers;
 import dev.orrery.host.internal.rebuild.RebuildRecords;
 import dev.orrery.host.internal.rebuild.RebuildTarget;
@@ -51,8 +53,10 @@ import java.util.function.Supplier;
  *       {@link SystemDisposer}: the dispose half of the system lifecycle;</li>
  *   <li>{@link FrameFaults}: frame faults, dispose faults and the frame thread's death (the culprit
  *       named by {@link FaultAttribution});</li>
- *   <li>{@link WorldPurger}: unloaded code; {@link Observers}: observer fuses; {@link RebuildRecords}:
- *       plugin statuses and rebuild history.</li>
+ *   <li>{@link WorldPurger}: unloaded code; {@link Observers}: observer fuses; {@link ObserverSlots}:
+ *       the observers each schedule's observed variant calls, swapped at frame boundaries without a
+ *       rebuild ({@link #observersChanged}); {@link RebuildRecords}: plugin statuses and rebuild
+ *       history.</li>
  * </ul>
  *
  * <p>A frame runs when a main schedule is installed and the simulation is running (or a step is
@@ -102,6 +106,9 @@ public final class FrameLoop implements Runnable, RebuildTarget {
     private final FrameFaults faults;
     private final WorldPurger purger;
     private final Observers observers;
+    private final ObserverSlots slots;
+    /** Main schedule runs since the start, for sampling its observers; frame thread only. */
+    private long mainRuns;
     private final RebuildRecords records = new RebuildRecords();
     private final Ended onEnded;
     private final CountDownLatch ended = new CountDownLatch(1);
@@ -170,7 +177,8 @@ public final class FrameLoop implements Runnable, RebuildTarget {
         this.pacer = new FramePacer(nanoTime);
         this.purger = new WorldPurger(log, tasks, FrameLoop.class.getClassLoader());
         this.observers = new Observers(log, changed, observerProbe);
-        this.installed = new InstalledSchedules(config.mainSchedule());
+        this.slots = new ObserverSlots(observers);
+        this.installed = new InstalledSchedules(config.mainSchedule(), name -> slots.slot(name).active());
         this.run = new RunControl(tasks, config.startPaused(), changed);
         this.watchdog = new FrameWatchdog(log, nanoTime, probe, observerProbe, config.frameWarnLimit().toMillis(),
                 config.stuckLimit().toMillis(), new FrameWatchdog.Stuck() {
@@ -307,12 +315,43 @@ public final class FrameLoop implements Runnable, RebuildTarget {
 
     @Override
     public void swap(Swap swap) {
-        tasks.offer(() -> changes.install(swap));
+        tasks.offer(() -> {
+            slots.refresh(); // the slots of schedules new in this swap get their observers first
+            changes.install(swap);
+        });
     }
 
     @Override
+    public ScheduleHooks observerSlot(String schedule) {
+        return slots.slot(schedule);
+    }
+
+    /**
+     * Observers fixed into one schedule at its build, each behind its fuse (for a schedule built outside
+     * the rebuilds, such as a test's); the host's own schedules use {@link #observerSlot} instead.
+     *
+     * @param schedule the schedule's name
+     * @param mainSchedule whether it is the main schedule: then the hooks are sampled, otherwise called
+     *     on every run call
+     * @param hooks the hooks services that observe it, in service id order (possibly none)
+     * @return the hooks to build in, or null for none
+     */
     public ScheduleHooks observe(String schedule, boolean mainSchedule, List<HooksEntry> hooks) {
         return observers.hooks(hooks, mainSchedule);
+    }
+
+    /**
+     * The tracked observer services changed: from the next frame boundary on, every schedule's observer
+     * slot holds the ones that observe it. No schedule is built; nothing is logged.
+     *
+     * @param tracked every tracked observer service, in service id order
+     */
+    public void observersChanged(List<HooksEntry> tracked) {
+        List<HooksEntry> copy = List.copyOf(tracked);
+        tasks.offer(() -> {
+            slots.update(copy);
+            changes.observersChanged();
+        });
     }
 
     // ---------------------------------------------------------------- departures
@@ -453,6 +492,14 @@ public final class FrameLoop implements Runnable, RebuildTarget {
 
     private void runFrame(double dt) {
         Schedule main = installed.main();
+        Schedule observed = installed.mainObserved();
+        if (observed != null) {
+            // the observed variant on the frames its observers sample, the plain one (generated code) otherwise
+            ObserverSlot slot = slots.slot(installed.mainName());
+            if (slot.active() && mainRuns++ % slot.period() == 0) {
+                main = observed;
+            }
+        }
         if (!world.has(Schedules.TRAIT)) {
             world.set(Schedules.TRAIT, installed.published());
         }

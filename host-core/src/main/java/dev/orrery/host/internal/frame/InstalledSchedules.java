@@ -12,6 +12,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The schedules in force on the frame thread: the ones swapped in from rebuilds, minus the systems of
@@ -28,11 +29,22 @@ import java.util.Set;
  * generation at least the departure's) is installed and no installed schedule was built from that data:
  * a schedule that cannot be rebuilt at all keeps running without the departed plugin.
  *
+ * <p>Observed variants: a swap may carry, for a schedule, an observed variant built around its
+ * observer slot ({@link Swap#observed()}). It is filtered like the plain one. The main schedule's is
+ * run by the frame loop on the frames its observers sample ({@link #mainObserved()}); for the other
+ * schedules, which systems run through {@link Schedules}, the published one is the observed variant
+ * while its slot holds observers and the plain one otherwise ({@link #republish()} after the slots
+ * changed).
+ *
  * <p>Frame thread only, except {@link #published()}, which any thread may read.
  */
 final class InstalledSchedules {
     private final Map<String, Schedule> built = new HashMap<>();
     private final Map<String, Schedule> running = new HashMap<>();
+    private final Map<String, Schedule> builtObserved = new HashMap<>();
+    private final Map<String, Schedule> runningObserved = new HashMap<>();
+    /** Whether a schedule's observer slot holds observers now. */
+    private final Predicate<String> observedNow;
     /** A departed plugin: its name, and the service-event generation of its departure. */
     private record Suspension(String pluginName, long generation) {
     }
@@ -44,14 +56,28 @@ final class InstalledSchedules {
     private String mainName;
     private volatile Schedules published = Schedules.EMPTY;
 
-    /** @param mainName the main schedule's name until a swap says otherwise */
+    /** @param mainName the main schedule's name until a swap says otherwise; no schedule is ever observed */
     InstalledSchedules(String mainName) {
+        this(mainName, name -> false);
+    }
+
+    /**
+     * @param mainName the main schedule's name until a swap says otherwise
+     * @param observedNow whether a schedule's observer slot holds observers now
+     */
+    InstalledSchedules(String mainName, Predicate<String> observedNow) {
         this.mainName = mainName;
+        this.observedNow = observedNow;
     }
 
     /** @return the main schedule as it runs now, or null when none is installed */
     Schedule main() {
         return running.get(mainName);
+    }
+
+    /** @return the main schedule's observed variant as it runs now, or null when it has none */
+    Schedule mainObserved() {
+        return runningObserved.get(mainName);
     }
 
     /** @return the main schedule's name */
@@ -107,6 +133,12 @@ final class InstalledSchedules {
         installedGeneration = Math.max(installedGeneration, swap.generation());
         for (Map.Entry<String, Schedule> e : swap.rebuilt().entrySet()) {
             built.put(e.getKey(), e.getValue());
+            Schedule observed = swap.observed().get(e.getKey());
+            if (observed == null) {
+                builtObserved.remove(e.getKey());
+            } else {
+                builtObserved.put(e.getKey(), observed);
+            }
             refresh(e.getKey());
         }
         prune();
@@ -140,6 +172,12 @@ final class InstalledSchedules {
             }
         }
         Schedule next = gone.isEmpty() ? base : base.withoutPlugins(gone);
+        Schedule observed = builtObserved.get(name);
+        if (observed == null) {
+            runningObserved.remove(name);
+        } else {
+            runningObserved.put(name, gone.isEmpty() ? observed : observed.withoutPlugins(gone));
+        }
         return running.put(name, next) != next;
     }
 
@@ -159,7 +197,30 @@ final class InstalledSchedules {
                 && !inUse.contains(e.getKey()));
     }
 
+    /**
+     * Publishes again after the observer slots changed: a schedule other than the main one whose slot
+     * now holds observers is published as its observed variant, one whose slot is empty as the plain one.
+     *
+     * @return whether the published schedules changed
+     */
+    boolean republish() {
+        Schedules before = published;
+        publish();
+        for (String name : running.keySet()) {
+            if (before.get(name).orElse(null) != published.get(name).orElse(null)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private void publish() {
-        published = Schedules.of(running);
+        Map<String, Schedule> shown = new HashMap<>(running);
+        runningObserved.forEach((name, observed) -> {
+            if (!name.equals(mainName) && observedNow.test(name)) {
+                shown.put(name, observed);
+            }
+        });
+        published = Schedules.of(shown);
     }
 }

@@ -77,6 +77,18 @@ final class ScheduleChanges {
     }
 
     /**
+     * The observer slots changed: schedules other than the main one are published as their observed
+     * or plain variant accordingly ({@link InstalledSchedules#republish}); no schedule is built, nothing
+     * is disposed, recorded or logged.
+     */
+    void observersChanged() {
+        if (installed.republish()) {
+            world.set(Schedules.TRAIT, installed.published());
+            changed.run();
+        }
+    }
+
+    /**
      * A plugin left: its systems stop running in every schedule built from its data
      * ({@link InstalledSchedules#suspend}); when a schedule in force changed, it is published and the
      * departed systems are disposed. No purge here (one follows when a swap in which the plugin left

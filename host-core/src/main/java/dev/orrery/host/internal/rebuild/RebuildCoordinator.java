@@ -5,7 +5,6 @@ import dev.orrery.host.PluginState;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.host.RebuildInfo;
 import dev.orrery.host.internal.plugins.Containment;
-import dev.orrery.host.internal.plugins.HooksEntry;
 import dev.orrery.host.internal.plugins.PluginEntry;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.Schedule;
@@ -31,8 +30,12 @@ import java.util.function.Supplier;
  * <p>Each {@link #request} restarts a quiet period ({@code quietMillis}); the rebuild starts when no
  * event came for that long, or {@code maxDelayMillis} after the first event of the burst at the
  * latest. A rebuild takes a {@link Snapshot} of the tracked services, rebuilds every schedule whose
- * input (its plugins' data snapshots in schedule order, its hooks, the declared order) changed, and
- * hands the result to the {@link RebuildTarget}, which swaps it in at the next frame boundary. The
+ * input (its plugins' data snapshots in schedule order, the declared order) changed, and hands the
+ * result to the {@link RebuildTarget}, which swaps it in at the next frame boundary. Observers are no
+ * input: each rebuilt schedule is built twice from the same plugins, once plain (no hooks, so it runs
+ * its generated dispatcher) and once around its observer slot ({@link RebuildTarget#observerSlot}),
+ * sharing the plain one's state; the frame side fills the slots and picks the variant at frame
+ * boundaries, so attaching or detaching an observer rebuilds nothing. The
  * plugins active in a schedule's last build are its running plugins: {@link ScheduleAssembler} refuses
  * a newcomer rather than evict one of them ({@link ScheduleAssembler.Before}). Schedule names once seen
  * are kept for the life of the host (a schedule whose last plugin left is rebuilt empty), so each name
@@ -54,28 +57,24 @@ public final class RebuildCoordinator {
      * @param generation the service-event generation at the moment of the snapshot
      * @param config the host configuration
      * @param plugins the plugin services
-     * @param hooks the hooks services, in service id order
      */
-    public record Snapshot(long generation, HostSettings config, List<PluginEntry> plugins, List<HooksEntry> hooks) {
+    public record Snapshot(long generation, HostSettings config, List<PluginEntry> plugins) {
     }
 
     /**
      * What the last rebuild of one schedule left (builder thread only).
      *
-     * @param input what it was built from: data snapshots in schedule order, "|", then the hooks
-     *     services; compared by identity
+     * @param input what it was built from: data snapshots in schedule order; compared by identity
      * @param order the declared plugin order it was built with
      * @param current whether {@code schedule} was built from {@code input} (false after a schedule that
      *     could not be built even without plugins, so the next rebuild tries again)
      * @param schedule the schedule of that name the frame side has, or null
      * @param plugins the plugins {@code schedule} was built from, active or left out
      * @param active the plugins in {@code schedule}, in schedule order
-     * @param hooks the hooks services built into {@code schedule}
      * @param statuses the statuses of the schedule's plugins
      */
     private record ScheduleRecord(List<Object> input, List<String> order, boolean current, Schedule schedule,
-                                  List<PluginEntry> plugins, List<PluginEntry> active, List<ScheduleHooks> hooks,
-                                  List<PluginStatus> statuses) {
+                                  List<PluginEntry> plugins, List<PluginEntry> active, List<PluginStatus> statuses) {
         boolean reusableFor(List<Object> otherInput, List<String> otherOrder) {
             return current && sameIdentities(input, otherInput) && order.equals(otherOrder);
         }
@@ -86,7 +85,7 @@ public final class RebuildCoordinator {
     }
 
     private static final ScheduleRecord NONE = new ScheduleRecord(List.of(), List.of(), false, null, List.of(),
-            List.of(), List.of(), List.of());
+            List.of(), List.of());
     private static final long SHUTDOWN_WAIT_MILLIS = 2000;
 
     private final Supplier<Snapshot> snapshots;
@@ -287,24 +286,15 @@ public final class RebuildCoordinator {
 
         Map<String, ScheduleRecord> next = new HashMap<>(records);
         Map<String, Schedule> rebuilt = new HashMap<>();
+        Map<String, Schedule> observed = new HashMap<>();
         List<RebuildInfo> infos = new ArrayList<>();
         List<PluginStatus> statuses = new ArrayList<>();
         long seq = sequence + 1;
         for (String name : knownSchedules) {
             step = "building schedule '" + name + "'";
             PluginOrder.Result order = PluginOrder.order(bySchedule.getOrDefault(name, List.of()), config.order());
-            List<HooksEntry> hookEntries = new ArrayList<>();
-            List<ScheduleHooks> hooks = new ArrayList<>();
-            for (HooksEntry h : snap.hooks()) {
-                if (h.appliesTo(name)) {
-                    hookEntries.add(h);
-                    hooks.add(h.hooks());
-                }
-            }
             List<Object> input = new ArrayList<>();
             order.ordered().forEach(p -> input.add(p.usable() ? p.data() : p.plugin()));
-            input.add("|");
-            input.addAll(hooks);
             ScheduleRecord last = records.getOrDefault(name, NONE);
             if (!all && last.reusableFor(input, config.order())) {
                 statuses.addAll(last.statuses());
@@ -314,26 +304,32 @@ public final class RebuildCoordinator {
             // Under a new main schedule name, the plugins that ran under the old name are still running.
             ScheduleRecord before = records.containsKey(name) || !carry.containsKey(name) ? last
                     : records.getOrDefault(carry.get(name), NONE);
-            BuildOutcome out = ScheduleAssembler.assemble(build, name, order.ordered(), before.before(),
-                    target.observe(name, name.equals(main), hookEntries), last.schedule(), target.probe());
+            BuildOutcome out = ScheduleAssembler.assemble(build, name, order.ordered(), before.before(), null,
+                    last.schedule(), target.probe());
             for (PluginStatus left : out.leftOut()) {
                 log.log(Level.WARNING, "plugin '" + left.name() + "' (" + left.bundle() + ") left out of schedule '"
                         + name + "', " + left.state() + ": " + left.reason());
             }
             ScheduleRecord made = out.schedule() == null
                     ? unbuildable(name, order.ordered(), out, last, input, config.order())
-                    : built(out, order.ordered(), input, config.order(), hooks);
+                    : built(out, order.ordered(), input, config.order());
             if (out.schedule() != null) {
-                boolean hooksChanged = records.containsKey(name) && !sameIdentities(last.hooks(), hooks);
-                infos.add(info(seq, out, before.active(), hooksChanged));
+                infos.add(info(seq, out, before.active()));
                 rebuilt.put(name, out.schedule());
+                ScheduleHooks slot = target.observerSlot(name);
+                if (slot != null) {
+                    step = "building the observed variant of schedule '" + name + "'";
+                    List<Plugin> data = new ArrayList<>();
+                    out.active().forEach(p -> data.add(p.data()));
+                    observed.put(name, build.build(name, data, slot, out.schedule(), target.probe()));
+                }
                 log.log(Level.INFO, accessLine(name, out.schedule().accessReport()));
             }
             next.put(name, made);
             statuses.addAll(made.statuses());
         }
         step = "handing schedules " + new TreeSet<>(rebuilt.keySet()) + " to the frame side";
-        target.swap(new Swap(snap.generation(), main, rebuilt, infos, statuses, carry));
+        target.swap(new Swap(snap.generation(), main, rebuilt, infos, statuses, carry, observed));
         records = Map.copyOf(next);
         lastMain = main;
         if (!infos.isEmpty()) {
@@ -348,15 +344,13 @@ public final class RebuildCoordinator {
                 + (access.isEmpty() ? "" : " (devtools: orrery:access)");
     }
 
-    private ScheduleRecord built(BuildOutcome out, List<PluginEntry> plugins, List<Object> input, List<String> order,
-                                 List<ScheduleHooks> hooks) {
+    private ScheduleRecord built(BuildOutcome out, List<PluginEntry> plugins, List<Object> input, List<String> order) {
         List<PluginStatus> statuses = new ArrayList<>();
         for (PluginEntry p : out.active()) {
             statuses.add(p.status(PluginState.ACTIVE, ""));
         }
         statuses.addAll(out.leftOut());
-        return new ScheduleRecord(input, order, true, out.schedule(), List.copyOf(plugins), out.active(),
-                List.copyOf(hooks), statuses);
+        return new ScheduleRecord(input, order, true, out.schedule(), List.copyOf(plugins), out.active(), statuses);
     }
 
     /**
@@ -382,8 +376,7 @@ public final class RebuildCoordinator {
                         why + (own == null ? "" : "; " + own.reason())));
             }
         }
-        return new ScheduleRecord(input, order, false, last.schedule(), last.plugins(), last.active(), last.hooks(),
-                statuses);
+        return new ScheduleRecord(input, order, false, last.schedule(), last.plugins(), last.active(), statuses);
     }
 
     /** Warns once per plugin name about plugins the declared order leaves out (none when none is declared). */
@@ -413,7 +406,7 @@ public final class RebuildCoordinator {
         return true;
     }
 
-    private static RebuildInfo info(long seq, BuildOutcome out, List<PluginEntry> before, boolean hooksChanged) {
+    private static RebuildInfo info(long seq, BuildOutcome out, List<PluginEntry> before) {
         Map<String, Plugin> was = new LinkedHashMap<>();
         before.forEach(p -> was.put(p.name(), p.plugin()));
         Map<String, Plugin> is = new LinkedHashMap<>();
@@ -433,6 +426,6 @@ public final class RebuildCoordinator {
         Schedule s = out.schedule();
         return RebuildInfo.builder().sequence(seq).schedule(out.scheduleName()).plugins(new ArrayList<>(is.keySet()))
                 .systems(s.systems().size()).phases(s.phases().size()).buildNanos(out.buildNanos()).joined(joined)
-                .left(left).replaced(replaced).excluded(out.leftOut()).hooksChanged(hooksChanged).build();
+                .left(left).replaced(replaced).excluded(out.leftOut()).build();
     }
 }

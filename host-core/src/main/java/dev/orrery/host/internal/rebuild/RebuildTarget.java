@@ -1,9 +1,7 @@
 package dev.orrery.host.internal.rebuild;
 
-import dev.orrery.host.internal.plugins.HooksEntry;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.ScheduleHooks;
-import java.util.List;
 
 /**
  * Where the {@link RebuildCoordinator} hands its results: the frame side (implemented by
@@ -18,17 +16,16 @@ public interface RebuildTarget {
     void swap(Swap swap);
 
     /**
-     * The observer to build into one schedule: the {@code ScheduleHooks} services that observe it,
-     * each behind its fuse.
+     * The observer to build into one schedule's observed variant: an object the frame side keeps for
+     * that name and fills with the observer services at frame boundaries, so that observers come and
+     * go without a rebuild.
      *
      * @param schedule the schedule's name
-     * @param mainSchedule whether it is the host's main schedule, the one run once per frame: only there
-     *     are the hooks sampled; other schedules are run by systems, often once per turn or
-     *     event, and are observed on every run call, since sampling per call would leave them untimed
-     * @param hooks the hooks services that observe it, in service id order (possibly none)
-     * @return the hooks to build in, or null for none
+     * @return its slot (the same object for that name every time), or null for no observed variant
      */
-    ScheduleHooks observe(String schedule, boolean mainSchedule, List<HooksEntry> hooks);
+    default ScheduleHooks observerSlot(String schedule) {
+        return null;
+    }
 
     /**
      * @return where every schedule built for the frame side publishes the system it is at, or

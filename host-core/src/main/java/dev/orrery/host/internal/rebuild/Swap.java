@@ -24,13 +24,23 @@ import java.util.Map;
  *     (ConfigAdmin PID {@code dev.orrery.host}, {@code mainSchedule}) since the last swap, as
  *     {@code {newMain: oldMain}}, so that at install the frame side copies the old name's state record
  *     (disabled flags, OnStart progress) to the new name; empty otherwise
+ * @param observed the observed variant of each rebuilt schedule, by name: the same plugins built around
+ *     the schedule's observer slot ({@code RebuildTarget.observerSlot}), sharing the plain one's state;
+ *     the frame side runs it while observers are attached; a name without one is never observed
  */
 public record Swap(long generation, String mainSchedule, Map<String, Schedule> rebuilt, List<RebuildInfo> infos,
-            List<PluginStatus> plugins, Map<String, String> carryState) {
+            List<PluginStatus> plugins, Map<String, String> carryState, Map<String, Schedule> observed) {
     public Swap {
         rebuilt = Map.copyOf(rebuilt);
         infos = List.copyOf(infos);
         plugins = List.copyOf(plugins);
         carryState = Map.copyOf(carryState);
+        observed = Map.copyOf(observed);
+    }
+
+    /** A swap without observed variants: its schedules run as built, observers or not. */
+    public Swap(long generation, String mainSchedule, Map<String, Schedule> rebuilt, List<RebuildInfo> infos,
+                List<PluginStatus> plugins, Map<String, String> carryState) {
+        this(generation, mainSchedule, rebuilt, infos, plugins, carryState, Map.of());
     }
 }

@@ -2,6 +2,7 @@ package dev.orrery.host.internal.rebuild;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,7 +13,7 @@ import dev.orrery.host.PluginState;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.host.RebuildInfo;
 import dev.orrery.host.core.HostSettingsParser;
-import dev.orrery.host.internal.plugins.HooksEntry;
+import dev.orrery.host.internal.plugins.ObserverSlot;
 import dev.orrery.host.internal.plugins.PluginEntry;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Plugin;
@@ -37,7 +38,6 @@ class RebuildCoordinatorTest {
     private final CapturedLog log = CapturedLog.create();
     private final RecordingTarget target = new RecordingTarget();
     private List<PluginEntry> plugins = List.of();
-    private List<HooksEntry> hooks = List.of();
     private HostSettings config = config(Map.of());
     private Supplier<RebuildCoordinator.Snapshot> before = () -> null;
     private ScheduleAssembler.Build build = ScheduleAssembler.SCHEDULER;
@@ -46,13 +46,14 @@ class RebuildCoordinatorTest {
     private final RebuildCoordinator coordinator = new RebuildCoordinator(() -> {
         snapshots++;
         RebuildCoordinator.Snapshot s = before.get();
-        return s != null ? s : new RebuildCoordinator.Snapshot(++generation, config, plugins, hooks);
+        return s != null ? s : new RebuildCoordinator.Snapshot(++generation, config, plugins);
     }, target, log.logger(), executor::nanoTime, executor, (n, p, h, prev, probe) -> build.build(n, p, h, prev, probe));
 
     /** Records what the coordinator hands the frame side; a test may make it throw. */
     private static final class RecordingTarget implements RebuildTarget {
         final List<Swap> swaps = new ArrayList<>();
         final List<String> observed = new ArrayList<>();
+        final Map<String, ObserverSlot> slots = new HashMap<>();
         Error swapFails;
         Error observeFails;
 
@@ -67,15 +68,14 @@ class RebuildCoordinatorTest {
         }
 
         @Override
-        public ScheduleHooks observe(String schedule, boolean mainSchedule, List<HooksEntry> hooks) {
+        public ScheduleHooks observerSlot(String schedule) {
             if (observeFails != null) {
                 Error e = observeFails;
                 observeFails = null;
                 throw e;
             }
-            observed.add(schedule + (mainSchedule ? "" : "(every call)")
-                    + hooks.stream().map(h -> "#" + h.serviceId()).reduce("", String::concat));
-            return null;
+            observed.add(schedule);
+            return slots.computeIfAbsent(schedule, k -> new ObserverSlot());
         }
 
         Swap last() {
@@ -227,14 +227,9 @@ class RebuildCoordinatorTest {
             public void swap(Swap swap) {
                 swappedOn.complete(Thread.currentThread().getName());
             }
-
-            @Override
-            public ScheduleHooks observe(String schedule, boolean mainSchedule, List<HooksEntry> hooks) {
-                return null;
-            }
         };
         RebuildCoordinator real = new RebuildCoordinator(
-                () -> new RebuildCoordinator.Snapshot(1, config, List.of(), List.of()), onThread, log.logger());
+                () -> new RebuildCoordinator.Snapshot(1, config, List.of()), onThread, log.logger());
         try {
             real.request(config(Map.of("quietMillis", 1)), false);
             assertEquals("orrery-host-builder", swappedOn.get(10, java.util.concurrent.TimeUnit.SECONDS));
@@ -246,33 +241,35 @@ class RebuildCoordinatorTest {
     // ------------------------------------------------------------------ what a rebuild hands over
 
     @Test
-    void anUnchangedScheduleIsNotRebuiltAndARebuildOnlyForNewHooksSaysSo() {
+    void anUnchangedScheduleIsNotRebuiltAndObserversAreNoInputOfARebuild() {
         plugins = List.of(plugin("a", 1, "a/s"));
         rebuildNow();
         rebuildNow();
         assertEquals(Map.of(), target.swaps.get(1).rebuilt(), "nothing changed");
         assertEquals(List.of(status(target.swaps.get(0), "a")), target.swaps.get(1).plugins());
-
-        hooks = List.of(new HooksEntry(new ScheduleHooks() { }, null, 7, "itest.hooks/1.0.0"));
-        rebuildNow();
         RebuildInfo first = target.swaps.get(0).infos().get(0);
-        RebuildInfo hooked = target.last().infos().get(0);
-        assertFalse(first.hooksChanged());
-        assertTrue(hooked.hooksChanged());
-        assertEquals(first.plugins(), hooked.plugins());
-        assertTrue(hooked.summary().endsWith("joined []; left []; hooks changed"), hooked.summary());
-        assertEquals(List.of("main", "main#7"), target.observed, "observe is asked once per schedule rebuilt");
+        assertFalse(first.hooksChanged(), "observers are swapped at frame boundaries, never rebuilt in");
+        assertTrue(first.summary().endsWith("joined [a]; left []"), first.summary());
+        assertEquals(List.of("main"), target.observed, "the slot is asked for once per schedule rebuilt");
     }
 
     @Test
-    void onlyTheMainScheduleIsObservedSampledOtherSchedulesOnEveryCall() {
+    void everyRebuiltScheduleComesWithAnObservedVariantAroundItsSlotSharingItsState() {
         plugins = List.of(plugin("a", 1, "a/s"),
                 PluginEntry.of(Plugin.builder("t").systems(EcsSystem.define("t/s", (w, dt) -> { })).build(),
                         "turn", "test/1.0.0", 2));
-        hooks = List.of(new HooksEntry(new ScheduleHooks() { }, null, 7, "itest.hooks/1.0.0"));
         rebuildNow();
-        assertEquals(List.of("main#7", "turn(every call)#7"), target.observed.stream().sorted().toList(),
-                "the main schedule, run once per frame, is sampled; a schedule run by systems is not");
+        Swap swap = target.last();
+        assertEquals(swap.rebuilt().keySet(), swap.observed().keySet());
+        for (String name : List.of("main", "turn")) {
+            Schedule plain = swap.rebuilt().get(name);
+            Schedule observed = swap.observed().get(name);
+            assertNotSame(plain, observed);
+            assertSame(plain.state(), observed.state(), name + ": one state for both variants");
+            assertEquals(plain.systems().stream().map(EcsSystem::name).toList(),
+                    observed.systems().stream().map(EcsSystem::name).toList());
+        }
+        assertEquals(List.of("main", "turn"), target.observed.stream().sorted().toList());
     }
 
     @Test

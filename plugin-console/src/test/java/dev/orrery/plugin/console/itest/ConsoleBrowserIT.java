@@ -251,6 +251,46 @@ class ConsoleBrowserIT {
         waiting().until(d -> !d.findElement(By.id("fault")).isDisplayed());
     }
 
+    @Test
+    @DisplayName("100 visits of the schedule page, each with the console's own timings hooks: no rebuild, no INFO line of the host")
+    void visitingThePageRebuildsNothing() throws Exception {
+        browser.get(base + "plugins.html");
+        waiting().until(d -> text("#plugins tr[data-plugin='console-test']").contains("ACTIVE"));
+        String before = rebuildSequences();
+        waiting().until(d -> !before.isEmpty());
+        int logged = HOST_RECORDS.size();
+        for (int i = 0; i < 100; i++) {
+            browser.get(base + "schedule.html");
+            waiting().until(d -> "true".equals(d.findElement(By.tagName("body")).getAttribute("data-ready")));
+            // the stream's timings reached the page (every tenth visit: and they move, so the console's
+            // hooks observe the frames)
+            int visit = i;
+            long[] first = new long[1];
+            waiting().until(d -> (first[0] = cell("console-test/input", "runs")) > 0);
+            if (i % 10 == 0) {
+                waiting().until(d -> cell("console-test/input", "runs") > first[0]);
+            }
+            assertEquals(before, rebuildSequences(), "visit " + visit + " rebuilt a schedule");
+        }
+        browser.get(base + "timings.html");
+        waiting().until(d -> "console".equals(text("#source")));
+        assertEquals(before, rebuildSequences(), "no rebuild across 100 visits");
+        List<String> info = HOST_RECORDS.subList(logged, HOST_RECORDS.size()).stream()
+                .filter(r -> r.getLevel().intValue() >= java.util.logging.Level.INFO.intValue())
+                .map(r -> r.getLevel() + " " + r.getMessage()).toList();
+        assertEquals(List.of(), info, "the host logged nothing at INFO or above while pages came and went");
+    }
+
+    /** @return the sequence numbers of the host's rebuilds, as {@code /api/plugins} lists them */
+    private static String rebuildSequences() throws IOException, InterruptedException {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"sequence\":(\\d+)").matcher(get("api/plugins"));
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            out.append(m.group(1)).append(' ');
+        }
+        return out.toString().trim();
+    }
+
     private static void screenshot(String name) throws IOException {
         byte[] png = ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES);
         Path out = Path.of("target", name);

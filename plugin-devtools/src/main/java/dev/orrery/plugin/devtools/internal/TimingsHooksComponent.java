@@ -9,8 +9,8 @@ import org.osgi.service.component.annotations.Component;
 
 /**
  * Publishes the devtools' {@link SystemTimings} as a {@link ScheduleHooks} service without an
- * {@code orrery.schedule} property, so the host builds it into every schedule it builds (and rebuilds
- * them when it appears), and as the {@link TimingsSource} through which the shell commands and other
+ * {@code orrery.schedule} property, so the host calls it in every schedule (from the frame boundary
+ * after it appears, without a rebuild), and as the {@link TimingsSource} through which the shell commands and other
  * tools (the web console) read the same timings. The service property {@value #PROPERTY} marks it for
  * the devtools' own lookup.
  *

@@ -8,8 +8,9 @@ import org.osgi.framework.ServiceRegistration;
 
 /**
  * The console's own timings, for when plugin-devtools is not installed: a {@link ScheduleHooks}
- * service exists only while at least one page listens (the host rebuilds its schedules with it when it
- * appears and without it when it goes), so no page open means no hook in any frame.
+ * service exists only while at least one page listens (the host puts it in its schedules' observer
+ * slots at the frame boundary after it appears and takes it out after it goes, without a rebuild), so
+ * no page open means no hook in any frame.
  */
 final class OwnTimingsFeed extends ListenedTimingsFeed {
     private final BundleContext context;

@@ -33,7 +33,7 @@ import java.util.function.Supplier;
  * <p>Routes (paths below {@code /orrery}), documented in the README's "Web console" section:
  * {@code GET /}, {@code /schedule.html}, {@code /timings.html}, {@code /plugins.html}, {@code /console.js},
  * {@code /console.css}; {@code GET /api/schedules}, {@code /api/timings[?schedule=]}, {@code /api/plugins},
- * {@code /api/token}; {@code GET /graph.svg?schedule=}; {@code POST /api/system/enable|disable?schedule=&system=},
+ * {@code /api/token}; {@code GET /graph.svg?schedule=[&empty=true]}; {@code POST /api/system/enable|disable?schedule=&system=},
  * {@code /api/phase/enable|disable?schedule=&phase=}, {@code /api/pause}, {@code /api/resume},
  * {@code /api/step?frames=}; the event stream {@code GET /api/events} is {@link EventStream}'s, since it
  * holds its thread. A token is issued only to a page reached under a loopback host name.
@@ -105,7 +105,8 @@ public final class ConsoleHandler {
                 case "/api/timings" -> h == null ? noHost() : ConsoleResponse.json(200, timingsJson(h, r.param("schedule")));
                 case "/api/plugins" -> h == null ? noHost() : ConsoleResponse.json(200, pluginsJson(h));
                 case "/api/commits" -> h == null ? noHost() : ConsoleResponse.json(200, ConsoleJson.commits(commits(h)));
-                case "/graph.svg" -> h == null ? noHost() : graph(h, r.param("schedule"));
+                case "/graph.svg" -> h == null ? noHost() : graph(h, r.param("schedule"),
+                        "true".equals(r.param("empty")) ? GraphSvg.EmptyLanes.SHOWN : GraphSvg.EmptyLanes.HIDDEN);
                 default -> ConsoleResponse.json(404, ConsoleJson.outcome(false, "no console page " + path));
             };
         } catch (FrameThreadException e) {
@@ -182,7 +183,7 @@ public final class ConsoleHandler {
         });
     }
 
-    private ConsoleResponse graph(GameHost h, String schedule) {
+    private ConsoleResponse graph(GameHost h, String schedule, GraphSvg.EmptyLanes emptyLanes) {
         String name = schedule == null || schedule.isBlank() ? h.mainSchedule() : schedule;
         TimingsFeed feed = timings.get();
         record Read(ScheduleView view, Set<String> skipped) {
@@ -205,7 +206,7 @@ public final class ConsoleHandler {
                     + h.schedules().names()));
         }
         return new ConsoleResponse(200, "image/svg+xml; charset=utf-8",
-                GraphSvg.render(read.view(), read.skipped()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                GraphSvg.render(read.view(), read.skipped(), emptyLanes).getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
     private ConsoleResponse steer(ConsoleRequest r) {

@@ -8,6 +8,7 @@ import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.world.World;
+import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -43,7 +44,7 @@ class GraphSvgTest {
         World world = new World();
         s.disable(world, s.systems().stream().filter(x -> x.name().equals("render")).findFirst().orElseThrow());
         ScheduleView view = ScheduleView.of(s, world, true);
-        String svg = GraphSvg.render(view, Set.of("maybe"));
+        String svg = GraphSvg.render(view, Set.of("maybe"), GraphSvg.EmptyLanes.SHOWN);
 
         assertEquals(s.systems().size(), count(svg, "data-system=\""), svg);
         for (EcsSystem sys : s.systems()) {
@@ -145,6 +146,60 @@ class GraphSvgTest {
         assertTrue(svg.contains("class=\"system\" data-system=\"fx/plain\""), svg);
         assertEquals(2, count(svg, "<line class=\"barrier\""));
         assertTrue(svg.contains("publishes the phase's structural changes before its turn"), svg);
+    }
+
+    @Test
+    @DisplayName("a detached chain (the demo's dnd/turn) is drawn in chain order with one arrow per edge; its empty builtin lanes are left out and counted; lanes stay compact")
+    void aDetachedChainReadsInItsOrder() {
+        Schedule turn = Schedule.builder("dnd/turn").plugins(dev.orrery.demo.dnd.TurnSystems.PLUGIN).build();
+        String svg = GraphSvg.render(ScheduleView.of(turn, new World(), false), Set.of());
+        List<String> chain = List.of("StartOfTurn", "Move", "Act", "Resolve", "EndOfTurn");
+        assertEquals(chain.size(), count(svg, "data-phase=\""), "no lane for the nine empty builtin phases");
+        assertTrue(svg.contains(">schedule dnd/turn \u00b7 9 empty builtin phases not drawn</text>"), svg);
+        for (int i = 1; i < chain.size(); i++) {
+            double[] above = lane(svg, chain.get(i - 1));
+            double[] below = lane(svg, chain.get(i));
+            assertTrue(above[1] + above[3] < below[1], chain.get(i - 1) + " above " + chain.get(i) + "\n" + svg);
+            Matcher edge = Pattern.compile("<g class=\"phase-edge\" data-from=\"" + chain.get(i - 1) + "\" data-to=\""
+                    + chain.get(i) + "\"><title>phase " + chain.get(i) + " runs after " + chain.get(i - 1)
+                    + " \\(" + chain.get(i) + ".dependsOn\\(" + chain.get(i - 1) + "\\)\\)</title><path data-sections=\"1\""
+                    + " d=\"M([0-9.]+),([0-9.]+).* L([0-9.]+),([0-9.]+)\"/></g>").matcher(svg);
+            assertTrue(edge.find(), chain.get(i - 1) + " -> " + chain.get(i) + "\n" + svg);
+            assertEquals(above[1] + above[3], Double.parseDouble(edge.group(2)), 1.5, "starts on the lane above");
+            assertEquals(below[1], Double.parseDouble(edge.group(4)), 1.5, "ends on the lane below");
+        }
+        assertEquals(chain.size() - 1, count(svg, "<g class=\"phase-edge\""), svg);
+        for (String phase : chain) {
+            assertTrue(lane(svg, phase)[3] < 80, phase + ": a lane of one system is one box high, plus its heading\n" + svg);
+        }
+        String all = GraphSvg.render(ScheduleView.of(turn, new World(), false), Set.of(), GraphSvg.EmptyLanes.SHOWN);
+        assertEquals(turn.phases().size(), count(all, "data-phase=\""), "every lane when asked for");
+    }
+
+    @Test
+    @DisplayName("the view box holds every rectangle and path drawn")
+    void theViewBoxHoldsEverything() {
+        Schedule s = schedule();
+        String svg = GraphSvg.render(ScheduleView.of(s, new World(), true), Set.of(), GraphSvg.EmptyLanes.SHOWN);
+        Matcher vb = Pattern.compile("viewBox=\"([-0-9.]+) ([-0-9.]+) ([0-9.]+) ([0-9.]+)\"").matcher(svg);
+        assertTrue(vb.find(), svg);
+        double x0 = Double.parseDouble(vb.group(1));
+        double y0 = Double.parseDouble(vb.group(2));
+        double x1 = x0 + Double.parseDouble(vb.group(3));
+        double y1 = y0 + Double.parseDouble(vb.group(4));
+        Matcher rect = Pattern.compile("<rect x=\"([0-9.]+)\" y=\"([0-9.]+)\" width=\"([0-9.]+)\" height=\"([0-9.]+)\"").matcher(svg);
+        int rects = 0;
+        while (rect.find()) {
+            rects++;
+            assertTrue(Double.parseDouble(rect.group(1)) >= x0 && Double.parseDouble(rect.group(2)) >= y0
+                    && Double.parseDouble(rect.group(1)) + Double.parseDouble(rect.group(3)) <= x1
+                    && Double.parseDouble(rect.group(2)) + Double.parseDouble(rect.group(4)) <= y1, rect.group() + "\n" + svg);
+        }
+        assertTrue(rects > s.systems().size(), svg);
+        Matcher point = Pattern.compile("[ML]([0-9.]+),([0-9.]+)").matcher(svg);
+        while (point.find()) {
+            assertTrue(Double.parseDouble(point.group(1)) <= x1 && Double.parseDouble(point.group(2)) <= y1, point.group());
+        }
     }
 
     static Condition never() {
