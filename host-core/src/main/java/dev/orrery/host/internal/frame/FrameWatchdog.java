@@ -235,10 +235,11 @@ final class FrameWatchdog {
                 stuckFrame = null; // the frame ended while we marked it
                 return null;
             }
-            owner.stuck(s);
+            // The line goes out before the status changes, so whoever sees STUCK also finds the line.
             log.log(Level.ERROR, "the host is STUCK: " + s.describe() + " (" + why + "); nothing else runs on the frame"
                     + " thread until it returns: a departure of its plugin cannot complete, and stopping the host does not"
                     + " wait for it");
+            owner.stuck(s);
         }
         return s;
     }
@@ -256,8 +257,8 @@ final class FrameWatchdog {
                 return;
             }
             stuckFrame = null;
-            owner.returned(s);
             log.log(Level.INFO, "frame " + s.frame() + " returned after " + ranMillis + " ms; the host is no longer stuck");
+            owner.returned(s);
         }
     }
 }
