@@ -75,7 +75,8 @@ import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
  */
 @RunWith(PaxExam.class)
 public class FaultMatrixIT extends HostItBase {
-    private static final long CASE_WAIT_MILLIS = 5_000;
+    /** A safety limit per wait, as generous as the driver's: a green run never reaches it. */
+    private static final long CASE_WAIT_MILLIS = 15_000;
     private static final String BUNDLE = "itest.fault/1.0.0";
     /** StackOverflowError last: a host that dies of it would leave no host for the later cases. */
     private static final List<FaultKind> KINDS = List.of(FaultKind.RUNTIME, FaultKind.ERROR, FaultKind.LINKAGE,
@@ -499,7 +500,7 @@ public class FaultMatrixIT extends HostItBase {
     /**
      * Waits at most {@link #CASE_WAIT_MILLIS} for a condition, checked on each change of the host and
      * every {@value HostDriver#POLL_MILLIS} ms (for SCR's and the service registry's part): the kit's
-     * {@link HostDriver#awaitCondition}, with this matrix's shorter limit per case.
+     * {@link HostDriver#awaitCondition}, with this matrix's limit per case.
      */
     private void within(BooleanSupplier condition, Supplier<String> message) {
         new HostDriver(context, gameHost, probe(), Duration.ofMillis(CASE_WAIT_MILLIS)).awaitCondition(condition, message);
