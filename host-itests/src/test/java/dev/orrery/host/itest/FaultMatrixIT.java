@@ -162,20 +162,7 @@ public class FaultMatrixIT extends HostItBase {
         long framesBefore = gameHost.status().frames();
 
         arm(id, true);
-        try {
-            gameHost.step(1).toCompletableFuture().get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
-            fail("the step must fail with the fault");
-        } catch (ExecutionException e) {
-            assertTrue("the step failed with " + e.getCause(), e.getCause() instanceof SystemFaultException);
-        }
-        HostStatus status = gameHost.status();
-        assertEquals("the fault pauses the simulation", RunState.PAUSED, status.state());
-        SystemFault fault = status.fault().orElseThrow(() -> new AssertionError("no fault recorded"));
-        assertEquals(fault.describe(), Optional.of(sys), fault.system());
-        assertEquals(fault.describe(), Optional.of(id), fault.plugin());
-        assertEquals(fault.describe(), Optional.of("main"), fault.schedule());
-        assertEquals(fault.describe(), framesBefore + 1, fault.frame());
-        assertEquals(fault.describe(), kind.type().getName(), fault.errorType());
+        SystemFault fault = stepIntoFault(id, framesBefore, kind);
         RunFailure.Stage expectedStage = switch (place) {
             case RUN, STAGED_RUN -> RunFailure.Stage.RUN;
             case CONDITION, STAGED_CONDITION -> RunFailure.Stage.CONDITION;
@@ -212,20 +199,7 @@ public class FaultMatrixIT extends HostItBase {
         configure(FaultPlugin.PID, id, FaultPlace.STAGED_INIT, kind);
         within(() -> host().plugin(id).map(p -> p.state() == PluginState.ACTIVE).orElse(false),
                 () -> "plugin '" + id + "' never became ACTIVE: " + host().plugin(id));
-        long framesBefore = gameHost.status().frames();
-        try {
-            gameHost.step(1).toCompletableFuture().get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
-            fail("the step must fail with the fault of the init function");
-        } catch (ExecutionException e) {
-            assertTrue("the step failed with " + e.getCause(), e.getCause() instanceof SystemFaultException);
-        }
-        HostStatus status = gameHost.status();
-        assertEquals("the fault pauses the simulation", RunState.PAUSED, status.state());
-        SystemFault fault = status.fault().orElseThrow(() -> new AssertionError("no fault recorded"));
-        assertEquals(fault.describe(), Optional.of(sys), fault.system());
-        assertEquals(fault.describe(), Optional.of(id), fault.plugin());
-        assertEquals(fault.describe(), framesBefore + 1, fault.frame());
-        assertEquals(fault.describe(), kind.type().getName(), fault.errorType());
+        SystemFault fault = stepIntoFault(id, gameHost.status().frames(), kind);
         assertEquals(fault.describe(), Optional.of(RunFailure.Stage.INIT), fault.stage());
         assertEquals("the world values written before the fault are intact", before, prefix(events(), before.size()));
         assertFalse("the host's log names the system: " + log.lines(), log.linesWith("'" + sys + "'").isEmpty());
@@ -367,6 +341,31 @@ public class FaultMatrixIT extends HostItBase {
     }
 
     // ---------------------------------------------------------------- helpers
+
+    /**
+     * Steps one frame, which must fail with the armed fault of case {@code id}'s system: the
+     * simulation pauses and the fault names the system, the plugin, schedule main, the frame and the
+     * error type.
+     *
+     * @return the recorded fault, for the checks of its place
+     */
+    private SystemFault stepIntoFault(String id, long framesBefore, FaultKind kind) throws Exception {
+        try {
+            gameHost.step(1).toCompletableFuture().get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
+            fail("the step must fail with the fault");
+        } catch (ExecutionException e) {
+            assertTrue("the step failed with " + e.getCause(), e.getCause() instanceof SystemFaultException);
+        }
+        HostStatus status = gameHost.status();
+        assertEquals("the fault pauses the simulation", RunState.PAUSED, status.state());
+        SystemFault fault = status.fault().orElseThrow(() -> new AssertionError("no fault recorded"));
+        assertEquals(fault.describe(), Optional.of(id + "/sys"), fault.system());
+        assertEquals(fault.describe(), Optional.of(id), fault.plugin());
+        assertEquals(fault.describe(), Optional.of("main"), fault.schedule());
+        assertEquals(fault.describe(), framesBefore + 1, fault.frame());
+        assertEquals(fault.describe(), kind.type().getName(), fault.errorType());
+        return fault;
+    }
 
     /**
      * The world after a fault that came after staging has exactly the structure of the last publish:
