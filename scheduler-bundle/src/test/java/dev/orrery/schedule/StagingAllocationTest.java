@@ -101,7 +101,7 @@ class StagingAllocationTest {
     }
 
     @Test
-    @DisplayName("SCH-117 a schedule that spawns, adds, removes and destroys every frame, with barriers, allocates nothing per frame")
+    @DisplayName("a schedule that spawns, adds, removes and destroys every frame, with barriers, allocates nothing per frame")
     void stagingAndPublishingAllocateNothingPerFrame() {
         Schedule schedule = build();
         World world = new World();
