@@ -361,8 +361,10 @@ final class EntityStore {
 
     <T> void set(long entity, Trait<T> trait, T value) {
         Objects.requireNonNull(trait, "trait");
-        Objects.requireNonNull(value, () -> "World.set: value of trait '" + trait.name() + "' for entity "
-                + Entity.toString(entity) + " is null");
+        if (value == null) { // not requireNonNull(value, supplier): the capturing lambda would allocate per call
+            throw new NullPointerException("World.set: value of trait '" + trait.name() + "' for entity "
+                    + Entity.toString(entity) + " is null");
+        }
         int slot = slotOf(entity, "World.set");
         Archetype a = archetypeOf[slot];
         int id = traitId(trait);

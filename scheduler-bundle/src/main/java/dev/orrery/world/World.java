@@ -128,7 +128,9 @@ public final class World {
      */
     public <T> T add(Trait<T> trait, T value) {
         Objects.requireNonNull(trait, "World.add: trait is null");
-        Objects.requireNonNull(value, () -> "World.add: value of trait '" + trait.name() + "' is null");
+        if (value == null) { // not requireNonNull(value, supplier): the capturing lambda would allocate per call
+            throw new NullPointerException("World.add: value of trait '" + trait.name() + "' is null");
+        }
         TraitRef<T> ref = ref(trait);
         if (ref.value == null) {
             ref.value = value;
@@ -166,7 +168,9 @@ public final class World {
      */
     public <T> void set(Trait<T> trait, T value) {
         Objects.requireNonNull(trait, "World.set: trait is null");
-        Objects.requireNonNull(value, () -> "World.set: value of trait '" + trait.name() + "' is null");
+        if (value == null) { // not requireNonNull(value, supplier): the capturing lambda would allocate per call
+            throw new NullPointerException("World.set: value of trait '" + trait.name() + "' is null");
+        }
         ref(trait).value = value;
     }
 
@@ -443,8 +447,10 @@ public final class World {
      */
     public <T> T add(long entity, Trait<T> trait, T value) {
         Objects.requireNonNull(trait, "World.add: trait is null");
-        Objects.requireNonNull(value, () -> "World.add: value of trait '" + trait.name() + "' for entity "
-                + Entity.toString(entity) + " is null");
+        if (value == null) { // not requireNonNull(value, supplier): the capturing lambda would allocate per call
+            throw new NullPointerException("World.add: value of trait '" + trait.name() + "' for entity "
+                    + Entity.toString(entity) + " is null");
+        }
         if (transaction.depth > 0) {
             entities.requireAlive(entity, "World.add");
             return transaction.staged.add(entity, trait, value);
@@ -491,8 +497,10 @@ public final class World {
     public <T> void set(long entity, Trait<T> trait, T value) {
         Objects.requireNonNull(trait, "World.set: trait is null");
         if (transaction.depth > 0) {
-            Objects.requireNonNull(value, () -> "World.set: value of trait '" + trait.name() + "' for entity "
-                    + Entity.toString(entity) + " is null");
+            if (value == null) { // not requireNonNull(value, supplier): the capturing lambda would allocate per call
+                throw new NullPointerException("World.set: value of trait '" + trait.name() + "' for entity "
+                        + Entity.toString(entity) + " is null");
+            }
             entities.requireAlive(entity, "World.set");
             transaction.staged.set(entity, trait, value);
             return;

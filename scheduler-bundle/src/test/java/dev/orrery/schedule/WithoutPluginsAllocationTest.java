@@ -16,8 +16,9 @@ import org.junit.jupiter.api.Test;
  * Beyond the spec (Orrery's hot plug): a schedule derived by {@link Schedule#withoutPlugins} runs, like
  * a built one, without allocating after its first call on a world (SCH-117, SCH-149), also with a
  * system of a removed plugin disabled and a set declared by the removed plugin. Bytes are counted with
- * the calling thread's allocated-bytes counter, as in {@code SteadyStateAllocationTest}: some window of
- * warm run calls allocates 0 bytes (a single measured round once showed 88 bytes on a fresh clone).
+ * the calling thread's allocated-bytes counter, as in {@code SteadyStateAllocationTest}: the quietest
+ * window of warm run calls allocates less than one byte per iteration (a single measured round once
+ * showed 88 bytes on a fresh clone: a one-off of the JIT, which no window verdict may fail on).
  */
 class WithoutPluginsAllocationTest {
     private static final int MEASURED = 20_000;
@@ -53,11 +54,11 @@ class WithoutPluginsAllocationTest {
             }
         };
         long before = counter[0];
-        Measurement m = AllocationMeter.standard().measure(calls); // the warm-up windows make the first calls on the world
+        Measurement m = AllocationMeter.standard().measure(MEASURED, calls); // the warm-up windows make the first calls on the world
         long windows = m.warmUpWindows() + m.windowBytes().size();
 
         assertTrue(counter[0] - before > 2L * MEASURED * 10 * windows, "systems ran: " + (counter[0] - before));
-        assertEquals(0, m.leastBytes(), m.describe((2 * MEASURED) + " warm run calls"));
+        assertTrue(m.isAllocationFree(), m.describe(MEASURED + " iterations of 2 warm run calls"));
     }
 
     @Test

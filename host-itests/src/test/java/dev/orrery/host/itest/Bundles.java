@@ -13,7 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * The small test bundles, built with the kit's {@link TestBundle} from this module's test classes on
  * first use in the JVM (driver side): each plugin bundle holds one package of {@code ...itest.plugins}
  * as a private package; the support bundle exports {@code ...itest.support}. They are written to
- * {@code target/itest-bundles/<name>.jar} (system property {@code orrery.itest.bundleDir}), where the
+ * {@code target/itest-bundles-<fork number>/<name>.jar} (system property {@code orrery.itest.bundleDir}), where the
  * tests in the container find them by name (the native container runs in the same JVM).
  */
 final class Bundles {
@@ -23,7 +23,7 @@ final class Bundles {
     private Bundles() {
     }
 
-    /** @return {@code target/itest-bundles} */
+    /** @return {@code target/itest-bundles-<fork number>}: one folder per test JVM */
     static File dir() {
         String v = System.getProperty("orrery.itest.bundleDir");
         if (v == null || v.isEmpty()) {

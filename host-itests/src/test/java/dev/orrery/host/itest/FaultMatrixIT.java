@@ -18,7 +18,9 @@ import dev.orrery.host.itest.plugins.fault.FaultHooks;
 import dev.orrery.host.itest.plugins.fault.FaultKind;
 import dev.orrery.host.itest.plugins.fault.FaultPlace;
 import dev.orrery.host.itest.plugins.fault.FaultPlugin;
+import dev.orrery.host.itest.support.StagingProbe;
 import dev.orrery.host.itest.support.Trace;
+import dev.orrery.host.itest.support.WorldSnapshot;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunFailure;
 import dev.orrery.schedule.ScheduleHooks;
@@ -55,21 +57,26 @@ import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
 /**
  * The fault-injection matrix: no fault of a plugin stops, stalls or evicts anything else. Every {@link FaultKind}
  * (RuntimeException, Error, StackOverflowError, LinkageError) at every {@link FaultPlace} (system run
- * function, run condition, set condition, observer before/after, plugin
- * {@code phases()/sets()/systems()/name()}, DS activate, rebuild), one framework boot for all 44
- * cases: the fault plugin and fault observer are components of one bundle ({@code itest.fault}), one
+ * function, run condition, set condition; run function, run condition and init function after they
+ * staged structural changes; observer before/after, plugin {@code phases()/sets()/systems()/name()},
+ * DS activate, rebuild), one framework boot for all 56 cases: the fault plugin and fault observer are components of one bundle ({@code itest.fault}), one
  * instance per factory configuration, so each case creates a configuration and deletes it after.
  *
  * <p>Each case asserts: the culprit is named (the fault's system, plugin and stage; the plugin
  * EXCLUDED with the reason; the observer quarantined with its service id and bundle; the failed
  * component EXCLUDED and in the host's log), frames keep advancing (after {@code resume} where the fault pauses),
  * the world values written before the fault are intact, and the host logs at most one stack trace
- * per fault. The host's log is captured ({@link LogCapture}), so the run prints none. Every case runs
+ * per fault. The cases that throw after staging also assert that, once the host paused and named the
+ * culprit, the world's live entities, their traits and archetypes are exactly those of the last
+ * publish: a snapshot the thrower took of the committed world before it staged ({@link StagingProbe})
+ * equals a snapshot of the world after the fault, and the handles its staged spawns reserved are
+ * not alive. The host's log is captured ({@link LogCapture}), so the run prints none. Every case runs
  * even when an earlier one fails; the test then fails with one line per failed case.
  */
 @RunWith(PaxExam.class)
 public class FaultMatrixIT extends HostItBase {
-    private static final long CASE_WAIT_MILLIS = 5_000;
+    /** A safety limit per wait, as generous as the driver's: a green run never reaches it. */
+    private static final long CASE_WAIT_MILLIS = 15_000;
     private static final String BUNDLE = "itest.fault/1.0.0";
     /** StackOverflowError last: a host that dies of it would leave no host for the later cases. */
     private static final List<FaultKind> KINDS = List.of(FaultKind.RUNTIME, FaultKind.ERROR, FaultKind.LINKAGE,
@@ -132,7 +139,8 @@ public class FaultMatrixIT extends HostItBase {
 
     private void runCase(String id, FaultPlace place, FaultKind kind, LogCapture log) throws Exception {
         switch (place) {
-            case RUN, CONDITION, SET_CONDITION -> systemFault(id, place, kind, log);
+            case RUN, CONDITION, SET_CONDITION, STAGED_RUN, STAGED_CONDITION -> systemFault(id, place, kind, log);
+            case STAGED_INIT -> initFault(id, kind, log);
             case BEFORE_SYSTEM, AFTER_SYSTEM -> observerFault(id, place, kind, log);
             case PHASES, SETS, SYSTEMS, NAME -> pluginDataFault(id, place, kind, log);
             case ACTIVATE -> activateFault(id, kind, log);
@@ -154,23 +162,10 @@ public class FaultMatrixIT extends HostItBase {
         long framesBefore = gameHost.status().frames();
 
         arm(id, true);
-        try {
-            gameHost.step(1).toCompletableFuture().get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
-            fail("the step must fail with the fault");
-        } catch (ExecutionException e) {
-            assertTrue("the step failed with " + e.getCause(), e.getCause() instanceof SystemFaultException);
-        }
-        HostStatus status = gameHost.status();
-        assertEquals("the fault pauses the simulation", RunState.PAUSED, status.state());
-        SystemFault fault = status.fault().orElseThrow(() -> new AssertionError("no fault recorded"));
-        assertEquals(fault.describe(), Optional.of(sys), fault.system());
-        assertEquals(fault.describe(), Optional.of(id), fault.plugin());
-        assertEquals(fault.describe(), Optional.of("main"), fault.schedule());
-        assertEquals(fault.describe(), framesBefore + 1, fault.frame());
-        assertEquals(fault.describe(), kind.type().getName(), fault.errorType());
+        SystemFault fault = stepIntoFault(id, framesBefore, kind);
         RunFailure.Stage expectedStage = switch (place) {
-            case RUN -> RunFailure.Stage.RUN;
-            case CONDITION -> RunFailure.Stage.CONDITION;
+            case RUN, STAGED_RUN -> RunFailure.Stage.RUN;
+            case CONDITION, STAGED_CONDITION -> RunFailure.Stage.CONDITION;
             default -> RunFailure.Stage.SET_CONDITION;
         };
         assertEquals(fault.describe(), Optional.of(expectedStage), fault.stage());
@@ -180,6 +175,9 @@ public class FaultMatrixIT extends HostItBase {
                 prefix(events(), before.size()));
         assertFalse("the host's log names the system: " + log.lines(), log.linesWith("'" + sys + "'").isEmpty());
         assertOneStackTraceAtMost(log);
+        if (place == FaultPlace.STAGED_RUN || place == FaultPlace.STAGED_CONDITION) {
+            assertWorldIsTheLastPublish(id);
+        }
 
         arm(id, false);
         resumeForFramesThenPause(3);
@@ -187,6 +185,31 @@ public class FaultMatrixIT extends HostItBase {
         assertEquals("the world values written before the fault are intact after resume", before,
                 prefix(after, before.size()));
         assertTrue("the fault plugin runs again after resume: " + tail(after), count(after, sys) > 2);
+    }
+
+    /**
+     * An init function that stages structural changes and then throws: the first frame with the
+     * plugin pauses the simulation naming the system and stage INIT, the world is the last publish,
+     * and after resume the init is tried again and the system runs.
+     */
+    private void initFault(String id, FaultKind kind, LogCapture log) throws Exception {
+        String sys = id + "/sys";
+        arm(id, true); // before the plugin arrives: its init runs on its first frame
+        List<String> before = markAndStep(id, 1);
+        configure(FaultPlugin.PID, id, FaultPlace.STAGED_INIT, kind);
+        within(() -> host().plugin(id).map(p -> p.state() == PluginState.ACTIVE).orElse(false),
+                () -> "plugin '" + id + "' never became ACTIVE: " + host().plugin(id));
+        SystemFault fault = stepIntoFault(id, gameHost.status().frames(), kind);
+        assertEquals(fault.describe(), Optional.of(RunFailure.Stage.INIT), fault.stage());
+        assertEquals("the world values written before the fault are intact", before, prefix(events(), before.size()));
+        assertFalse("the host's log names the system: " + log.lines(), log.linesWith("'" + sys + "'").isEmpty());
+        assertOneStackTraceAtMost(log);
+        assertWorldIsTheLastPublish(id);
+
+        arm(id, false);
+        resumeForFramesThenPause(3);
+        List<String> after = events();
+        assertTrue("the system runs after resume, its init tried again: " + tail(after), count(after, sys) > 0);
     }
 
     /** An observer that throws is quarantined, no system is blamed, and the game goes on. */
@@ -319,6 +342,51 @@ public class FaultMatrixIT extends HostItBase {
 
     // ---------------------------------------------------------------- helpers
 
+    /**
+     * Steps one frame, which must fail with the armed fault of case {@code id}'s system: the
+     * simulation pauses and the fault names the system, the plugin, schedule main, the frame and the
+     * error type.
+     *
+     * @return the recorded fault, for the checks of its place
+     */
+    private SystemFault stepIntoFault(String id, long framesBefore, FaultKind kind) throws Exception {
+        try {
+            gameHost.step(1).toCompletableFuture().get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
+            fail("the step must fail with the fault");
+        } catch (ExecutionException e) {
+            assertTrue("the step failed with " + e.getCause(), e.getCause() instanceof SystemFaultException);
+        }
+        HostStatus status = gameHost.status();
+        assertEquals("the fault pauses the simulation", RunState.PAUSED, status.state());
+        SystemFault fault = status.fault().orElseThrow(() -> new AssertionError("no fault recorded"));
+        assertEquals(fault.describe(), Optional.of(id + "/sys"), fault.system());
+        assertEquals(fault.describe(), Optional.of(id), fault.plugin());
+        assertEquals(fault.describe(), Optional.of("main"), fault.schedule());
+        assertEquals(fault.describe(), framesBefore + 1, fault.frame());
+        assertEquals(fault.describe(), kind.type().getName(), fault.errorType());
+        return fault;
+    }
+
+    /**
+     * The world after a fault that came after staging has exactly the structure of the last publish:
+     * the thrower's snapshot of the committed world before it staged equals the world now (taken by a
+     * frame task, outside dispatch), and no handle of its staged spawns is alive.
+     */
+    private void assertWorldIsTheLastPublish(String id) {
+        StagingProbe.Staged staged = host().onFrame(w -> w.add(StagingProbe.TRAIT).staged(id))
+                .orElseThrow(() -> new AssertionError("case " + id + " never staged before it threw"));
+        WorldSnapshot lastPublish = staged.lastPublish();
+        WorldSnapshot now = host().onFrame(WorldSnapshot::of);
+        assertTrue("the last publish holds entities the staged ops moved and destroyed: " + lastPublish,
+                lastPublish.archetypes().stream().anyMatch(a -> a.contains(StagingProbe.MARK.name())));
+        assertEquals("the world after the fault is the last publish (" + lastPublish.differences(now) + ")",
+                lastPublish, now);
+        for (long e : staged.reserved()) {
+            assertFalse("the handle " + Long.toHexString(e) + " of a staged spawn was released",
+                    host().onFrame(w -> w.isAlive(e)));
+        }
+    }
+
     private void configure(String pid, String id, FaultPlace place, FaultKind kind) throws Exception {
         org.osgi.service.cm.Configuration c = configAdmin.createFactoryConfiguration(pid, "?");
         Dictionary<String, Object> props = new Hashtable<>();
@@ -431,7 +499,7 @@ public class FaultMatrixIT extends HostItBase {
     /**
      * Waits at most {@link #CASE_WAIT_MILLIS} for a condition, checked on each change of the host and
      * every {@value HostDriver#POLL_MILLIS} ms (for SCR's and the service registry's part): the kit's
-     * {@link HostDriver#awaitCondition}, with this matrix's shorter limit per case.
+     * {@link HostDriver#awaitCondition}, with this matrix's limit per case.
      */
     private void within(BooleanSupplier condition, Supplier<String> message) {
         new HostDriver(context, gameHost, probe(), Duration.ofMillis(CASE_WAIT_MILLIS)).awaitCondition(condition, message);

@@ -45,7 +45,7 @@ import org.osgi.framework.ServiceReference;
 @RunWith(PaxExam.class)
 public class LeakIT extends HostItBase {
     private static final String PLUGIN_CLASS = "dev.orrery.host.itest.plugins.leaky.LeakyPlugin";
-    private static final long GC_MILLIS = 5_000;
+    private static final long GC_MILLIS = 30_000;
 
     @Configuration
     public Option[] config() {

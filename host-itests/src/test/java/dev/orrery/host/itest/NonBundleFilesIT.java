@@ -65,11 +65,18 @@ public class NonBundleFilesIT extends HostItBase {
                     && count(console.lines(), "plain.jar") > 0, () -> "a line for each non-bundle file: "
                     + console.lines());
             host().awaitPlugin("alpha", PluginState.ACTIVE);
-            // Several more polls: each file is reported once, not on every poll.
-            long polls = System.nanoTime();
-            host().awaitCondition(() -> System.nanoTime() - polls > 300_000_000L, () -> "time passes");
+            // Several more polls: each file is reported once, not on every poll. The polls are counted by
+            // files dropped one at a time, each reported by a later poll than the one before.
+            for (int i = 0; i < 3; i++) {
+                String later = "later" + i + ".jar";
+                Files.writeString(dir.resolve(later), "not a jar either", StandardCharsets.UTF_8);
+                host().awaitCondition(() -> count(console.lines(), later) > 0,
+                        () -> "a line for " + later + ": " + console.lines());
+            }
             lines = console.lines();
         }
+        assertLine(lines, "later0.jar", "it is not a jar (zip) file");
+        assertLine(lines, "later1.jar", "it is not a jar (zip) file");
         assertLine(lines, "x.jar", "it is not a jar (zip) file");
         assertLine(lines, "nomanifest.jar", "it has no META-INF/MANIFEST.MF");
         assertLine(lines, "plain.jar", "its manifest has no Bundle-SymbolicName");

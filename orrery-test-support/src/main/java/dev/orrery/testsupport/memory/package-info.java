@@ -5,7 +5,7 @@
  * by collections rather than by time).
  */
 @Export
-@Version("0.1.0")
+@Version("0.2.0")
 package dev.orrery.testsupport.memory;
 
 import org.osgi.annotation.bundle.Export;

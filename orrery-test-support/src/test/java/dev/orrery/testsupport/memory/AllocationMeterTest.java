@@ -1,6 +1,7 @@
 package dev.orrery.testsupport.memory;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -11,7 +12,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The meter's verdict: 0 for code that allocates nothing or only once, above 0 in every window for
- * code that allocates on each call, however the JIT behaves.
+ * code that allocates on each call, however the JIT behaves; per iteration, below one byte for code
+ * whose only allocation is a one-off per window, above it for code that allocates every sixteenth
+ * iteration or more often.
  */
 class AllocationMeterTest {
     private static final int CALLS = 10_000;
@@ -75,6 +78,57 @@ class AllocationMeterTest {
     }
 
     @Test
+    void anAllocationPerIterationFailsTheVerdictPerIteration() {
+        Measurement m = AllocationMeter.windows(1, 3).measure(CALLS, () -> {
+            for (int i = 0; i < CALLS; i++) {
+                sink = new long[1];
+            }
+        });
+        assertTrue(m.bytesPerIteration() >= 16, m.describe(CALLS + " allocations"));
+        assertFalse(m.isAllocationFree(), m.describe(CALLS + " allocations"));
+    }
+
+    @Test
+    void anAllocationEverySixteenIterationsStillFailsTheVerdict() {
+        Measurement m = AllocationMeter.windows(1, 3).measure(CALLS, () -> {
+            for (int i = 0; i < CALLS; i++) {
+                if (i % 16 == 0) {
+                    sink = new long[1];
+                }
+            }
+        });
+        assertFalse(m.isAllocationFree(), m.describe("one allocation per 16 iterations"));
+    }
+
+    @Test
+    void aOneOffAllocationInEveryWindowStaysBelowOneBytePerIteration() {
+        Measurement m = AllocationMeter.windows(0, 3).measure(CALLS, () -> {
+            sink = new byte[1024]; // as a recurring bookkeeping allocation of the JIT would, once per window
+            for (int i = 0; i < CALLS; i++) {
+                counter++;
+            }
+        });
+        assertEquals(3, m.windowBytes().size(), "no window was quiet: " + m);
+        assertTrue(m.leastBytes() >= 1024, m.toString());
+        assertTrue(m.isAllocationFree(), m.describe("a window with one 1 KiB allocation"));
+    }
+
+    @Test
+    void aWindowCountedAsOneIterationMustBeQuiet() {
+        assertTrue(new Measurement(List.of(48L, 0L), 0, 2, 2).isAllocationFree());
+        assertFalse(new Measurement(List.of(48L, 16L), 0, 2, 2).isAllocationFree());
+    }
+
+    @Test
+    void thePerIterationDescriptionGivesTheFigureAndTheLimit() {
+        Measurement m = new Measurement(List.of(4_000L, 2_000L), 0, 2, 2, 10_000);
+        assertEquals(0.2, m.bytesPerIteration(), 1e-12);
+        assertEquals("bytes allocated by 10,000 frames: at least 2000 (0.2000 B per iteration of 10000, at most 1.0"
+                + " allowed) in each of 2 measured windows after 2 warm-up windows (per window [4000, 2000], counter"
+                + " overhead 0 subtracted)", m.describe("10,000 frames"));
+    }
+
+    @Test
     void theDescriptionNamesEveryWindow() {
         Measurement m = new Measurement(List.of(48L, 16L), 0, 2, 2);
         assertEquals("bytes allocated by 10 calls: at least 16 in each of 2 measured windows after 2 warm-up windows"
@@ -87,5 +141,11 @@ class AllocationMeterTest {
                 assertThrows(IllegalArgumentException.class, () -> AllocationMeter.windows(1, 0)).getMessage());
         assertEquals("AllocationMeter: warmUpWindows must be >= 0, got -1",
                 assertThrows(IllegalArgumentException.class, () -> AllocationMeter.windows(-1, 1)).getMessage());
+        assertEquals("AllocationMeter.measure: iterationsPerWindow must be >= 1, got 0",
+                assertThrows(IllegalArgumentException.class, () -> AllocationMeter.standard().measure(0, () -> { }))
+                        .getMessage());
+        assertEquals("Measurement: iterationsPerWindow must be >= 1, got 0",
+                assertThrows(IllegalArgumentException.class, () -> new Measurement(List.of(0L), 0, 1, 1, 0))
+                        .getMessage());
     }
 }

@@ -10,6 +10,18 @@ public enum FaultPlace {
     CONDITION,
     /** The run condition of the system set the system is in, while armed. */
     SET_CONDITION,
+    /**
+     * The system's run function, while armed, after it staged spawns, adds, removes and destroys
+     * (unarmed, it spawns one entity per run, published at the phase's end).
+     */
+    STAGED_RUN,
+    /** The system's own run condition, while armed, after it staged as {@link #STAGED_RUN} does. */
+    STAGED_CONDITION,
+    /**
+     * The system's init function, while armed when the system first meets the world, after it staged
+     * as {@link #STAGED_RUN} does (it is tried again on the next pass).
+     */
+    STAGED_INIT,
     /** {@code ScheduleHooks.beforeSystem}, while armed. */
     BEFORE_SYSTEM,
     /** {@code ScheduleHooks.afterSystem}, while armed. */

@@ -1,5 +1,6 @@
 package dev.orrery.host.itest.plugins.fault;
 
+import dev.orrery.host.itest.support.StagingProbe;
 import dev.orrery.host.itest.support.Trace;
 import dev.orrery.schedule.Condition;
 import dev.orrery.schedule.EcsSystem;
@@ -21,7 +22,10 @@ import org.osgi.service.component.annotations.ConfigurationPolicy;
  * {@link FaultKind} name). The plugin has one system {@code <case>/sys} in OnUpdate, in the set
  * {@code <case>/set}, with a run condition and a set condition; it records {@code <case>/sys} in the
  * {@link Trace} each run. The run function and the conditions throw while the trace marks
- * {@code <case>} as failing ({@code Trace.setFailing(case, true)}) and this place is theirs.
+ * {@code <case>} as failing ({@code Trace.setFailing(case, true)}) and this place is theirs; at the
+ * staged places ({@link FaultPlace#STAGED_RUN}, {@link FaultPlace#STAGED_CONDITION},
+ * {@link FaultPlace#STAGED_INIT}) the run function, the condition or the init function first stages
+ * structural changes ({@link StagingProbe#stage}), and the unarmed run function spawns one entity.
  *
  * <p>Immediate, so a throwing activate runs when the configuration arrives. Immutable after activate
  * except for the accessor call counts of {@link FaultPlace#REBUILD}.
@@ -60,23 +64,44 @@ public final class FaultPlugin implements Plugin {
         sets = List.of(set);
         systems = List.of(EcsSystem.builder(sys).phase(Phase.ON_UPDATE).sets(set)
                 .runIf(armed(FaultPlace.CONDITION, "condition of " + sys))
+                .runIf(armed(FaultPlace.STAGED_CONDITION, "condition of " + sys))
+                .init(world -> failIfArmed(world, FaultPlace.STAGED_INIT, "init of " + sys))
                 .run((world, dt) -> {
                     Trace trace = world.add(Trace.TRAIT);
-                    if (place == FaultPlace.RUN && trace.isFailing(name)) {
-                        throw kind.raise("run of " + sys);
+                    failIfArmed(world, FaultPlace.RUN, "run of " + sys);
+                    failIfArmed(world, FaultPlace.STAGED_RUN, "run of " + sys);
+                    if (isStaging()) {
+                        world.spawn(StagingProbe.MARK.with(name));
                     }
                     trace.record(sys);
                 })
                 .build());
     }
 
+    private boolean isStaging() {
+        return place == FaultPlace.STAGED_RUN || place == FaultPlace.STAGED_CONDITION || place == FaultPlace.STAGED_INIT;
+    }
+
     private Condition armed(FaultPlace at, String where) {
         return (World world) -> {
-            if (place == at && world.add(Trace.TRAIT).isFailing(name)) {
-                throw kind.raise(where);
-            }
+            failIfArmed(world, at, where);
             return true;
         };
+    }
+
+    /**
+     * Throws when {@code at} is this plugin's place and the trace marks it as failing; at a staged
+     * place, after staging structural changes ({@link StagingProbe#stage}).
+     */
+    private void failIfArmed(World world, FaultPlace at, String where) {
+        if (place != at || !world.add(Trace.TRAIT).isFailing(name)) {
+            return;
+        }
+        if (isStaging()) {
+            world.add(StagingProbe.TRAIT).stage(world, name);
+            throw kind.raise(where + " after staging");
+        }
+        throw kind.raise(where);
     }
 
     private void access(FaultPlace at, AtomicInteger calls, String what) {
