@@ -223,6 +223,10 @@ public final class ScheduleRunner {
                 // Hook sampling: hooks on one call in samplePeriod, counted per world.
                 rt.activeContext = rt.calls++ % samplePeriod == 0 ? rt.hookContext : null;
             }
+            if (rt.messages != null) {
+                rt.messages.refresh(); // registers the reading systems on the first call in the world
+            }
+            rt.messagesOuter = rt.bus.enterRun("run".equals(api)); // an outermost run call begins a frame
             rt.executing = true;
         } catch (Throwable t) {
             confinement.exit();
@@ -250,6 +254,8 @@ public final class ScheduleRunner {
                 rt.probeOuterTable = null;
             }
             rt.endPass();
+            rt.bus.exitRun(rt.messagesOuter);
+            rt.messagesOuter = null;
             rt.executing = false;
             if (rt.activeContext != null) {
                 rt.activeContext.clear();

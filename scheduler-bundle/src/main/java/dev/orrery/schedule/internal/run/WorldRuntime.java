@@ -3,6 +3,8 @@ package dev.orrery.schedule.internal.run;
 import dev.orrery.schedule.PassClock;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.ScheduleState;
+import dev.orrery.world.MessageBus;
+import dev.orrery.world.MessageReader;
 import dev.orrery.world.RunConfinement;
 import dev.orrery.world.TraitRef;
 import dev.orrery.world.World;
@@ -28,6 +30,12 @@ final class WorldRuntime {
     final WorldTransaction tx;
     /** Which thread runs the world (one object per world, shared by its schedules); holds no world. */
     final RunConfinement confinement;
+    /** The world's messages (one object per world); holds no world. */
+    final MessageBus bus;
+    /** The schedule's message readers in this world, or null when no system reads messages. */
+    final RunMessages messages;
+    /** The reader that was current when the current run call began: restored when it ends. */
+    MessageReader messagesOuter;
     /** The reused hook context, or null when the schedule has no hooks. */
     final MutableHookContext hookContext;
     /**
@@ -104,6 +112,8 @@ final class WorldRuntime {
         this.clock = world.ref(PassClock.TRAIT);
         this.tx = world.transaction();
         this.confinement = world.runConfinement();
+        this.bus = world.messageBus();
+        this.messages = RunMessages.of(world, layout, state.trait());
     }
 
     /**
