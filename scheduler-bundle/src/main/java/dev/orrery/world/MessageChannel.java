@@ -203,8 +203,10 @@ final class MessageChannel {
             c.next = head + keptBefore[(int) (Math.min(c.next, tail) - head)];
             c.viewFrom = ReaderCursor.NO_VIEW;
         }
+        long start = head;
         clearTo(tail);
-        tail = head;
+        head = start;
+        tail = start;
         for (int i = 0; i < kept; i++) {
             int k = (int) tail & mask;
             ring[k] = keptValues[i];

@@ -111,6 +111,37 @@ class MessagesTest {
     }
 
     @Test
+    void manyReadersOfOneClassInARowEachReadAsThemselves() {
+        List<Reader> readers = new ArrayList<>();
+        List<EcsSystem> systems = new ArrayList<>();
+        systems.add(sender("rules/hit", Phase.PRE_UPDATE, DAMAGE, "1", "2"));
+        for (int k = 0; k < 8; k++) { // one lambda class: the generated code would make a same-class loop
+            Reader r = new Reader("reader " + k, DAMAGE);
+            readers.add(r);
+            systems.add(r.system);
+        }
+        Schedule s = Schedule.builder("messages").systems(systems).build();
+        s.run(world, 0.016);
+        s.run(world, 0.016);
+        for (Reader r : readers) {
+            assertEquals(List.of("1", "2", "1", "2"), r.take(), r.system.name());
+        }
+        assertEquals(0, world.messageStats(DAMAGE).buffered());
+    }
+
+    @Test
+    void aReaderRunsWithHooksTooAndInOnStart() {
+        Reader hooked = new Reader("ui/hooked", DAMAGE);
+        Reader onStart = new Reader("ui/start", Phase.ON_START, DAMAGE);
+        Schedule s = Schedule.builder("messages").systems(hooked.system, onStart.system)
+                .hooks(new ScheduleHooks() { }).build();
+        world.send(DAMAGE, "1");
+        s.run(world, 0.016);
+        assertEquals(List.of("1"), hooked.take());
+        assertEquals(List.of("1"), onStart.take());
+    }
+
+    @Test
     void aReaderDeclaringSeveralTypesReadsEachSeparately() {
         List<String> got = new ArrayList<>();
         EcsSystem both = EcsSystem.builder("ui/log").readsMessages(DAMAGE).readsMessages(HEAL, DAMAGE)
