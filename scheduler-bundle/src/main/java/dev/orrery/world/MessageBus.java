@@ -20,6 +20,30 @@ import java.util.function.Predicate;
  * function with {@link MessageReader#enter()} and {@link MessageReader#exit()}. Tools list the types
  * ({@link #types()}) and drop those of unloaded code ({@link #forget}, {@link #removeIf}).
  *
+ * <p><b>The rules.</b>
+ * <ul>
+ *   <li><em>Frames.</em> A frame begins with each outermost {@code Schedule.run} call on the world
+ *       ({@link #frames()} counts them). A {@code run} nested in a system, and {@code runPhase} or
+ *       {@code runPhases} (outermost or nested), are not frames: a world driven only by them never
+ *       ages its messages. A message sent during a frame belongs to it; one sent between run calls
+ *       belongs to the next frame.</li>
+ *   <li><em>Readers.</em> The systems that declare a type ({@code readsMessages}) in the schedules
+ *       that run on the world. A schedule registers its reading systems on its first run call on the
+ *       world, and again after another schedule with the same state trait (one that adopted its state,
+ *       or that it was derived from) registered in between: each registration replaces the previous
+ *       readers of that state trait, a system of the same name keeping its cursor. A reader
+ *       registered later starts at the oldest message held. A schedule that stops running on the
+ *       world keeps its readers registered: its messages then wait out their maximum age.</li>
+ *   <li><em>Reading.</em> Only the run function of a registered reader reads, each message once: all
+ *       messages of the type sent since its previous read (including those sent since by itself).</li>
+ *   <li><em>Retention.</em> A message is dropped when every registered reader has read it (when the
+ *       last reader's run function returns), or when a frame begins and {@link MessageType#maxAgeFrames()}
+ *       frames have begun since the frame it belongs to; without any registered reader only the
+ *       latter. Messages dropped unread by a reader are counted (per reader and per type,
+ *       {@link MessageStats}), with one WARNING per reader naming it, repeated only after a read of
+ *       that reader lost nothing.</li>
+ * </ul>
+ *
  * <p><b>Threading:</b> confined to the world's thread, like the world.
  *
  * <p>Implementation notes. One {@link MessageChannel} per type, found through an identity map with a
@@ -280,9 +304,9 @@ public final class MessageBus {
 
     /**
      * Forgets a type: drops its messages, its counters and every reference to it and its values
-     * (registered readers that declare it are replaced by readers without it and become inactive, so
-     * their executors register again). A system that still declares it and reads it again starts
-     * afresh.
+     * (the registered readers of a schedule with a reader that declares it are replaced by readers
+     * without it and become inactive, so their executor registers again). A system that still
+     * declares it and reads it again starts afresh.
      *
      * @param type the type; not null
      * @return how many held messages were dropped
@@ -303,9 +327,13 @@ public final class MessageBus {
         }
         channels = next;
         for (MessageReader[] group : groups.values()) {
-            for (int k = 0; k < group.length; k++) {
-                if (group[k].cursorOf(type) != null) {
-                    group[k] = group[k].without(type); // the executor registers again on its next run
+            boolean affected = false;
+            for (MessageReader r : group) {
+                affected |= r.cursorOf(type) != null;
+            }
+            if (affected) { // every reader of the group retires, so its executor registers again
+                for (int k = 0; k < group.length; k++) {
+                    group[k] = group[k].without(type);
                 }
             }
         }
