@@ -42,6 +42,13 @@
  * executors' side): systems of one phase see the same committed tables whatever their order, a crash
  * leaves the world as the last publish made it, and publishing moves each entity at most once.
  *
+ * <h2>Messages</h2>
+ * Typed messages ({@link dev.orrery.world.MessageType}) are how plugins tell each other about events:
+ * {@link dev.orrery.world.World#send} from anywhere on the world's thread, and each system that
+ * declares the type reads every message once ({@link dev.orrery.world.World#messages}), through a
+ * cursor of its own in the type's ring buffer ({@link dev.orrery.world.MessageBus} says when messages
+ * are dropped and what a frame is).
+ *
  * Values are objects ({@code Object[]} columns), so a mutable value (a position object) is updated in
  * place without touching the table; the store does not specialise primitive columns, to keep it small.
  */
