@@ -1,5 +1,6 @@
 package dev.orrery.schedule;
 
+import dev.orrery.world.MessageType;
 import dev.orrery.world.Trait;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,6 +34,7 @@ public final class EcsSystem implements OrderTarget {
     private final List<Trait<?>> writes;
     private final boolean commitBefore;
     private final boolean commitAfter;
+    private final List<MessageType<?>> readsMessages;
 
     private EcsSystem(Builder b) {
         this.name = b.name;
@@ -46,6 +48,7 @@ public final class EcsSystem implements OrderTarget {
         this.writes = List.copyOf(b.writes);
         this.commitBefore = b.commitBefore;
         this.commitAfter = b.commitAfter;
+        this.readsMessages = List.copyOf(b.readsMessages);
     }
 
     /**
@@ -216,6 +219,16 @@ public final class EcsSystem implements OrderTarget {
         return commitAfter;
     }
 
+    /**
+     * The message types this system reads ({@link Builder#readsMessages}): inside its run function,
+     * {@code world.messages(type)} gives it every message of such a type sent since its previous read.
+     *
+     * @return the types, in declared order, each once (unmodifiable; empty when it reads none)
+     */
+    public List<MessageType<?>> readsMessages() {
+        return readsMessages;
+    }
+
     @Override
     public String toString() {
         return "system " + name;
@@ -238,6 +251,7 @@ public final class EcsSystem implements OrderTarget {
         private final List<Trait<?>> writes = new ArrayList<>();
         private boolean commitBefore;
         private boolean commitAfter;
+        private final List<MessageType<?>> readsMessages = new ArrayList<>();
 
         private Builder(String name) {
             super("defineSystem '" + name + "'");
@@ -322,6 +336,28 @@ public final class EcsSystem implements OrderTarget {
          */
         public Builder commitAfter() {
             this.commitAfter = true;
+            return this;
+        }
+
+        /**
+         * Declares message types this system reads: inside its run function,
+         * {@code world.messages(type)} then gives it every message of the type sent since its previous
+         * read, in send order, each exactly once, whether it runs 0, 1 or several times per frame (see
+         * {@code World}, "Messages"). The system becomes a registered reader of each type in every world
+         * its schedule runs on, so the messages wait for it (at most the type's maximum age). Reading
+         * an undeclared type throws. Calls accumulate; a type given twice counts once.
+         *
+         * @param types the types; no nulls
+         * @return this builder
+         * @throws NullPointerException if a type is null; the message names the system
+         */
+        public Builder readsMessages(MessageType<?>... types) {
+            for (MessageType<?> t : types) {
+                Objects.requireNonNull(t, () -> "defineSystem '" + name + "': null in readsMessages");
+                if (!readsMessages.contains(t)) {
+                    readsMessages.add(t);
+                }
+            }
             return this;
         }
 

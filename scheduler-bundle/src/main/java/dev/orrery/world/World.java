@@ -77,6 +77,15 @@ import java.util.function.Predicate;
  * on these, outside the world. All but {@code removeFromEntities} (which stages one remove per
  * entity) refuse to run inside a transaction ({@link #isStaging()}).
  *
+ * <p><b>Messages.</b> {@link #send(MessageType, Object) send} a value of a {@link MessageType} from
+ * anywhere on the world's thread; a system that declares the type
+ * ({@code EcsSystem.Builder.readsMessages}) reads, with {@link #messages(MessageType)} inside its run
+ * function, every message sent since its previous read, in send order, exactly once. A message is
+ * dropped as soon as every registered reader has read it, or when its type's maximum age in frames
+ * has passed (a <em>frame</em> is one outermost {@code Schedule.run} call on the world; a nested run
+ * from inside a system, and {@code runPhase}/{@code runPhases}, are not new frames). Counters:
+ * {@link #messageStats()}; details in {@link MessageBus}.
+ *
  * <p>A null trait throws a {@link NullPointerException} whose message names the method and says the
  * trait is null, e.g. {@code World.has: trait is null}.
  *
@@ -95,6 +104,7 @@ public final class World {
     private final WorldTransaction transaction = new WorldTransaction(entities);
     private final RunConfinement confinement = new RunConfinement();
     private final SystemContexts systemContexts = new SystemContexts(entities.changes());
+    private final MessageBus messages = new MessageBus();
 
     /** Creates an empty world. */
     public World() {
@@ -202,7 +212,8 @@ public final class World {
     }
 
     /**
-     * Removes every world trait and destroys every entity. References from {@link #ref(Trait)} stay
+     * Removes every world trait, destroys every entity and drops every message held (readers, types
+     * and message counters stay). References from {@link #ref(Trait)} stay
      * valid and read {@code null} until the trait is added again. Schedules re-add their state lazily
      * with defaults (SCH-065). Handles of the destroyed entities stay invalid: slots are reused with a
      * new generation. Query objects from {@link #query(Query)} stay valid and see no entities until new
@@ -217,6 +228,7 @@ public final class World {
         for (TraitRef<?> ref : refs.values()) {
             ref.value = null;
         }
+        messages.clear();
     }
 
     // ---- listing, bulk removal, unloading code (cold paths) ----
@@ -673,5 +685,73 @@ public final class World {
      */
     public RunConfinement runConfinement() {
         return confinement;
+    }
+
+    // ---- messages ----
+
+    /**
+     * Sends a message: every system that declares the type
+     * ({@code EcsSystem.Builder.readsMessages}) reads it once, on its next read
+     * ({@link #messages(MessageType)}). Allowed anywhere on the world's thread: in systems, conditions,
+     * observers, init functions, the host's frame tasks, outside any run. A message is sent at once; it
+     * is not part of the structural transaction (a system that throws after sending leaves the message
+     * sent). Allocates nothing beyond the value once the type's buffer has grown to the traffic.
+     *
+     * @param type the type; not null
+     * @param value the message; not null
+     * @param <T> the value type
+     * @throws NullPointerException if an argument is null; the message names the type
+     */
+    public <T> void send(MessageType<T> type, T value) {
+        Objects.requireNonNull(type, "World.send: type is null");
+        if (value == null) { // no capturing lambda: a send allocates nothing
+            throw new NullPointerException("World.send: value of message type '" + type.name() + "' is null");
+        }
+        messages.send(type, value);
+    }
+
+    /**
+     * Reads the messages of a type for the system whose run function calls it: every message sent since
+     * that system's previous read, in send order, each exactly once per reading system, however often
+     * (0, 1 or several times per frame) it runs. Messages live until every registered reader has read
+     * them, or at most the type's maximum age in frames ({@link MessageType#maxAgeFrames()}); what a
+     * reader could not read in time is counted ({@link #messageStats(MessageType)}) with one WARNING
+     * naming the reader. The result is a view, valid until the run function returns (see
+     * {@link Messages}).
+     *
+     * @param type a type the calling system declares ({@code EcsSystem.Builder.readsMessages}); not null
+     * @param <T> the value type
+     * @return the messages; allocates nothing
+     * @throws IllegalStateException if the caller is not the run function of a system that declares the
+     *     type (another system, a condition, an init function, code outside a run); the message names
+     *     the type, the system where known, and the fix
+     * @throws NullPointerException if {@code type} is null
+     */
+    public <T> Messages<T> messages(MessageType<T> type) {
+        Objects.requireNonNull(type, "World.messages: type is null");
+        return messages.read(type);
+    }
+
+    /**
+     * @return the message counters of every type this world has seen (a new snapshot; a cold path)
+     */
+    public List<MessageStats> messageStats() {
+        return messages.stats();
+    }
+
+    /**
+     * @param type the type; not null
+     * @return its message counters in this world (a new snapshot; all zero when never used)
+     */
+    public MessageStats messageStats(MessageType<?> type) {
+        return messages.stats(type);
+    }
+
+    /**
+     * @return this world's messages, as driven by schedules' executors and tools (the same object for
+     *     the life of the world)
+     */
+    public MessageBus messageBus() {
+        return messages;
     }
 }

@@ -51,6 +51,13 @@
  * {@code removed} call asks about, a log of changes and removals; a change query walks the log of its
  * window instead of the tables, so its cost follows the number of changes.
  *
+ * <h2>Messages</h2>
+ * Typed messages ({@link dev.orrery.world.MessageType}) are how plugins tell each other about events:
+ * {@link dev.orrery.world.World#send} from anywhere on the world's thread, and each system that
+ * declares the type reads every message once ({@link dev.orrery.world.World#messages}), through a
+ * cursor of its own in the type's ring buffer ({@link dev.orrery.world.MessageBus} says when messages
+ * are dropped and what a frame is).
+ *
  * Values are objects ({@code Object[]} columns), so a mutable value (a position object) is updated in
  * place without touching the table; the store does not specialise primitive columns, to keep it small.
  */

@@ -64,6 +64,31 @@ public class BundleRetentionIT extends HostItBase {
     }
 
     /**
+     * A plugin whose messages (of its own type, with values of its own class) are in flight when it
+     * leaves: the purge releases them with its type, so its bundle is collected.
+     */
+    @Test
+    public void uninstalledPluginBundlesWithMessagesInFlightAreCollectedAfterRefresh() throws Exception {
+        host().awaitMainSchedule();
+        ReferenceQueue<Bundle> queue = new ReferenceQueue<>();
+        List<WeakReference<Bundle>> uninstalled = new ArrayList<>();
+        for (int i = 0; i < CYCLES; i++) {
+            Bundle b = start("messenger");
+            host().awaitPlugin("messenger", PluginState.ACTIVE);
+            host().step(2);
+            assertEquals("messages of the plugin in flight when it leaves", Integer.valueOf(1), host().onFrame(w ->
+                    w.messageStats().stream().filter(s -> s.type().equals("messenger/Ping"))
+                            .mapToInt(s -> s.buffered()).sum()));
+            host().uninstall(b);
+            host().awaitNoPlugin("messenger");
+            uninstalled.add(new WeakReference<>(b, queue));
+        }
+        assertCollected(uninstalled, queue);
+        assertEquals("the departed plugin's message type is forgotten", List.of(),
+                host().onFrame(w -> w.messageStats().stream().map(s -> s.type()).toList()));
+    }
+
+    /**
      * issue 11 item 7: a deactivated host keeps neither its frame loop nor its rebuild coordinator, so
      * a client that still holds the {@code GameHost} object does not keep the world reachable.
      */

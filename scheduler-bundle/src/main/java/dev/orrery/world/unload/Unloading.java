@@ -1,5 +1,6 @@
 package dev.orrery.world.unload;
 
+import dev.orrery.world.MessageType;
 import dev.orrery.world.Trait;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -69,6 +70,8 @@ public final class Unloading {
      * <ul>
      *   <li>a {@link Trait}: its {@linkplain Trait#origin() origin} class, or the class of its default
      *       factory (or default value) was defined by an unloaded loader;</li>
+     *   <li>a {@link MessageType}: its {@linkplain MessageType#origin() origin} class was defined by
+     *       an unloaded loader;</li>
      *   <li>a {@link Class}: it was defined by an unloaded loader (an array class: its element class);</li>
      *   <li>a {@link ClassLoader}: it is an unloaded one;</li>
      *   <li>anything else: its class was defined by an unloaded loader (lambdas and method references
@@ -84,6 +87,9 @@ public final class Unloading {
         }
         if (o instanceof Trait<?> t) {
             return isUnloadedLoader(t.origin().getClassLoader()) || isUnloaded(t.defaultSource());
+        }
+        if (o instanceof MessageType<?> m) {
+            return isUnloadedLoader(m.origin().getClassLoader());
         }
         if (o instanceof Class<?> c) {
             return isUnloadedLoader(c.getClassLoader());

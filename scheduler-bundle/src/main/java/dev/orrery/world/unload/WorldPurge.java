@@ -1,5 +1,7 @@
 package dev.orrery.world.unload;
 
+import dev.orrery.world.MessageBus;
+import dev.orrery.world.MessageType;
 import dev.orrery.world.Trait;
 import dev.orrery.world.World;
 import java.util.Objects;
@@ -28,12 +30,16 @@ public final class WorldPurge {
      *   <li>every entity component whose value is of an unloaded class is removed from its entity (the
      *       entity stays, with its other traits);</li>
      *   <li>every remaining world trait value that is {@link Purgeable} is asked to drop its entries of
-     *       unloaded code.</li>
+     *       unloaded code;</li>
+     *   <li>every message type of unloaded code ({@link Unloading#isUnloaded(Object)}: created by it)
+     *       is {@linkplain MessageBus#forget forgotten} with its buffered messages, and every buffered
+     *       message of another type whose value is of an unloaded class is
+     *       {@linkplain MessageBus#removeIf removed} (readers skip it).</li>
      * </ol>
      * Values of JDK classes and of classes of code that stays are kept in traits of code that stays; a
      * trait of unloaded code goes with all its values. Values are judged by their own class only (see
-     * {@link Unloading}). Cost: one pass over the traits, the world trait values and every entity's
-     * components; a cold path, never per frame.
+     * {@link Unloading}). Cost: one pass over the traits, the world trait values, every entity's
+     * components and the buffered messages; a cold path, never per frame.
      *
      * @param world the world; not null
      * @param unloading what is being unloaded; not null
@@ -79,7 +85,12 @@ public final class WorldPurge {
                 entries += p.purge(unloading);
             }
         }
-        return worldTraits == 0 && components == 0 && entries == 0
-                ? PurgeReport.NONE : new PurgeReport(worldTraits, components, entries);
+        int messages = 0;
+        MessageBus bus = world.messageBus();
+        for (MessageType<?> type : bus.types()) {
+            messages += unloading.isUnloaded(type) ? bus.forget(type) : bus.removeIf(type, unloading::isUnloaded);
+        }
+        return worldTraits == 0 && components == 0 && entries == 0 && messages == 0
+                ? PurgeReport.NONE : new PurgeReport(worldTraits, components, entries, messages);
     }
 }

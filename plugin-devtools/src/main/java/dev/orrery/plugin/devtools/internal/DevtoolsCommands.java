@@ -92,6 +92,17 @@ public final class DevtoolsCommands {
     }
 
     /**
+     * {@code messages}: the host world's message types, with per type the messages sent, held, dropped
+     * (lost by a reader at the maximum age) and expired (aged out with no reader), and per reader the
+     * messages read and missed.
+     *
+     * @return a {@code MessagesReport}, or why there is none
+     */
+    public Report messages() {
+        return guarded(introspection::messages);
+    }
+
+    /**
      * {@code timings [schedule]}: per system the run count, last, mean and longest duration in µs, and
      * skips by reason.
      *

@@ -49,7 +49,8 @@ import org.osgi.service.component.annotations.Reference;
     "osgi.command.function=explain",
     "osgi.command.function=graph",
     "osgi.command.function=access",
-    "osgi.command.function=commits"
+    "osgi.command.function=commits",
+    "osgi.command.function=messages"
 })
 public final class GogoCommands {
     /** How long a command waits for the frame thread. */
@@ -242,6 +243,16 @@ public final class GogoCommands {
             + " discarded, table moves, time publishing; and the systems that declare barriers")
     public Report commits(@Descriptor("none") String... words) {
         return Usage.bind("commits", words).then(a -> commands.commits());
+    }
+
+    /**
+     * @param words none
+     * @return the world's message types with their counters
+     */
+    @Descriptor("the world's message types: per type the messages sent, held, dropped and expired; per reader"
+            + " the messages read and missed")
+    public Report messages(@Descriptor("none") String... words) {
+        return Usage.bind("messages", words).then(a -> commands.messages());
     }
 
     /**

@@ -9,6 +9,7 @@ import dev.orrery.plugin.devtools.report.AccessCheckReport;
 import dev.orrery.plugin.devtools.report.CommitsReport;
 import dev.orrery.plugin.devtools.report.ExplainReport;
 import dev.orrery.plugin.devtools.report.GraphReport;
+import dev.orrery.plugin.devtools.report.MessagesReport;
 import dev.orrery.plugin.devtools.report.ObserversReport;
 import dev.orrery.plugin.devtools.report.PhasesReport;
 import dev.orrery.plugin.devtools.report.PluginsReport;
@@ -79,6 +80,15 @@ final class Introspection {
      */
     CommitsReport commits() {
         return frame.call(world -> CommitsReport.read(world, ScheduleLookup.mainFirst(host())));
+    }
+
+    /**
+     * Reads the world's message counters on the frame thread.
+     *
+     * @throws CommandException for a frame thread that does not answer
+     */
+    MessagesReport messages() {
+        return frame.call(MessagesReport::read);
     }
 
     /**

@@ -92,7 +92,8 @@ final class Usage {
             define("explain", "<system a>", "<system b>", "[schedule]"),
             define("graph", "[dot|mermaid]", "[schedule]"),
             define("access", "[schedule]"),
-            define("commits"));
+            define("commits"),
+            define("messages"));
 
     private Usage() {
     }

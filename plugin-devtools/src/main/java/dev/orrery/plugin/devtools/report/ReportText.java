@@ -8,6 +8,7 @@ import dev.orrery.plugin.devtools.SystemTiming;
 import dev.orrery.plugin.devtools.TimingsSource;
 import dev.orrery.schedule.graph.AccessReport;
 import dev.orrery.world.CommitStats;
+import dev.orrery.world.MessageStats;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
@@ -51,6 +52,8 @@ public final class ReportText {
             return r.text() + "\n";
         } else if (report instanceof CommitsReport r) {
             return commits(r);
+        } else if (report instanceof MessagesReport r) {
+            return messages(r);
         } else if (report instanceof GraphReport r) {
             return r.text();
         } else if (report instanceof ToggleOutcome r) {
@@ -181,6 +184,29 @@ public final class ReportText {
                     : b.before() ? "before its turn" : "after its turn");
         }
         return out.append(count(r.barriers().size(), "system")).append(" with a barrier:\n").append(t.render()).toString();
+    }
+
+    private static String messages(MessagesReport r) {
+        if (r.types().isEmpty()) {
+            return "no message types: nothing was sent or read in this world yet\n";
+        }
+        TextTable t = TextTable.of("type", ">max age", ">sent", ">held", ">dropped", ">expired", "reader", ">read",
+                ">missed");
+        for (MessageStats m : r.types()) {
+            String age = m.maxAgeFrames() + (m.maxAgeFrames() == 1 ? " frame" : " frames");
+            if (m.readers().isEmpty()) {
+                t.row(m.type(), age, m.sent(), m.buffered(), m.dropped(), m.expired(), "(none)", "", "");
+            }
+            boolean first = true;
+            for (MessageStats.Reader reader : m.readers()) {
+                t.row(first ? m.type() : "", first ? age : "", first ? m.sent() : "", first ? m.buffered() : "",
+                        first ? m.dropped() : "", first ? m.expired() : "", reader.schedule() + "/" + reader.system(),
+                        reader.read(), reader.missed());
+                first = false;
+            }
+        }
+        return count(r.types().size(), "message type") + " (dropped: lost by a reader at the maximum age;"
+                + " expired: aged out with no reader)\n" + t.render();
     }
 
     private static String timings(TimingsReport r) {

@@ -442,4 +442,27 @@ class DevtoolsCommandsTest {
                 main      fx/read   before and after its turn
                 """), out);
     }
+
+    @Test
+    @DisplayName("messages: the world's message types with their counters, one line per reader")
+    void messages_report() {
+        assertEquals("no message types: nothing was sent or read in this world yet\n", text(commands.messages()));
+        dev.orrery.world.MessageType<String> damage = dev.orrery.world.MessageType.of("combat/Damage");
+        EcsSystem hit = EcsSystem.define("fx/hit", (w, dt) -> w.send(damage, "7"));
+        EcsSystem flash = EcsSystem.builder("fx/flash").after(hit).readsMessages(damage)
+                .run((w, dt) -> w.messages(damage)).build();
+        EcsSystem sound = EcsSystem.builder("fx/sound").after(hit).readsMessages(damage)
+                .run((w, dt) -> w.messages(damage)).build();
+        host.put(build(host.schedule("main").orElseThrow(), physics, Plugin.builder("fx").systems(hit, flash, sound).build()));
+        host.schedule("main").orElseThrow().run(host.world(), 0.016);
+        host.world().send(dev.orrery.world.MessageType.of("combat/Unheard"), "x");
+        assertEquals("""
+                2 message types (dropped: lost by a reader at the maximum age; expired: aged out with no reader)
+                type             max age  sent  held  dropped  expired  reader         read  missed
+                --------------  --------  ----  ----  -------  -------  -------------  ----  ------
+                combat/Damage   2 frames     1     0        0        0  main/fx/flash     1       0
+                                                                        main/fx/sound     1       0
+                combat/Unheard  2 frames     1     1        0        0  (none)
+                """, text(commands.messages()));
+    }
 }

@@ -23,7 +23,8 @@ import org.objectweb.asm.Opcodes;
  *       &amp;&amp; SystemTurns.begin(rt, i)                 // its world context is current (no result)
  *       &amp;&amp; setConditions[i][0].test(world) ...      // one site per set condition, in order
  *       &amp;&amp; conditions[i].test(world))               // only when the system has one (SCH-118)
- *     { runs[i].run(world, dt); SystemTurns.ran(rt, i); }
+ *     { runs[i].run(world, dt); SystemTurns.ran(rt, i); } // the run bracketed by rt.messages.enter(i)
+ *                                                  // / exit(i) for a system that reads messages
  *   if (tx.needsAttention())                       // transactional schedules only: a requested
  *     Commits.afterSystem(tx, layout, world, i);   // publish, a dead-target attribution (rare)
  * </pre>
@@ -31,7 +32,7 @@ import org.objectweb.asm.Opcodes;
  * receiver class of that system or condition: the JIT checks the class and calls (or inlines) the
  * target directly instead of the megamorphic virtual call of a shared loop. A run of at least {@value #MIN_LOOP}
  * consecutive systems of one span whose run functions are of one class and which have no conditions
- * (systems made by one factory or one lambda expression) becomes one loop instead, with the same
+ * and read no messages (systems made by one factory or one lambda expression) becomes one loop instead, with the same
  * checks per system and the index in a local: its one call site sees that one class too, and the code
  * no longer grows with the number of such systems (straight-line code for 1,000 systems of one class
  * overflowed the instruction cache; see BENCHMARKS.md). Every call is covered by its own
@@ -45,7 +46,7 @@ import org.objectweb.asm.Opcodes;
  *
  * <p><b>Class loading.</b> The generated code names only the scheduler's own types ({@code RunFunction},
  * {@code Condition}, {@code World}, {@code RunProbe.Slot}, this package's {@code RunLayout},
- * {@code WorldRuntime}, {@code Failures}), never a plugin's class: the targets are read from the layout's arrays, so
+ * {@code WorldRuntime}, {@code RunMessages}, {@code Failures}), never a plugin's class: the targets are read from the layout's arrays, so
  * systems from any bundle, class loader or module work, and the hidden class is unloaded with the
  * schedule. Works in OSGi and on the module path alike (same module, same package).
  */
@@ -70,6 +71,7 @@ final class DispatchGenerator {
     private static final String COMMITS = PKG + "Commits";
     private static final String TURNS = PKG + "SystemTurns";
     private static final String TURN_DESC = "(L" + RUNTIME + ";I)V";
+    private static final String MESSAGES = PKG + "RunMessages";
     private static final String AFTER_DESC = "(L" + TX + ";L" + LAYOUT + ";L" + WORLD + ";I)V";
     private static final String CHUNK_DESC = "(L" + LAYOUT + ";L" + RUNTIME + ";L" + WORLD + ";D[L" + RUN_FN
             + ";[L" + CONDITION + ";[[L" + CONDITION + ";L" + PROBE + ";)V";
@@ -263,19 +265,20 @@ final class DispatchGenerator {
      *     class and which have no conditions; {@code i} itself when system {@code i} has a condition
      */
     static int sameClassRun(RunLayout layout, int i, int spanEnd) {
-        if (!unconditional(layout, i)) {
+        if (!loopable(layout, i)) {
             return i;
         }
         Class<?> type = layout.runs[i].getClass();
         int j = i + 1;
-        while (j < spanEnd && unconditional(layout, j) && layout.runs[j].getClass() == type) {
+        while (j < spanEnd && loopable(layout, j) && layout.runs[j].getClass() == type) {
             j++;
         }
         return j;
     }
 
-    private static boolean unconditional(RunLayout layout, int i) {
-        return layout.conditions[i] == null && layout.setConditions[i] == null;
+    /** Whether system {@code i} may be part of a same-class loop: no conditions, no message reads. */
+    private static boolean loopable(RunLayout layout, int i) {
+        return layout.conditions[i] == null && layout.setConditions[i] == null && !layout.readsMessages[i];
     }
 
     /** The straight-line site of system {@code i}; @return its estimated bytecode bytes. */
@@ -309,14 +312,35 @@ final class DispatchGenerator {
             mv.visitJumpInsn(Opcodes.IFEQ, next);
             bytes += 32;
         }
+        boolean reader = layout.readsMessages[i];
+        if (reader) {
+            bytes += messages(mv, i, "enter");
+        }
         bytes += run(mv, guards, i);
         bytes += turn(mv, "ran", i);
+        if (reader) {
+            bytes += messages(mv, i, "exit");
+        }
         mv.visitLabel(next);
         frames.same();
         if (layout.transactional) {
             bytes += endTurn(mv, frames, i);
         }
         return bytes;
+    }
+
+    /**
+     * {@code rt.messages.enter(i)} or {@code exit(i)}: the bracket of a reading system's run function,
+     * as the loop writes it ({@link RunMessages}).
+     *
+     * @return the estimated bytecode bytes
+     */
+    private static int messages(MethodVisitor mv, int i, String method) {
+        mv.visitVarInsn(Opcodes.ALOAD, C_RT);
+        mv.visitFieldInsn(Opcodes.GETFIELD, RUNTIME, "messages", "L" + MESSAGES + ";");
+        push(mv, i);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MESSAGES, method, "(I)V", false);
+        return 10;
     }
 
     /**

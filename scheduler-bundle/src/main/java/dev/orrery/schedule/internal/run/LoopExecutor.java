@@ -13,7 +13,8 @@ import dev.orrery.world.World;
 import dev.orrery.world.WorldTransaction;
 
 /**
- * The array loop: the {@link SystemExecutor} that is always available, and the hooked path. Without a
+ * The array loop: the {@link SystemExecutor} that is always available, and the hooked path. The run
+ * function of a system that reads messages is bracketed by its reader ({@link RunMessages}). Without a
  * hook context on the call ({@link WorldRuntime#activeContext}) it runs {@link #runRange}, one shared
  * call site per step; with one it {@linkplain #consider considers} each system with the hooks around
  * (SCH-144), which the runner's OnStart phase uses too.
@@ -85,6 +86,7 @@ final class LoopExecutor implements SystemExecutor {
         final boolean[] disabled = rt.disabled;
         final RunProbe.Slot probe = this.probe;
         final WorldTransaction tx = layout.transactional ? rt.tx : null;
+        final RunMessages messages = rt.messages;
         for (int i = from; i < to; i++) {
             if (probe != null) {
                 probe.at(i);
@@ -106,6 +108,9 @@ final class LoopExecutor implements SystemExecutor {
                 if (own != null && !holds(own, world, i)) {
                     break turn;
                 }
+                if (messages != null) {
+                    messages.enter(i);
+                }
                 try {
                     runs[i].run(world, dt);
                 } catch (Throwable t) {
@@ -113,6 +118,9 @@ final class LoopExecutor implements SystemExecutor {
                     throw t;
                 }
                 SystemTurns.ran(rt, i);
+                if (messages != null) {
+                    messages.exit(i);
+                }
             }
             if (tx != null && tx.needsAttention()) {
                 Commits.afterSystem(tx, layout, world, i);
@@ -175,6 +183,10 @@ final class LoopExecutor implements SystemExecutor {
                 throw t;
             }
         }
+        RunMessages messages = rt.messages;
+        if (messages != null) {
+            messages.enter(i);
+        }
         try {
             layout.runs[i].run(world, dt);
         } catch (Throwable t) {
@@ -182,6 +194,9 @@ final class LoopExecutor implements SystemExecutor {
             throw t;
         }
         SystemTurns.ran(rt, i);
+        if (messages != null) {
+            messages.exit(i);
+        }
         if (ctx != null) {
             ctx.point(world, layout.systems[i], phase, dt);
             try {

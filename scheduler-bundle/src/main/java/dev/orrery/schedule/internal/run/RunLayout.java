@@ -78,6 +78,10 @@ final class RunLayout {
     final boolean[] tracked;
     /** Per phase index: whether one of its systems is {@link #tracked}; when not, a pass skips the lifecycle check. */
     final boolean[] phaseTracked;
+    /** Per system index: whether it declares message types it reads (its run function is bracketed). */
+    final boolean[] readsMessages;
+    /** Whether any system {@link #readsMessages}. */
+    final boolean anyReadsMessages;
     private final Map<Phase, Integer> phaseIndex;
     private final Map<String, Integer> phaseByName;
     private final SystemIndex systemIndex;
@@ -140,6 +144,13 @@ final class RunLayout {
             commitBefore[i] = transactional && systems[i].commitBefore();
             commitAfter[i] = transactional && systems[i].commitAfter();
         }
+        this.readsMessages = new boolean[n];
+        boolean anyReader = false;
+        for (int i = 0; i < n; i++) {
+            readsMessages[i] = !systems[i].readsMessages().isEmpty();
+            anyReader |= readsMessages[i];
+        }
+        this.anyReadsMessages = anyReader;
         this.phaseSpanFrom = new int[phases.length];
         this.phaseSpanTo = new int[phases.length];
         IntSpans spans = new IntSpans(phases.length);

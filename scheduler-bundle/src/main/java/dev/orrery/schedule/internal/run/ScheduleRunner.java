@@ -33,8 +33,10 @@ import java.util.List;
  * call from a second thread while one is inside a run call on the world throws, naming both, before
  * anything touches the world), a finished background generation adopted, the world's runtime, the
  * re-entrancy check (SCH-043), the lazy add of the state trait (SCH-063), a truthful OnStart flag and
- * a new pass of the world's pass clock (both Orrery's own), hook sampling, the probe's table, then the
- * phases. Per phase: the init functions of its systems not yet initialised in the world (only for a
+ * a new pass of the world's pass clock (both Orrery's own), hook sampling, the message readers
+ * ({@link RunMessages}: registered on the first call in the world) and the world's message bus entered
+ * (an outermost {@code run} begins a frame; no reader is current until a reading system runs), the
+ * probe's table, then the phases. Per phase: the init functions of its systems not yet initialised in the world (only for a
  * phase that has such systems: one array read otherwise), then, when no hook observes the call, the
  * phase's flag (skipping the whole phase when it is off), then its spans on the executor. After the
  * first call on a world a call allocates nothing (SCH-117, SCH-149): no iterators, lambdas, boxing or
@@ -224,6 +226,10 @@ public final class ScheduleRunner {
                 rt.activeContext = rt.calls++ % samplePeriod == 0 ? rt.hookContext : null;
             }
             rt.outerContext = rt.systemContexts.current(); // a nested run call restores its caller's system
+            if (rt.messages != null) {
+                rt.messages.refresh(); // registers the reading systems on the first call in the world
+            }
+            rt.messagesOuter = rt.bus.enterRun("run".equals(api)); // an outermost run call begins a frame
             rt.executing = true;
         } catch (Throwable t) {
             confinement.exit();
@@ -253,6 +259,8 @@ public final class ScheduleRunner {
             rt.endPass();
             rt.systemContexts.restore(rt.outerContext);
             rt.outerContext = null;
+            rt.bus.exitRun(rt.messagesOuter);
+            rt.messagesOuter = null;
             rt.executing = false;
             if (rt.activeContext != null) {
                 rt.activeContext.clear();

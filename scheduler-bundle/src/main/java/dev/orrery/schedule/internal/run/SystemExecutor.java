@@ -9,7 +9,7 @@ import dev.orrery.world.World;
  * per system of the span in execution order, exactly this: publish the system to the probe (when
  * there is one), read the enabled flag through the state record (SCH-056, SCH-123, SCH-124; the phase
  * flag folded in), test the set conditions in order and the own condition (SCH-118), call the run
- * function; a throwing condition or run function is recorded for {@code RunFailure} and rethrown
+ * function (for a system that reads messages, between its reader's enter and exit, {@link RunMessages}); a throwing condition or run function is recorded for {@code RunFailure} and rethrown
  * unchanged (SCH-037). They allocate nothing (SCH-117, SCH-149).
  *
  * <p><b>What the runner does, once for both.</b> Everything that is not per system: argument checks,

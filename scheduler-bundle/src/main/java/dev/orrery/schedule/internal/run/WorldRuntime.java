@@ -3,6 +3,8 @@ package dev.orrery.schedule.internal.run;
 import dev.orrery.schedule.PassClock;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.ScheduleState;
+import dev.orrery.world.MessageBus;
+import dev.orrery.world.MessageReader;
 import dev.orrery.world.RunConfinement;
 import dev.orrery.world.SystemContext;
 import dev.orrery.world.SystemContexts;
@@ -36,6 +38,12 @@ final class WorldRuntime {
     final SystemContext[] contexts;
     /** The context that was current when the current run call began: restored when it ends. */
     SystemContext outerContext;
+    /** The world's messages (one object per world); holds no world. */
+    final MessageBus bus;
+    /** The schedule's message readers in this world, or null when no system reads messages. */
+    final RunMessages messages;
+    /** The reader that was current when the current run call began: restored when it ends. */
+    MessageReader messagesOuter;
     /** The reused hook context, or null when the schedule has no hooks. */
     final MutableHookContext hookContext;
     /**
@@ -117,6 +125,8 @@ final class WorldRuntime {
         for (int i = 0; i < contexts.length; i++) {
             contexts[i] = systemContexts.of(layout.scheduleName, layout.systemNames[i]);
         }
+        this.bus = world.messageBus();
+        this.messages = RunMessages.of(world, layout, state.trait());
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.orrery.world.unload.isolated;
 
+import dev.orrery.world.MessageType;
 import dev.orrery.world.Trait;
 import java.util.function.Supplier;
 
@@ -21,6 +22,11 @@ public final class Payload {
     /** @return a value factory of this class */
     public static Supplier<Object> factory() {
         return () -> new Payload();
+    }
+
+    /** @return a message type created by this class */
+    public static MessageType<Object> ownMessageType() {
+        return MessageType.of("payload/messages");
     }
 
     /** @return a new value of this class */
