@@ -107,6 +107,11 @@ public final class RawHttp {
     /** @return the whole answer: head and body (by Content-Length, chunks, or up to the end of the stream) */
     public static Answer read(InputStream in) throws IOException {
         Answer head = readHead(in);
+        return new Answer(head.status(), head.headers(), readBody(in, head));
+    }
+
+    /** @return the body after {@code head}: by Content-Length, chunks, or up to the end of the stream */
+    public static String readBody(InputStream in, Answer head) throws IOException {
         String body;
         String length = head.header("Content-Length");
         if (length != null) {
@@ -127,7 +132,7 @@ public final class RawHttp {
         } else {
             body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        return new Answer(head.status(), head.headers(), body);
+        return body;
     }
 
     /** @return whether the server closed the connection: the next read ends the stream or fails */
