@@ -90,8 +90,7 @@ class JdkConsoleServerSecurityTest {
             if (System.nanoTime() - end > 0) {
                 throw new AssertionError("not within " + WAIT + ": " + what);
             }
-            Thread.onSpinWait();
-            Thread.sleep(5); // a poll on a condition, bounded above
+            Thread.sleep(5); // a poll on an observable condition, bounded above by WAIT
         }
     }
 
@@ -276,8 +275,10 @@ class JdkConsoleServerSecurityTest {
                 "X-Orrery-Token: " + token));
         assertEquals(200, RawHttp.readHead(s.getInputStream()).status(), "the step goes on as a pending answer");
         assertTrue(s.getInputStream().read() >= 0, "the pending body's first chunk (a space) arrives");
+        java.util.concurrent.CompletableFuture<Long> held = host.awaitHeldStep(WAIT);
         s.close();
-        await("the step was cancelled", () -> host.heldSteps().get(0).isCancelled());
+        held.handle((frames, failure) -> frames).get(WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+        assertTrue(held.isCancelled(), "the step's frames were cancelled when its client left");
         await("no HTTP thread is parked", () -> server.busyThreads() == 0);
     }
 
