@@ -442,6 +442,29 @@ class ConsoleBrowserIT {
         }
     }
 
+    @Test
+    @DisplayName("Jetty: a step of 3600 frames whose client leaves is cancelled: the next step runs at once, not after the 3600")
+    void jettyStepCancelledWhenClientLeaves() throws Exception {
+        int port = consolePort();
+        String own = "127.0.0.1:" + port;
+        String token = RawHttp.send(port, "GET", "/orrery/api/token", own).body().replaceAll(".*\"token\":\"([0-9a-f]+)\".*", "$1");
+        String header = "X-Orrery-Token: " + token;
+        assertEquals(200, RawHttp.send(port, "POST", "/orrery/api/pause", own, header).status());
+        try {
+            // 3600 frames at 60 frames per second: a minute, far longer than the 2 s the console waits before it answers
+            try (java.net.Socket s = RawHttp.connect(port)) {
+                RawHttp.write(s, RawHttp.request("POST", "/orrery/api/step?frames=" + 3600, own, false, header));
+                assertEquals(200, RawHttp.readHead(s.getInputStream()).status(), "the long step answers 200 and goes on");
+            }
+            // the client has gone: its frames are cancelled, so one more frame runs now (a step keeps its place in line)
+            RawHttp.Answer a = RawHttp.send(port, "POST", "/orrery/api/step?frames=1", own, header);
+            assertEquals(200, a.status());
+            assertTrue(a.body().strip().startsWith("{\"ok\":true,\"message\":\"stepped 1 frame(s) from frame "), a.body());
+        } finally {
+            assertEquals(200, RawHttp.send(port, "POST", "/orrery/api/resume", own, header).status());
+        }
+    }
+
     private static void screenshot(String name) throws IOException {
         byte[] png = ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES);
         Path out = Path.of("target", name);

@@ -105,25 +105,37 @@ final class JdkConsoleServer implements ConsoleHttpServer {
 
     private void serve(HttpExchange ex) throws IOException {
         watch.handling();
-        try (ex) {
-            String method = ex.getRequestMethod();
-            String rawPath = ex.getRequestURI().getRawPath();
-            ConsoleRequest request;
+        try {
+            answer(ex);
+        } finally {
+            // closing drains an announced request body the console never reads: a client can stall it
+            watch.writing();
             try {
-                String full = QueryString.decodePath(rawPath);
-                String path = full.length() <= "/orrery".length() ? "/" : full.substring("/orrery".length());
-                request = new ConsoleRequest(method, path, QueryString.parse(ex.getRequestURI().getRawQuery()),
-                        ex.getRequestHeaders()::getFirst, ex.getRemoteAddress().getAddress().getHostAddress());
-            } catch (MalformedRequestException e) {
-                send(ex, handler.refuse(400, method, rawPath, e.getMessage()));
-                return;
+                ex.close();
+            } finally {
+                watch.handling();
             }
-            if (request.path().equals(EventStream.PATH) && method.equals("GET")) {
-                stream(ex, request);
-                return;
-            }
-            send(ex, handler.handle(request));
         }
+    }
+
+    private void answer(HttpExchange ex) throws IOException {
+        String method = ex.getRequestMethod();
+        String rawPath = ex.getRequestURI().getRawPath();
+        ConsoleRequest request;
+        try {
+            String full = QueryString.decodePath(rawPath);
+            String path = full.length() <= "/orrery".length() ? "/" : full.substring("/orrery".length());
+            request = new ConsoleRequest(method, path, QueryString.parse(ex.getRequestURI().getRawQuery()),
+                    ex.getRequestHeaders()::getFirst, ex.getRemoteAddress().getAddress().getHostAddress());
+        } catch (MalformedRequestException e) {
+            send(ex, handler.refuse(400, method, rawPath, e.getMessage()));
+            return;
+        }
+        if (request.path().equals(EventStream.PATH) && method.equals("GET")) {
+            stream(ex, request);
+            return;
+        }
+        send(ex, handler.handle(request));
     }
 
     private void stream(HttpExchange ex, ConsoleRequest request) throws IOException {

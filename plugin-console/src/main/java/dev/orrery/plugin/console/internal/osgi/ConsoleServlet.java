@@ -43,8 +43,21 @@ final class ConsoleServlet extends HttpServlet {
         return events.open();
     }
 
+    /**
+     * Answers one request. A client that goes away while the answer is written (a failed write) ends
+     * the request with one DEBUG line; nothing is thrown to the container, which would log it as severe.
+     */
     @Override
-    protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+    protected void service(HttpServletRequest req, HttpServletResponse resp) {
+        try {
+            answer(req, resp);
+        } catch (IOException e) {
+            System.getLogger(ConsoleHandler.LOGGER).log(System.Logger.Level.DEBUG, "console: the client of " + req.getMethod()
+                    + " " + req.getPathInfo() + " went away: " + e);
+        }
+    }
+
+    private void answer(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         String path = req.getPathInfo() == null ? "/" : req.getPathInfo();
         ConsoleRequest request;
         try {

@@ -236,6 +236,30 @@ class JdkConsoleServerSecurityTest {
         assertEquals(200, get("/orrery/api/plugins", own()).status());
     }
 
+    @Test
+    @DisplayName("a client that announces a request body and never sends it is dropped, and its thread freed")
+    void stalledBodyDropped() throws Exception {
+        Limits limits = new Limits(4, 8, Duration.ofSeconds(10), Duration.ofMillis(300));
+        start(limits, Duration.ofSeconds(2));
+        List<Socket> stalled = new ArrayList<>();
+        for (int i = 0; i < 2 * limits.threads(); i++) {
+            Socket s = RawHttp.connect(port);
+            sockets.add(s);
+            stalled.add(s);
+            RawHttp.write(s, "POST /orrery/api/pause HTTP/1.1\r\nHost: " + own() + "\r\nContent-Length: 1000000\r\n\r\nx");
+        }
+        for (Socket s : stalled) {
+            RawHttp.Answer head = RawHttp.readHead(s.getInputStream());
+            assertEquals(403, head.status(), "answered (no token)");
+            RawHttp.readBody(s.getInputStream(), head);
+        }
+        for (Socket s : stalled) {
+            assertTrue(RawHttp.closedByServer(s), "dropped while the server waits for the rest of the body");
+        }
+        await("the threads are free", () -> server.busyThreads() == 0);
+        assertEquals(200, get("/orrery/api/plugins", own()).status());
+    }
+
     private static int consoleThreads() {
         return (int) Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("orrery-console-http")).count();
     }
