@@ -2,7 +2,6 @@ package dev.orrery.plugin.console.internal.jdk;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.orrery.host.GameHost;
 import dev.orrery.plugin.console.ConsoleHttpServer;
 import dev.orrery.plugin.console.internal.web.ConsoleHandler;
 import dev.orrery.plugin.console.internal.web.ConsoleRequest;
@@ -139,30 +138,21 @@ final class JdkConsoleServer implements ConsoleHttpServer {
     }
 
     private void stream(HttpExchange ex, ConsoleRequest request) throws IOException {
-        ConsoleResponse refused = handler.admit(request);
-        if (refused != null) {
-            send(ex, refused);
-            return;
-        }
-        GameHost host = handler.host();
-        if (host == null) {
-            send(ex, handler.refuse(503, request, "no game host is running"));
-            return;
-        }
-        EventStream.Slot slot = events.reserve();
-        if (slot == null) {
-            ex.getResponseHeaders().set("Retry-After", String.valueOf(EventStream.RETRY_AFTER_SECONDS));
-            send(ex, handler.refuse(503, request, "too many event streams open (at most " + EventStream.MAX_STREAMS
-                    + "); retry later"));
+        EventStream.Opening opening = events.admit(request);
+        if (opening.refusal() != null) {
+            if (opening.retryLater()) {
+                ex.getResponseHeaders().set("Retry-After", String.valueOf(EventStream.RETRY_AFTER_SECONDS));
+            }
+            send(ex, opening.refusal());
             return;
         }
         try {
             SecurityHeaders.ALL.forEach(ex.getResponseHeaders()::set);
             ex.getResponseHeaders().set("Content-Type", EventStream.CONTENT_TYPE);
             sendHeaders(ex, 200, 0);
-            events.run(slot, host, request, new DeadlineOutputStream(ex.getResponseBody(), watch));
+            events.run(opening.slot(), opening.host(), request, new DeadlineOutputStream(ex.getResponseBody(), watch));
         } finally {
-            slot.release();
+            opening.slot().release();
         }
     }
 

@@ -1,6 +1,5 @@
 package dev.orrery.plugin.console.internal.osgi;
 
-import dev.orrery.host.GameHost;
 import dev.orrery.plugin.console.internal.web.ConsoleHandler;
 import dev.orrery.plugin.console.internal.web.ConsoleRequest;
 import dev.orrery.plugin.console.internal.web.ConsoleResponse;
@@ -75,30 +74,21 @@ final class ConsoleServlet extends HttpServlet {
     }
 
     private void stream(ConsoleRequest request, HttpServletResponse resp) throws IOException {
-        ConsoleResponse refused = handler.admit(request);
-        if (refused != null) {
-            send(resp, refused);
-            return;
-        }
-        GameHost host = handler.host();
-        if (host == null) {
-            send(resp, handler.refuse(503, request, "no game host is running"));
-            return;
-        }
-        EventStream.Slot slot = events.reserve();
-        if (slot == null) {
-            resp.setHeader("Retry-After", String.valueOf(EventStream.RETRY_AFTER_SECONDS));
-            send(resp, handler.refuse(503, request, "too many event streams open (at most " + EventStream.MAX_STREAMS
-                    + "); retry later"));
+        EventStream.Opening opening = events.admit(request);
+        if (opening.refusal() != null) {
+            if (opening.retryLater()) {
+                resp.setHeader("Retry-After", String.valueOf(EventStream.RETRY_AFTER_SECONDS));
+            }
+            send(resp, opening.refusal());
             return;
         }
         try {
             SecurityHeaders.ALL.forEach(resp::setHeader);
             resp.setStatus(200);
             resp.setContentType(EventStream.CONTENT_TYPE);
-            events.run(slot, host, request, resp.getOutputStream());
+            events.run(opening.slot(), opening.host(), request, resp.getOutputStream());
         } finally {
-            slot.release();
+            opening.slot().release();
         }
     }
 

@@ -95,6 +95,43 @@ public final class EventStream {
     }
 
     /**
+     * Admits a request for a stream, for a front end before it sends anything: the handler's checks
+     * ({@link ConsoleHandler#admit}), a host to stream, a free place.
+     *
+     * @param request the request; not null
+     * @return the place to {@link #run(Slot, GameHost, ConsoleRequest, OutputStream)} the stream in, or
+     *     the refusal to send (already logged)
+     */
+    public Opening admit(ConsoleRequest request) {
+        ConsoleResponse refused = handler.admit(request);
+        if (refused != null) {
+            return new Opening(refused, false, null, null);
+        }
+        GameHost host = handler.host();
+        if (host == null) {
+            return new Opening(handler.refuse(503, request, "no game host is running"), false, null, null);
+        }
+        Slot slot = reserve();
+        if (slot == null) {
+            return new Opening(handler.refuse(503, request, "too many event streams open (at most " + MAX_STREAMS
+                    + "); retry later"), true, null, null);
+        }
+        return new Opening(null, false, slot, host);
+    }
+
+    /**
+     * What {@link #admit(ConsoleRequest)} says: either a refusal or a place and the host.
+     *
+     * @param refusal the answer to send instead of a stream, or null
+     * @param retryLater whether the refusal is for want of a place (send {@code Retry-After:
+     *     }{@value #RETRY_AFTER_SECONDS})
+     * @param slot the place taken, when admitted (give it back when done, {@link Slot#release()})
+     * @param host the host to stream, when admitted
+     */
+    public record Opening(ConsoleResponse refusal, boolean retryLater, Slot slot, GameHost host) {
+    }
+
+    /**
      * Takes a place for a stream, counted by {@link #open()} from now on.
      *
      * @return the place, or null when {@value #MAX_STREAMS} streams are open or the streams are closed
