@@ -3,17 +3,22 @@
 const api = '/orrery/api';
 let token = null;
 
-async function getToken() {
-  if (!token) {
+// The steering token: fetched once, and again when a steering request is refused (403), since a token
+// is valid for a bounded time and not across a restart of the host.
+async function getToken(fresh) {
+  if (!token || fresh) {
     const r = await fetch(api + '/token', {cache: 'no-store'});
-    token = (await r.json()).token;
+    token = r.ok ? (await r.json()).token : null;
   }
   return token;
 }
 
 async function post(path, params) {
   const q = new URLSearchParams(params || {}).toString();
-  const r = await fetch(api + path + (q ? '?' + q : ''), {method: 'POST', headers: {'X-Orrery-Token': await getToken()}});
+  const send = async fresh => fetch(api + path + (q ? '?' + q : ''),
+    {method: 'POST', headers: {'X-Orrery-Token': (await getToken(fresh)) || ''}});
+  let r = await send(false);
+  if (r.status === 403) r = await send(true); // once, with a new token
   const body = await r.json();
   const m = document.getElementById('message');
   if (m) { m.textContent = body.message; m.dataset.ok = body.ok; }

@@ -16,9 +16,15 @@ import org.osgi.annotation.versioning.ProviderType;
  * does not use this. Pages, JSON, the schedule picture, steering and the event stream are documented in
  * the README's "Web console" section. Beyond the spec (Orrery's own).
  *
- * <p>Threading: requests run on a small pool of daemon threads ({@code orrery-console-http}); each open
- * event stream holds one. World reads and changes go to the host's frame thread and are waited for at
- * most 2 s (a request that times out answers 503). All methods may be called from any thread.
+ * <p>Security: every path answers only requests addressed to a loopback name ({@code Host}:
+ * {@code localhost}, {@code 127.x.x.x}, {@code [::1]}) from the console's own page ({@code Origin},
+ * {@code Sec-Fetch-Site}); every answer forbids framing; see the README's "Console security" section.
+ *
+ * <p>Threading: requests run on a bounded pool of daemon threads ({@code orrery-console-http}, at most
+ * 16); each open event stream holds one, and at most 8 streams are open (the next is answered 503). A
+ * client that takes more than 10 s to send its request, or leaves one write blocked for 10 s, is
+ * dropped. World reads and changes go to the host's frame thread and are waited for at most 2 s (a
+ * request that times out answers 503). All methods may be called from any thread.
  *
  * @since 0.1
  */

@@ -97,8 +97,15 @@ public record ConsoleSettings(boolean enabled, String host, int port) {
     }
 
     /**
-     * @param address a host name or literal address
-     * @return whether it is {@code localhost}, an IPv4 address in 127.0.0.0/8 or {@code ::1}; never looks up a name
+     * Whether an address names this machine's loopback interface, by its spelling alone (never looks up a
+     * name): exactly {@code localhost} (any case), an IPv4 literal of four decimal octets (each 0 to 255)
+     * whose first is 127, or the IPv6 loopback {@code ::1} (also written {@code 0:0:0:0:0:0:0:1},
+     * {@code ::ffff:127.x.x.x}, or inside brackets). A name that merely starts with {@code 127.}, such as
+     * {@code 127.attacker.example}, is not loopback: another site can make it resolve to 127.0.0.1 (DNS
+     * rebinding).
+     *
+     * @param address a host name or literal address, without a port; null is not loopback
+     * @return whether it is a loopback address
      */
     public static boolean isLoopback(String address) {
         if (address == null) {
@@ -108,8 +115,31 @@ public record ConsoleSettings(boolean enabled, String host, int port) {
         if (a.startsWith("[") && a.endsWith("]")) {
             a = a.substring(1, a.length() - 1);
         }
-        return a.equalsIgnoreCase("localhost") || a.startsWith("127.") || a.equals("::1")
-                || a.equals("0:0:0:0:0:0:0:1") || a.equalsIgnoreCase("::ffff:127.0.0.1");
+        String lower = a.toLowerCase(java.util.Locale.ROOT);
+        if (lower.equals("localhost") || lower.equals("::1") || lower.equals("0:0:0:0:0:0:0:1")) {
+            return true;
+        }
+        if (lower.startsWith("::ffff:")) {
+            lower = lower.substring("::ffff:".length());
+        }
+        return isLoopbackIpv4(lower);
+    }
+
+    /**
+     * @param s a candidate IPv4 literal
+     * @return whether it is four decimal octets of 1 to 3 digits, each 0 to 255, the first 127
+     */
+    private static boolean isLoopbackIpv4(String s) {
+        String[] octets = s.split("\\.", -1);
+        if (octets.length != 4 || !octets[0].equals("127")) {
+            return false;
+        }
+        for (String o : octets) {
+            if (o.isEmpty() || o.length() > 3 || !o.chars().allMatch(c -> c >= '0' && c <= '9') || Integer.parseInt(o) > 255) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static String trim(String s) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -67,5 +68,28 @@ class ConsoleSettingsTest {
         assertEquals("orrery.console.enabled must be true or false, got 'yes'",
                 assertThrows(IllegalArgumentException.class, () -> of(Map.of("orrery.console.enabled", "yes"))).getMessage());
         assertEquals(9000, of(Map.of("orrery.console.port", "9000")).port());
+    }
+
+    @Test
+    @DisplayName("loopback is exactly localhost, four-octet 127.x.x.x literals and ::1: a name that starts with 127. is not (DNS rebinding)")
+    void loopbackIsExact() {
+        for (String yes : List.of("localhost", "LocalHost", "127.0.0.1", "127.1.2.3", "127.255.255.255", "127.000.0.1", "::1",
+                "[::1]", "0:0:0:0:0:0:0:1", "::ffff:127.0.0.1")) {
+            assertTrue(ConsoleSettings.isLoopback(yes), yes);
+        }
+        for (String no : List.of("127.attacker.example", "127.0.0.1.attacker.example", "127.0.0.1.", "127.0.0", "127.1",
+                "127.0.0.256", "127.0.0.-1", "127.0.0.1x", "127..0.1", "0x7f.0.0.1", "128.0.0.1", "evil.127.0.0.1",
+                "localhost.attacker.example", "localhost.", "attacker.localhost", "::2", "[::1", "", "0.0.0.0")) {
+            assertFalse(ConsoleSettings.isLoopback(no), no);
+        }
+        assertFalse(ConsoleSettings.isLoopback(null));
+    }
+
+    @Test
+    @DisplayName("a bind address that only starts with 127. is not loopback: refused unless named by the setting")
+    void rebindingNameIsNoLoopbackBind() {
+        ConsoleSettings.Decision d = of(Map.of()).decide("127.attacker.example");
+        assertFalse(d.serve());
+        assertTrue(d.refusal().startsWith("the HTTP server listens on 127.attacker.example (not loopback)"), d.refusal());
     }
 }

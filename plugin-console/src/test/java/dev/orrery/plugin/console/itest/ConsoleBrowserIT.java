@@ -3,7 +3,10 @@ package dev.orrery.plugin.console.itest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.plugin.console.RawHttp;
+import dev.orrery.plugin.console.internal.web.EventStream;
 import dev.orrery.plugin.console.itest.plugin.BrowserTestPlugin;
+import dev.orrery.testsupport.log.CapturedLog;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.testkit.paxexam.TestBundle;
 import java.io.File;
@@ -289,6 +292,217 @@ class ConsoleBrowserIT {
             out.append(m.group(1)).append(' ');
         }
         return out.toString().trim();
+    }
+
+    /** The console's origin, e.g. {@code http://127.0.0.1:40123}. */
+    private static String consoleOrigin() {
+        return base.substring(0, base.indexOf("/orrery/"));
+    }
+
+    private static int consolePort() {
+        return URI.create(base).getPort();
+    }
+
+    private static final String FRAME_PAGE = """
+            <!DOCTYPE html><html><body>
+            <script>window.loaded = {};</script>
+            <iframe id="console" style="opacity:0.01" onload="window.loaded.console = true" src="%s/orrery/schedule.html"></iframe>
+            <iframe id="control" onload="window.loaded.control = true" src="/marker.html"></iframe>
+            </body></html>""";
+
+    private static final String STEAL_PAGE = """
+            <!DOCTYPE html><html><body><script>
+            const target = '%s/orrery';
+            window.outcome = {};
+            (async () => {
+              try { const r = await fetch(target + '/api/token'); window.outcome.readToken = 'read ' + r.status; }
+              catch (e) { window.outcome.readToken = 'blocked'; }
+              for (let i = 0; i < 100; i++) await fetch(target + '/api/token', {mode: 'no-cors', cache: 'no-store'});
+              await fetch(target + '/api/pause', {method: 'POST', mode: 'no-cors'});
+              await fetch(target + '/api/system/disable?system=console-test/collide', {method: 'POST', mode: 'no-cors'});
+              try { await fetch(target + '/api/pause', {method: 'POST', headers: {'X-Orrery-Token': 'guessed'}}); window.outcome.preflight = 'sent'; }
+              catch (e) { window.outcome.preflight = 'blocked'; }
+              try { const r = await fetch(target + '/api/plugins'); window.outcome.read = 'read ' + r.status; }
+              catch (e) { window.outcome.read = 'blocked'; }
+              window.outcome.done = true;
+            })();
+            </script></body></html>""";
+
+    @Test
+    @DisplayName("attacker site: a page of another local origin that frames the console gets no console (refused, and framing denied)")
+    void framingBlocked() throws Exception {
+        try (AttackerSite site = new AttackerSite(Map.of("/frame.html", FRAME_PAGE.formatted(consoleOrigin()),
+                "/marker.html", "<!DOCTYPE html><html><body data-marker=\"attacker\">attacker's own frame</body></html>"));
+             CapturedLog log = CapturedLog.attach("dev.orrery.console", System.Logger.Level.DEBUG)) {
+            browser.get(site.base() + "/frame.html");
+            awaitFramesLoaded("console", "control");
+            assertFrameShows("control", "body[data-marker]", 1);
+            assertFrameShows("console", "body[data-page]", 0);
+            assertFrameShows("console", "#pause", 0);
+            // the frame's request is refused by the console itself (another origin), besides the headers below
+            assertTrue(log.messagesAt(System.Logger.Level.DEBUG).stream().anyMatch(l -> l.startsWith(
+                    "console refused GET /schedule.html (403): cross-site request refused (Sec-Fetch-Site:")), log.lines().toString());
+        }
+        // the headers alone: even the console's own page, which the console answers, cannot frame it
+        browser.get(base + "plugins.html");
+        ((JavascriptExecutor) browser).executeScript("""
+                window.loaded = {};
+                const f = document.createElement('iframe');
+                f.id = 'console';
+                f.onload = () => { window.loaded.console = true; };
+                f.src = '/orrery/schedule.html';
+                document.body.appendChild(f);""");
+        awaitFramesLoaded("console");
+        assertFrameShows("console", "body[data-page]", 0);
+        assertFrameShows("console", "#pause", 0);
+    }
+
+    private static void awaitFramesLoaded(String... ids) {
+        for (String id : ids) {
+            waiting().until(d -> Boolean.TRUE.equals(((JavascriptExecutor) d).executeScript(
+                    "return !!window.loaded && window.loaded[arguments[0]] === true;", id)));
+        }
+    }
+
+    private static void assertFrameShows(String frame, String css, int count) {
+        browser.switchTo().frame(frame);
+        try {
+            assertEquals(count, browser.findElements(By.cssSelector(css)).size(), "frame " + frame + ": " + css);
+        } finally {
+            browser.switchTo().defaultContent();
+        }
+    }
+
+    @Test
+    @DisplayName("attacker site: cross-origin token fetches (100) and steering are refused; the host keeps running; the console page's buttons still work")
+    void crossOriginRefusedAndConsoleKeepsWorking() throws Exception {
+        // the console page, open in its own tab, steers once before the attack
+        browser.get(base + "schedule.html");
+        String consoleTab = browser.getWindowHandle();
+        waiting().until(d -> "RUNNING".equals(d.findElement(By.id("status")).getAttribute("data-state")));
+        browser.findElement(By.id("pause")).click();
+        waiting().until(d -> text("#message").startsWith("paused at frame"));
+        browser.findElement(By.id("resume")).click();
+        waiting().until(d -> text("#message").startsWith("resumed at frame"));
+        try (AttackerSite site = new AttackerSite(Map.of("/steal.html", STEAL_PAGE.formatted(consoleOrigin())));
+             CapturedLog log = CapturedLog.attach("dev.orrery.console", System.Logger.Level.DEBUG)) {
+            browser.switchTo().newWindow(org.openqa.selenium.WindowType.TAB);
+            browser.get(site.base() + "/steal.html");
+            waiting().until(d -> Boolean.TRUE.equals(((JavascriptExecutor) d).executeScript("return window.outcome.done === true;")));
+            Map<?, ?> outcome = (Map<?, ?>) ((JavascriptExecutor) browser).executeScript("return window.outcome;");
+            assertEquals("blocked", outcome.get("readToken"), outcome.toString());
+            assertEquals("blocked", outcome.get("read"), outcome.toString());
+            assertEquals("blocked", outcome.get("preflight"), outcome.toString());
+            List<String> refused = log.messagesAt(System.Logger.Level.DEBUG);
+            assertEquals(101, refused.stream().filter(l -> l.startsWith("console refused GET /api/token (403)")).count(),
+                    String.join("\n", refused));
+            // another port of 127.0.0.1 is the same site but another origin: refused all the same
+            assertTrue(refused.contains("console refused GET /api/token (403): cross-site request refused (Sec-Fetch-Site: same-site)")
+                    || refused.contains("console refused GET /api/token (403): cross-site request refused (Sec-Fetch-Site: cross-site)"),
+                    String.join("\n", refused));
+            assertTrue(refused.stream().anyMatch(l -> l.startsWith("console refused POST /api/pause (403): cross-origin request refused"
+                    + " (Origin " + site.base() + " is not this console")), String.join("\n", refused));
+            assertTrue(refused.stream().anyMatch(l -> l.startsWith("console refused POST /api/system/disable (403)")), String.join("\n", refused));
+            assertEquals(0, log.stackTraces());
+            String json = get("api/schedules");
+            assertTrue(json.contains("\"name\":\"console-test/collide\",\"phase\":\"OnUpdate\",\"plugin\":\"console-test\",\"enabled\":true"), json);
+            assertTrue(get("api/plugins").contains("\"state\":\"RUNNING\""), "the attack did not pause the host");
+            // other same-origin clients take 100 more tokens: the page's token is not pushed out
+            for (int i = 0; i < 100; i++) {
+                assertTrue(get("api/token").contains("\"token\""));
+            }
+            browser.close();
+            browser.switchTo().window(consoleTab);
+            log.clear();
+            browser.findElement(By.id("pause")).click();
+            waiting().until(d -> text("#message").startsWith("paused at frame"));
+            assertEquals(List.of(), log.messagesAt(System.Logger.Level.DEBUG), "the page's first token still steers");
+            // a page whose token is no longer valid (a restart, its lifetime) fetches a new one and retries once
+            ((JavascriptExecutor) browser).executeScript("token = '00';");
+            browser.findElement(By.id("resume")).click();
+            waiting().until(d -> text("#message").startsWith("resumed at frame"));
+            assertEquals(List.of("console refused POST /api/resume (403): steering needs the session token of the console's page"
+                    + " in header X-Orrery-Token; missing or unknown"), log.messagesAt(System.Logger.Level.DEBUG));
+        }
+    }
+
+    @Test
+    @DisplayName("Jetty, raw sockets: Host 127.attacker.example:<port> gets 403 everywhere; frame headers on every answer; bad input is 400; streams are capped")
+    void jettyLocks() throws Exception {
+        int port = consolePort();
+        String rebound = "127.attacker.example:" + port;
+        String own = "127.0.0.1:" + port;
+        String token = RawHttp.send(port, "GET", "/orrery/api/token", own).body().replaceAll(".*\"token\":\"([0-9a-f]+)\".*", "$1");
+        for (String path : List.of("/orrery/", "/orrery/schedule.html", "/orrery/console.js", "/orrery/api/schedules",
+                "/orrery/api/timings", "/orrery/api/plugins", "/orrery/api/commits", "/orrery/api/token", "/orrery/graph.svg",
+                "/orrery/api/events")) {
+            RawHttp.Answer a = RawHttp.send(port, "GET", path, rebound);
+            assertEquals(403, a.status(), path);
+            assertEquals("DENY", a.header("X-Frame-Options"), path);
+        }
+        RawHttp.Answer a = RawHttp.send(port, "POST", "/orrery/api/system/disable?system=console-test/collide", rebound,
+                "X-Orrery-Token: " + token);
+        assertEquals(403, a.status());
+        assertTrue(get("api/schedules").contains("\"name\":\"console-test/collide\",\"phase\":\"OnUpdate\",\"plugin\":\"console-test\",\"enabled\":true"));
+        a = RawHttp.send(port, "GET", "/orrery/schedule.html", own);
+        assertEquals(200, a.status());
+        assertEquals("DENY", a.header("X-Frame-Options"));
+        assertTrue(a.header("Content-Security-Policy").contains("frame-ancestors 'none'"), a.header("Content-Security-Policy"));
+        assertEquals("nosniff", a.header("X-Content-Type-Options"));
+        try (CapturedLog log = CapturedLog.attach("dev.orrery.console", System.Logger.Level.DEBUG)) {
+            a = RawHttp.send(port, "GET", "/orrery/api/timings?schedule=%ff", own);
+            assertEquals(400, a.status());
+            assertEquals("{\"ok\":false,\"message\":\"the request URL's percent escapes are not valid UTF-8\"}", a.body());
+            assertEquals(400, RawHttp.send(port, "GET", "/orrery/api/timings?schedule=%zz", own).status());
+            assertEquals(400, RawHttp.send(port, "POST", "/orrery/api/step?frames=2147483647", own).status());
+            assertEquals(3, log.messagesAt(System.Logger.Level.DEBUG).size(), log.lines().toString());
+            assertEquals(0, log.stackTraces());
+        }
+        List<java.net.Socket> streams = new ArrayList<>();
+        try {
+            RawHttp.Answer refused = null;
+            for (int i = 0; i <= EventStream.MAX_STREAMS && refused == null; i++) {
+                java.net.Socket s = RawHttp.connect(port);
+                streams.add(s);
+                RawHttp.write(s, RawHttp.request("GET", "/orrery/api/events?timings=false", own, false));
+                RawHttp.Answer head = RawHttp.readHead(s.getInputStream());
+                if (head.status() == 503) {
+                    refused = head;
+                } else {
+                    assertEquals(200, head.status());
+                }
+            }
+            assertTrue(refused != null, "a stream past " + EventStream.MAX_STREAMS + " is refused");
+            assertEquals(String.valueOf(EventStream.RETRY_AFTER_SECONDS), refused.header("Retry-After"));
+            assertTrue(get("api/plugins").contains("\"plugins\""), "reads answer while the streams are full");
+        } finally {
+            for (java.net.Socket s : streams) {
+                s.close();
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("Jetty: a step of 3600 frames whose client leaves is cancelled: the next step runs at once, not after the 3600")
+    void jettyStepCancelledWhenClientLeaves() throws Exception {
+        int port = consolePort();
+        String own = "127.0.0.1:" + port;
+        String token = RawHttp.send(port, "GET", "/orrery/api/token", own).body().replaceAll(".*\"token\":\"([0-9a-f]+)\".*", "$1");
+        String header = "X-Orrery-Token: " + token;
+        assertEquals(200, RawHttp.send(port, "POST", "/orrery/api/pause", own, header).status());
+        try {
+            // 3600 frames at 60 frames per second: a minute, far longer than the 2 s the console waits before it answers
+            try (java.net.Socket s = RawHttp.connect(port)) {
+                RawHttp.write(s, RawHttp.request("POST", "/orrery/api/step?frames=" + 3600, own, false, header));
+                assertEquals(200, RawHttp.readHead(s.getInputStream()).status(), "the long step answers 200 and goes on");
+            }
+            // the client has gone: its frames are cancelled, so one more frame runs now (a step keeps its place in line)
+            RawHttp.Answer a = RawHttp.send(port, "POST", "/orrery/api/step?frames=1", own, header);
+            assertEquals(200, a.status());
+            assertTrue(a.body().strip().startsWith("{\"ok\":true,\"message\":\"stepped 1 frame(s) from frame "), a.body());
+        } finally {
+            assertEquals(200, RawHttp.send(port, "POST", "/orrery/api/resume", own, header).status());
+        }
     }
 
     private static void screenshot(String name) throws IOException {

@@ -2,42 +2,49 @@ package dev.orrery.plugin.console.internal.jdk;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.orrery.host.GameHost;
 import dev.orrery.plugin.console.ConsoleHttpServer;
 import dev.orrery.plugin.console.internal.web.ConsoleHandler;
 import dev.orrery.plugin.console.internal.web.ConsoleRequest;
 import dev.orrery.plugin.console.internal.web.ConsoleResponse;
 import dev.orrery.plugin.console.internal.web.EventStream;
+import dev.orrery.plugin.console.internal.web.MalformedRequestException;
+import dev.orrery.plugin.console.internal.web.QueryString;
+import dev.orrery.plugin.console.internal.web.SecurityHeaders;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * Serves the console ({@link ConsoleHandler}, {@link EventStream}) under {@code /orrery} on the JDK's
  * own HTTP server ({@code com.sun.net.httpserver}, module {@code jdk.httpserver}): the
- * {@link ConsoleHttpServer} of the API. Requests run on a cached pool of daemon threads; each open event
- * stream holds one. Thread-safe.
+ * {@link ConsoleHttpServer} of the API. Every answer carries {@link SecurityHeaders}; a request whose
+ * URL cannot be decoded is answered 400 ({@link QueryString}); at most {@link EventStream#MAX_STREAMS}
+ * event streams are open (past it: 503 with {@code Retry-After}). Thread-safe.
+ *
+ * <p>Resources ({@link Limits}): requests run on a bounded pool ({@link BoundedExecutor}); a client
+ * that takes longer than the request time-out to send its request, or leaves one write blocked longer
+ * than the write time-out, is dropped ({@link WorkerWatch}), so slow clients cannot hold the threads;
+ * idle keep-alive connections hold no thread (the JDK server's selector keeps them and closes them
+ * after its idle interval).
  */
 final class JdkConsoleServer implements ConsoleHttpServer {
     private final HttpServer server;
-    private final ExecutorService pool;
+    private final BoundedExecutor pool;
+    private final WorkerWatch watch;
+    private final ConsoleHandler handler;
     private final EventStream events;
 
-    private JdkConsoleServer(HttpServer server, ExecutorService pool, EventStream events) {
+    private JdkConsoleServer(HttpServer server, BoundedExecutor pool, WorkerWatch watch, ConsoleHandler handler) {
         this.server = server;
         this.pool = pool;
-        this.events = events;
+        this.watch = watch;
+        this.handler = handler;
+        this.events = new EventStream(handler);
     }
 
     /**
-     * Binds and starts the server.
+     * Binds and starts the server with the {@link Limits#DEFAULT} bounds.
      *
      * @param handler the console; not null
      * @param address where to listen (port 0: any free port)
@@ -45,18 +52,29 @@ final class JdkConsoleServer implements ConsoleHttpServer {
      * @throws IOException if the address cannot be bound (e.g. the port is taken)
      */
     static JdkConsoleServer start(ConsoleHandler handler, InetSocketAddress address) throws IOException {
+        return start(handler, address, Limits.DEFAULT);
+    }
+
+    /**
+     * Binds and starts the server.
+     *
+     * @param handler the console; not null
+     * @param address where to listen (port 0: any free port)
+     * @param limits the resource bounds; not null
+     * @return the running server
+     * @throws IOException if the address cannot be bound (e.g. the port is taken)
+     */
+    static JdkConsoleServer start(ConsoleHandler handler, InetSocketAddress address, Limits limits) throws IOException {
         Objects.requireNonNull(handler, "handler");
-        HttpServer server = HttpServer.create(Objects.requireNonNull(address, "address"), 16);
-        ExecutorService pool = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "orrery-console-http");
-            t.setDaemon(true);
-            return t;
-        });
-        EventStream events = new EventStream(handler);
-        server.createContext("/orrery", exchange -> serve(handler, events, exchange));
-        server.setExecutor(pool);
-        server.start();
-        return new JdkConsoleServer(server, pool, events);
+        Objects.requireNonNull(limits, "limits");
+        HttpServer http = HttpServer.create(Objects.requireNonNull(address, "address"), 64);
+        WorkerWatch watch = new WorkerWatch(limits);
+        BoundedExecutor pool = new BoundedExecutor(limits, watch);
+        JdkConsoleServer console = new JdkConsoleServer(http, pool, watch, handler);
+        http.createContext("/orrery", console::serve);
+        http.setExecutor(pool);
+        http.start();
+        return console;
     }
 
     @Override
@@ -69,47 +87,98 @@ final class JdkConsoleServer implements ConsoleHttpServer {
         return events.open();
     }
 
-    private static void serve(ConsoleHandler handler, EventStream events, HttpExchange ex) throws IOException {
-        try (ex) {
-            String full = ex.getRequestURI().getPath();
-            String path = full.length() <= "/orrery".length() ? "/" : full.substring("/orrery".length());
-            ConsoleRequest request = new ConsoleRequest(ex.getRequestMethod(), path, parse(ex.getRequestURI().getRawQuery()),
-                    ex.getRequestHeaders()::getFirst, ex.getRemoteAddress().getAddress().getHostAddress());
-            if (path.equals(EventStream.PATH) && ex.getRequestMethod().equals("GET")) {
-                GameHost host = handler.host();
-                if (host == null) {
-                    ex.sendResponseHeaders(503, -1);
-                    return;
-                }
-                ex.getResponseHeaders().set("Content-Type", EventStream.CONTENT_TYPE);
-                ex.getResponseHeaders().set("Cache-Control", "no-store");
-                ex.sendResponseHeaders(200, 0);
-                events.run(host, request, ex.getResponseBody());
-                return;
-            }
-            ConsoleResponse r = handler.handle(request);
-            ex.getResponseHeaders().set("Content-Type", r.contentType());
-            ex.getResponseHeaders().set("Cache-Control", "no-store");
-            ex.getResponseHeaders().set("X-Content-Type-Options", "nosniff");
-            ex.sendResponseHeaders(r.status(), r.body().length == 0 ? -1 : r.body().length);
-            try (OutputStream out = ex.getResponseBody()) {
-                out.write(r.body());
+    /** @return how many HTTP threads are reading, handling or writing a request now (for tests) */
+    int busyThreads() {
+        return watch.busy();
+    }
+
+    /** @return how many HTTP threads exist now (for tests) */
+    int threads() {
+        return pool.getPoolSize();
+    }
+
+    /** @return how many connections were dropped for a time-out so far (for tests) */
+    long dropped() {
+        return watch.dropped();
+    }
+
+    private void serve(HttpExchange ex) throws IOException {
+        watch.handling();
+        try {
+            answer(ex);
+        } finally {
+            // closing drains an announced request body the console never reads: a client can stall it
+            watch.writing();
+            try {
+                ex.close();
+            } finally {
+                watch.handling();
             }
         }
     }
 
-    private static Map<String, String> parse(String raw) {
-        Map<String, String> q = new HashMap<>();
-        if (raw == null || raw.isEmpty()) {
-            return q;
+    private void answer(HttpExchange ex) throws IOException {
+        String method = ex.getRequestMethod();
+        String rawPath = ex.getRequestURI().getRawPath();
+        ConsoleRequest request;
+        try {
+            String full = QueryString.decodePath(rawPath);
+            String path = full.length() <= "/orrery".length() ? "/" : full.substring("/orrery".length());
+            request = new ConsoleRequest(method, path, QueryString.parse(ex.getRequestURI().getRawQuery()),
+                    ex.getRequestHeaders()::getFirst, ex.getRemoteAddress().getAddress().getHostAddress());
+        } catch (MalformedRequestException e) {
+            send(ex, handler.refuse(400, method, rawPath, e.getMessage()));
+            return;
         }
-        for (String pair : raw.split("&")) {
-            int eq = pair.indexOf('=');
-            String k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
-            String v = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
-            q.putIfAbsent(k, v);
+        if (request.path().equals(EventStream.PATH) && method.equals("GET")) {
+            stream(ex, request);
+            return;
         }
-        return q;
+        send(ex, handler.handle(request));
+    }
+
+    private void stream(HttpExchange ex, ConsoleRequest request) throws IOException {
+        EventStream.Opening opening = events.admit(request);
+        if (opening.refusal() != null) {
+            if (opening.retryLater()) {
+                ex.getResponseHeaders().set("Retry-After", String.valueOf(EventStream.RETRY_AFTER_SECONDS));
+            }
+            send(ex, opening.refusal());
+            return;
+        }
+        try {
+            SecurityHeaders.ALL.forEach(ex.getResponseHeaders()::set);
+            ex.getResponseHeaders().set("Content-Type", EventStream.CONTENT_TYPE);
+            sendHeaders(ex, 200, 0);
+            events.run(opening.slot(), opening.host(), request, new DeadlineOutputStream(ex.getResponseBody(), watch));
+        } finally {
+            opening.slot().release();
+        }
+    }
+
+    private void send(HttpExchange ex, ConsoleResponse r) throws IOException {
+        SecurityHeaders.ALL.forEach(ex.getResponseHeaders()::set);
+        ex.getResponseHeaders().set("Content-Type", r.contentType());
+        OutputStream body = new DeadlineOutputStream(ex.getResponseBody(), watch);
+        if (r.pending() != null) {
+            sendHeaders(ex, 200, 0);
+            r.pending().writeTo(body);
+            body.close();
+            return;
+        }
+        sendHeaders(ex, r.status(), r.body().length == 0 ? -1 : r.body().length);
+        try (body) {
+            body.write(r.body());
+        }
+    }
+
+    private void sendHeaders(HttpExchange ex, int status, long length) throws IOException {
+        watch.writing();
+        try {
+            ex.sendResponseHeaders(status, length);
+        } finally {
+            watch.handling();
+        }
     }
 
     @Override
@@ -117,5 +186,6 @@ final class JdkConsoleServer implements ConsoleHttpServer {
         events.close();
         server.stop(1);
         pool.shutdownNow();
+        watch.close();
     }
 }

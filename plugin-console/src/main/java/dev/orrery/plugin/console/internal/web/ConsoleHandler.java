@@ -36,8 +36,15 @@ import java.util.function.Supplier;
  * {@code /api/token}; {@code GET /graph.svg?schedule=[&empty=true]}; {@code POST /api/system/enable|disable?schedule=&system=},
  * {@code /api/phase/enable|disable?schedule=&phase=}, {@code /api/pause}, {@code /api/resume},
  * {@code /api/step?frames=}; the event stream {@code GET /api/events} is {@link EventStream}'s, since it
- * holds its thread. A token is issued only to a page reached under a loopback host name.
- * Steering passes {@link MutationGuard} first and then runs on the host's
+ * holds its thread.
+ *
+ * <p>Admission, before anything else and for every path ({@link #admit}): a parameter that must be a
+ * number and is not, or is out of range, is answered 400; a request that {@link LoopbackGate} refuses
+ * (a {@code Host} that is not a loopback name, a foreign {@code Origin}, {@code Sec-Fetch-Site} other
+ * than {@code same-origin} or {@code none}) is answered 403, the token endpoint included, so no token
+ * is issued to another site's page. Each refusal is one DEBUG line on logger {@value #LOGGER} and a JSON
+ * {@code {"ok":false,"message"}} naming the fault; none throws or logs a stack trace. Steering then
+ * passes {@link MutationGuard} and runs on the host's
  * frame thread through {@link GameHost#submit}, {@link GameHost#pause()}, {@link GameHost#resume()} and
  * {@link GameHost#step(int)}, the path of the shell's {@code orrery:*} commands.
  *
@@ -45,6 +52,14 @@ import java.util.function.Supplier;
  * are waited for at most the timeout. Thread-safe.
  */
 public final class ConsoleHandler {
+    /** The logger of the refusal lines (DEBUG). */
+    public static final String LOGGER = "dev.orrery.console";
+    /** The most frames one {@code /api/step} may ask for (a minute at 60 frames per second). */
+    public static final int MAX_STEP_FRAMES = 3600;
+    /** The longest header value or message quoted in a refusal line, in characters. */
+    private static final int MAX_QUOTED = 200;
+
+    private final System.Logger log = System.getLogger(LOGGER);
     private final Supplier<GameHost> host;
     private final Supplier<TimingsFeed> timings;
     private final SessionTokens tokens;
@@ -80,27 +95,27 @@ public final class ConsoleHandler {
      * @return the answer; never throws for bad input (a 4xx answer names what is wrong)
      */
     public ConsoleResponse handle(ConsoleRequest r) {
+        ConsoleResponse refused = admit(r);
+        if (refused != null) {
+            return refused;
+        }
         String path = r.path();
         if (path.startsWith("/api/") && !path.equals("/api/token") && !isRead(path)) {
             MutationGuard.Refusal no = guard.check(r);
             if (no != null) {
-                return ConsoleResponse.json(no.status(), ConsoleJson.outcome(false, no.message()));
+                return refuse(no.status(), r, no.message());
             }
             return steer(r);
         }
         if (!r.method().equals("GET")) {
-            return ConsoleResponse.json(405, ConsoleJson.outcome(false, r.method() + " " + path + ": only GET here"));
+            return refuse(405, r, r.method() + " " + path + ": only GET here");
         }
         GameHost h = host.get();
         try {
             return switch (path) {
                 case "/", "/index.html" -> page("schedule.html");
                 case "/schedule.html", "/timings.html", "/plugins.html", "/console.js", "/console.css" -> page(path.substring(1));
-                case "/api/token" -> {
-                    MutationGuard.Refusal no = MutationGuard.checkHostName(r);
-                    yield no != null ? ConsoleResponse.json(no.status(), ConsoleJson.outcome(false, no.message()))
-                            : ConsoleResponse.json(200, Json.write(Map.of("token", tokens.issue(), "header", SessionTokens.HEADER)));
-                }
+                case "/api/token" -> ConsoleResponse.json(200, Json.write(Map.of("token", tokens.issue(), "header", SessionTokens.HEADER)));
                 case "/api/schedules" -> h == null ? noHost() : ConsoleResponse.json(200, ConsoleJson.schedules(views(h)));
                 case "/api/timings" -> h == null ? noHost() : ConsoleResponse.json(200, timingsJson(h, r.param("schedule")));
                 case "/api/plugins" -> h == null ? noHost() : ConsoleResponse.json(200, pluginsJson(h));
@@ -112,6 +127,68 @@ public final class ConsoleHandler {
         } catch (FrameThreadException e) {
             return ConsoleResponse.json(503, ConsoleJson.outcome(false, e.getMessage()));
         }
+    }
+
+    /**
+     * The checks every request passes first, whatever its path (the event stream's too): parameters,
+     * then {@link LoopbackGate}.
+     *
+     * @param r the request; not null
+     * @return null when admitted, else the refusal (400 or 403), already logged
+     */
+    public ConsoleResponse admit(ConsoleRequest r) {
+        if (r.path().equals("/api/step") && r.param("frames") != null) {
+            String frames = r.param("frames").trim();
+            if (!frames.matches("[0-9]{1,9}")) {
+                return refuse(400, r, "step: frames must be a whole number from 1 to " + MAX_STEP_FRAMES + ", got '"
+                        + frames + "'");
+            }
+            int n = Integer.parseInt(frames);
+            if (n < 1) {
+                return refuse(400, r, "step: frames must be at least 1, got " + n);
+            }
+            if (n > MAX_STEP_FRAMES) {
+                return refuse(400, r, "step: frames must be at most " + MAX_STEP_FRAMES + ", got " + n);
+            }
+        }
+        MutationGuard.Refusal no = LoopbackGate.check(r);
+        return no == null ? null : refuse(no.status(), r, no.message());
+    }
+
+    /**
+     * A refusal answer, logged as one DEBUG line (method, path, status, message; quoted text cut to
+     * {@value #MAX_QUOTED} characters, non-printable characters replaced).
+     *
+     * @param status the HTTP status (4xx or 503)
+     * @param r the request; not null
+     * @param message one line naming the fault
+     * @return the JSON answer {@code {"ok":false,"message"}}
+     */
+    public ConsoleResponse refuse(int status, ConsoleRequest r, String message) {
+        return refuse(status, r.method(), r.path(), message);
+    }
+
+    /**
+     * As {@link #refuse(int, ConsoleRequest, String)}, for a request that could not be read into a
+     * {@link ConsoleRequest} (e.g. a bad percent escape).
+     *
+     * @param status the HTTP status
+     * @param method the request's method
+     * @param path the request's raw path
+     * @param message one line naming the fault
+     * @return the JSON answer
+     */
+    public ConsoleResponse refuse(int status, String method, String path, String message) {
+        if (log.isLoggable(System.Logger.Level.DEBUG)) {
+            log.log(System.Logger.Level.DEBUG, "console refused " + quoted(method) + " " + quoted(path) + " (" + status
+                    + "): " + quoted(message));
+        }
+        return ConsoleResponse.json(status, ConsoleJson.outcome(false, message));
+    }
+
+    private static String quoted(String s) {
+        String p = QueryString.printable(s);
+        return p.length() <= MAX_QUOTED ? p : p.substring(0, MAX_QUOTED) + "…";
     }
 
     private static boolean isRead(String path) {
@@ -291,33 +368,40 @@ public final class ConsoleHandler {
         return msg.startsWith("!") ? ConsoleResponse.json(404, ConsoleJson.outcome(false, msg.substring(1))) : ok(msg);
     }
 
+    /**
+     * Runs the frames (already checked by {@link #admit}: 1 to {@value #MAX_STEP_FRAMES}). When they have
+     * not run within the frame-thread timeout, the answer goes on as a {@link PendingAnswer}, which
+     * cancels the frames not run yet when the client goes away or the step's time is up.
+     */
     private ConsoleResponse step(GameHost h, String frames) {
-        int n;
-        try {
-            n = Integer.parseInt(frames == null ? "1" : frames.trim());
-        } catch (NumberFormatException e) {
-            return bad("step: frames must be a whole number from 1, got '" + frames + "'");
-        }
-        if (n < 1) {
-            return bad("step: frames must be at least 1, got " + n);
-        }
+        int n = frames == null ? 1 : Integer.parseInt(frames.trim());
         HostStatus st = h.status();
         CompletableFuture<Long> f = h.step(n).toCompletableFuture();
         try {
-            long last = f.get(timeout.toMillis() + n * 100L, TimeUnit.MILLISECONDS);
-            return ok("stepped " + n + " frame(s) from frame " + st.frames() + " to " + last);
+            long last = f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            return stepped(n, st, last);
         } catch (TimeoutException e) {
-            f.cancel(false);
-            return ConsoleResponse.json(503, ConsoleJson.outcome(false, "step: the frames did not run in time; the rest are cancelled"));
+            CompletableFuture<ConsoleResponse> outcome = f.handle((last, failure) -> failure == null ? stepped(n, st, last)
+                    : stepFailed(failure instanceof java.util.concurrent.CompletionException ? failure.getCause() : failure));
+            ConsoleResponse late = ConsoleResponse.json(503,
+                    ConsoleJson.outcome(false, "step: the frames did not run in time; the rest are cancelled"));
+            return ConsoleResponse.pending(new PendingAnswer(outcome, n * 100L, () -> f.cancel(false), late));
         } catch (InterruptedException e) {
             f.cancel(false);
             Thread.currentThread().interrupt();
             return ConsoleResponse.json(503, ConsoleJson.outcome(false, "step: interrupted"));
         } catch (ExecutionException e) {
-            Throwable c = e.getCause();
-            int status = c instanceof SystemFaultException ? 500 : 409;
-            return ConsoleResponse.json(status, ConsoleJson.outcome(false, "step: " + c.getMessage()));
+            return stepFailed(e.getCause());
         }
+    }
+
+    private static ConsoleResponse stepped(int n, HostStatus from, long last) {
+        return ok("stepped " + n + " frame(s) from frame " + from.frames() + " to " + last);
+    }
+
+    private static ConsoleResponse stepFailed(Throwable c) {
+        int status = c instanceof SystemFaultException ? 500 : 409;
+        return ConsoleResponse.json(status, ConsoleJson.outcome(false, "step: " + c.getMessage()));
     }
 
     private <T> T onFrame(GameHost h, Function<World, T> work) {

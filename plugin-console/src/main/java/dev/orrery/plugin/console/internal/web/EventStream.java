@@ -32,8 +32,11 @@ import java.util.concurrent.TimeUnit;
  * called. While a stream with timings is open it subscribes to the timings feed
  * ({@link TimingsFeed#subscribe()}).
  *
- * <p>Threading: each {@link #run} writes on the calling (HTTP server) thread; {@link #open()} and
- * {@link #close()} may be called from any thread.
+ * <p>At most {@value #MAX_STREAMS} streams are open at once: a front end {@link #reserve()}s a
+ * place before it sends the stream's headers and answers 503 when there is none.
+ *
+ * <p>Threading: each {@link #run} writes on the calling (HTTP server) thread; {@link #reserve()},
+ * {@link #open()} and {@link #close()} may be called from any thread.
  *
  * <p>Implementation notes: the stream thread sleeps on its {@link Wake} until the next timings tick is
  * due or the host's change stage completes; that stage is completed on the host's change-notifier
@@ -52,6 +55,19 @@ public final class EventStream {
     public static final long STREAM_MILLIS = 10 * 60_000;
     /** The media type of the stream. */
     public static final String CONTENT_TYPE = "text/event-stream; charset=utf-8";
+    /**
+     * How many streams may be open at once; past it a new one is refused (the front end answers 503
+     * with {@code Retry-After: }{@value #RETRY_AFTER_SECONDS}), so that streams never take every HTTP
+     * thread.
+     */
+    public static final int MAX_STREAMS = 8;
+    /**
+     * A comment line ({@code :}) is written when nothing else was for this long, in milliseconds, so
+     * that a stream whose client went away ends (the write fails) even while the host is paused.
+     */
+    public static final long HEARTBEAT_MILLIS = 10_000;
+    /** The {@code Retry-After} of a refused stream, in seconds. */
+    public static final int RETRY_AFTER_SECONDS = 10;
 
     private final ConsoleHandler handler;
     private final Object lock = new Object();
@@ -72,22 +88,92 @@ public final class EventStream {
      * @param out the response body; not closed here
      */
     public void run(GameHost host, ConsoleRequest request, OutputStream out) {
-        Objects.requireNonNull(host, "host");
-        String schedule = request.param("schedule");
-        TimingsFeed feed = "false".equals(request.param("timings")) ? null : handler.feed();
-        Wake wake = new Wake();
+        Slot slot = reserve();
+        if (slot != null) {
+            run(slot, host, request, out);
+        }
+    }
+
+    /**
+     * Admits a request for a stream, for a front end before it sends anything: the handler's checks
+     * ({@link ConsoleHandler#admit}), a host to stream, a free place.
+     *
+     * @param request the request; not null
+     * @return the place to {@link #run(Slot, GameHost, ConsoleRequest, OutputStream)} the stream in, or
+     *     the refusal to send (already logged)
+     */
+    public Opening admit(ConsoleRequest request) {
+        ConsoleResponse refused = handler.admit(request);
+        if (refused != null) {
+            return new Opening(refused, false, null, null);
+        }
+        GameHost host = handler.host();
+        if (host == null) {
+            return new Opening(handler.refuse(503, request, "no game host is running"), false, null, null);
+        }
+        Slot slot = reserve();
+        if (slot == null) {
+            return new Opening(handler.refuse(503, request, "too many event streams open (at most " + MAX_STREAMS
+                    + "); retry later"), true, null, null);
+        }
+        return new Opening(null, false, slot, host);
+    }
+
+    /**
+     * What {@link #admit(ConsoleRequest)} says: either a refusal or a place and the host.
+     *
+     * @param refusal the answer to send instead of a stream, or null
+     * @param retryLater whether the refusal is for want of a place (send {@code Retry-After:
+     *     }{@value #RETRY_AFTER_SECONDS})
+     * @param slot the place taken, when admitted (give it back when done, {@link Slot#release()})
+     * @param host the host to stream, when admitted
+     */
+    public record Opening(ConsoleResponse refusal, boolean retryLater, Slot slot, GameHost host) {
+    }
+
+    /**
+     * Takes a place for a stream, counted by {@link #open()} from now on.
+     *
+     * @return the place, or null when {@value #MAX_STREAMS} streams are open or the streams are closed
+     */
+    public Slot reserve() {
         synchronized (lock) {
-            if (closed) {
-                return;
+            if (closed || streams.size() >= MAX_STREAMS) {
+                return null;
             }
-            streams.add(wake);
+            Slot slot = new Slot(new Wake());
+            streams.add(slot.wake);
+            return slot;
+        }
+    }
+
+    /**
+     * Writes events to {@code out} until the stream ends (see the class comment), in the place taken,
+     * which is given back when it ends.
+     *
+     * @param slot a place from {@link #reserve()}, not used before; not null
+     * @param host the host; not null
+     * @param request the request: parameters {@code schedule} and {@code timings}
+     * @param out the response body; not closed here
+     */
+    public void run(Slot slot, GameHost host, ConsoleRequest request, OutputStream out) {
+        Objects.requireNonNull(host, "host");
+        Wake wake = slot.wake;
+        String schedule = request.param("schedule");
+        TimingsFeed feed;
+        try {
+            feed = "false".equals(request.param("timings")) ? null : handler.feed();
+        } catch (RuntimeException e) {
+            slot.release();
+            throw e;
         }
         if (feed != null) {
             feed.subscribe();
         }
         CompletableFuture<Long> change = null;
+        Sink sink = new Sink(out);
         try {
-            write(out, "retry: 1000\n\n");
+            write(sink, "retry: 1000\n\n");
             change = watch(host, host.changes(), wake);
             boolean hostDue = true;
             long lastFrames = -1;
@@ -96,7 +182,7 @@ public final class EventStream {
             long nextTick = now;
             while (!isClosed() && now - end < 0) {
                 if (now - nextTick >= 0) {
-                    lastFrames = tick(host, feed == null ? null : schedule, feed != null, lastFrames, out);
+                    lastFrames = tick(host, feed == null ? null : schedule, feed != null, lastFrames, sink);
                     nextTick = now + TimeUnit.MILLISECONDS.toNanos(PERIOD_MILLIS);
                 }
                 if (change != null && change.isDone()) {
@@ -105,10 +191,14 @@ public final class EventStream {
                     hostDue = true;
                 }
                 if (hostDue) {
-                    write(out, "event: host\ndata: " + handler.pluginsJson(host) + "\n\n");
+                    write(sink, "event: host\ndata: " + handler.pluginsJson(host) + "\n\n");
                     hostDue = false;
                 }
-                wake.await(Math.min(nextTick, end) - System.nanoTime());
+                if (now - lastWrite(sink) >= TimeUnit.MILLISECONDS.toNanos(HEARTBEAT_MILLIS)) {
+                    write(sink, ":\n\n");
+                }
+                wake.await(Math.min(Math.min(nextTick, end), lastWrite(sink) + TimeUnit.MILLISECONDS.toNanos(HEARTBEAT_MILLIS))
+                        - System.nanoTime());
                 now = System.nanoTime();
             }
         } catch (InterruptedException e) {
@@ -122,9 +212,7 @@ public final class EventStream {
             if (feed != null) {
                 feed.unsubscribe();
             }
-            synchronized (lock) {
-                streams.remove(wake);
-            }
+            slot.release();
         }
     }
 
@@ -134,7 +222,7 @@ public final class EventStream {
      *
      * @return the frame count the event was written for
      */
-    private long tick(GameHost host, String schedule, boolean timings, long lastFrames, OutputStream out)
+    private long tick(GameHost host, String schedule, boolean timings, long lastFrames, Sink out)
             throws IOException {
         long frames = host.status().frames();
         if (frames == lastFrames) {
@@ -161,9 +249,24 @@ public final class EventStream {
         return change;
     }
 
-    private static void write(OutputStream out, String event) throws IOException {
-        out.write(event.getBytes(StandardCharsets.UTF_8));
-        out.flush();
+    private static void write(Sink sink, String event) throws IOException {
+        sink.out.write(event.getBytes(StandardCharsets.UTF_8));
+        sink.out.flush();
+        sink.lastWrite = System.nanoTime();
+    }
+
+    private static long lastWrite(Sink sink) {
+        return sink.lastWrite;
+    }
+
+    /** The response body of one stream and when it was last written to ({@link System#nanoTime()}); one thread. */
+    private static final class Sink {
+        private final OutputStream out;
+        private long lastWrite = System.nanoTime();
+
+        Sink(OutputStream out) {
+            this.out = out;
+        }
     }
 
     private boolean isClosed() {
@@ -184,6 +287,22 @@ public final class EventStream {
         synchronized (lock) {
             closed = true;
             streams.forEach(Wake::signal);
+        }
+    }
+
+    /** A place for one stream, from {@link #reserve()}. */
+    public final class Slot {
+        private final Wake wake;
+
+        private Slot(Wake wake) {
+            this.wake = wake;
+        }
+
+        /** Gives the place back (a stream that is not run after all); idempotent. */
+        public void release() {
+            synchronized (lock) {
+                streams.remove(wake);
+            }
         }
     }
 

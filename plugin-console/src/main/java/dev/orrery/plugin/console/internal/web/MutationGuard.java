@@ -9,7 +9,9 @@ import java.util.Objects;
  * {@code [::1]}; a page of another name that resolves to loopback, DNS rebinding, is refused), not be
  * cross-site ({@code Sec-Fetch-Site} same-origin or none when sent; {@code Origin}, when sent, the
  * console's own), and carry a valid session token
- * ({@link SessionTokens#HEADER}). Beyond the spec (Orrery's own). Stateless apart from the tokens; thread-safe.
+ * ({@link SessionTokens#HEADER}). Every request, steering or not, has passed {@link LoopbackGate} before;
+ * these checks repeat the part that concerns steering so that they hold on their own. Beyond the spec
+ * (Orrery's own). Stateless apart from the tokens; thread-safe.
  */
 final class MutationGuard {
     private final SessionTokens tokens;
@@ -60,9 +62,7 @@ final class MutationGuard {
         if (host == null) {
             return null;
         }
-        String name = host.startsWith("[") ? host.substring(0, host.indexOf(']') + 1)
-                : host.contains(":") ? host.substring(0, host.indexOf(':')) : host;
-        if (ConsoleSettings.isLoopback(name)) {
+        if (LoopbackGate.isLoopbackAuthority(host)) {
             return null;
         }
         return new Refusal(403, "steering is accepted only for a loopback host name; refused Host " + host);

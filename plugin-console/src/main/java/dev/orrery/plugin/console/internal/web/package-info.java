@@ -9,7 +9,9 @@
  * ({@code ConsoleJson}, from the devtools' report values), the schedule picture as SVG laid out by the
  * Eclipse Layout Kernel ({@code GraphSvg}), the pages, and the steering requests, which need a session
  * token ({@code SessionTokens}) and a loopback caller ({@code MutationGuard}) and run on the host's
- * frame thread like the shell's commands. {@link dev.orrery.plugin.console.internal.web.EventStream}
+ * frame thread like the shell's commands. Every request first passes {@code LoopbackGate} (a loopback
+ * {@code Host}, the console's own {@code Origin} and {@code Sec-Fetch-Site}); {@code QueryString}
+ * decodes URLs strictly for the front ends, which set {@code SecurityHeaders} on every answer. {@link dev.orrery.plugin.console.internal.web.EventStream}
  * streams the live timings and the host's changes as server-sent events.
  */
 package dev.orrery.plugin.console.internal.web;

@@ -11,6 +11,7 @@ import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.testsupport.host.FakeGameHost;
+import dev.orrery.testsupport.log.CapturedLog;
 import dev.orrery.world.World;
 import java.time.Duration;
 import java.util.HashMap;
@@ -41,12 +42,13 @@ class ConsoleHandlerTest {
 
     private ConsoleRequest post(String path, Map<String, String> query, Map<String, String> headers, String from) {
         Map<String, String> h = new HashMap<>();
+        h.put("host", "127.0.0.1:8420"); // what any HTTP/1.1 client sends, unless the test says otherwise
         headers.forEach((k, v) -> h.put(k.toLowerCase(), v));
         return new ConsoleRequest("POST", path, query, n -> h.get(n.toLowerCase()), from);
     }
 
     private ConsoleRequest get(String path, Map<String, String> query) {
-        return new ConsoleRequest("GET", path, query, n -> null, "127.0.0.1");
+        return new ConsoleRequest("GET", path, query, n -> n.equalsIgnoreCase("Host") ? "127.0.0.1:8420" : null, "127.0.0.1");
     }
 
     @Test
@@ -86,8 +88,8 @@ class ConsoleHandlerTest {
         ConsoleResponse r = handler.handle(post("/api/pause", Map.of(),
                 Map.of("X-Orrery-Token", token, "Host", "evil.example:8420"), "127.0.0.1"));
         assertEquals(403, r.status());
-        assertEquals("{\"ok\":false,\"message\":\"steering is accepted only for a loopback host name; refused Host evil.example:8420\"}",
-                r.text());
+        assertEquals("{\"ok\":false,\"message\":\"the console answers only requests to a loopback host name (localhost,"
+                + " 127.x.x.x, [::1]); refused Host evil.example:8420\"}", r.text());
         ConsoleRequest tokenRequest = new ConsoleRequest("GET", "/api/token", Map.of(),
                 n -> n.equalsIgnoreCase("Host") ? "evil.example:8420" : null, "127.0.0.1");
         assertEquals(403, handler.handle(tokenRequest).status());
@@ -145,5 +147,58 @@ class ConsoleHandlerTest {
         assertEquals("{\"ok\":false,\"message\":\"no schedule 'other'; schedules: [main]\"}", r.text());
         r = handler.handle(get("/", Map.of()));
         assertEquals("text/html; charset=utf-8", r.contentType());
+    }
+
+    @Test
+    @DisplayName("step: a non-numeric, negative, zero or too large frame count is 400 before the token check, one DEBUG line each, no trace")
+    void stepFramesChecked() {
+        try (CapturedLog log = CapturedLog.attach(ConsoleHandler.LOGGER, System.Logger.Level.DEBUG)) {
+            for (String bad : List.of("abc", "-1", "1.5", "2147483647", "99999999999", "", "0x10")) {
+                ConsoleResponse r = handler.handle(post("/api/step", Map.of("frames", bad), Map.of(), "127.0.0.1"));
+                assertEquals(400, r.status(), bad);
+                assertTrue(r.text().startsWith("{\"ok\":false,\"message\":\"step: frames must be"), r.text());
+            }
+            assertEquals("{\"ok\":false,\"message\":\"step: frames must be at most " + ConsoleHandler.MAX_STEP_FRAMES
+                    + ", got " + (ConsoleHandler.MAX_STEP_FRAMES + 1) + "\"}", handler.handle(post("/api/step",
+                    Map.of("frames", String.valueOf(ConsoleHandler.MAX_STEP_FRAMES + 1)), Map.of(), "127.0.0.1")).text());
+            assertEquals(400, handler.handle(post("/api/step", Map.of("frames", "0"), Map.of(), "127.0.0.1")).status());
+            assertEquals(List.of(), host.stepRequests());
+            assertEquals(9, log.messagesAt(System.Logger.Level.DEBUG).size(), log.lines().toString());
+            assertEquals("console refused POST /api/step (400): step: frames must be a whole number from 1 to "
+                    + ConsoleHandler.MAX_STEP_FRAMES + ", got 'abc'", log.messagesAt(System.Logger.Level.DEBUG).get(0));
+            assertEquals(0, log.stackTraces());
+        }
+        // the largest allowed count runs, with the page's token
+        host.pause();
+        host.setSteps(FakeGameHost.Steps.COUNT);
+        String token = tokens.issue();
+        ConsoleResponse r = handler.handle(post("/api/step", Map.of("frames", String.valueOf(ConsoleHandler.MAX_STEP_FRAMES)),
+                Map.of("X-Orrery-Token", token), "127.0.0.1"));
+        assertEquals(200, r.status(), r.text());
+        assertEquals(List.of(ConsoleHandler.MAX_STEP_FRAMES), host.stepRequests());
+    }
+
+    @Test
+    @DisplayName("the token endpoint refuses a foreign Origin and Sec-Fetch-Site cross-site (no token for another site's page)")
+    void tokenRefusedCrossSite() {
+        ConsoleResponse r = handler.handle(new ConsoleRequest("GET", "/api/token", Map.of(),
+                headers(Map.of("Host", "127.0.0.1:8420", "Origin", "http://evil.example")), "127.0.0.1"));
+        assertEquals(403, r.status());
+        assertFalse(r.text().contains("token\""), r.text());
+        r = handler.handle(new ConsoleRequest("GET", "/api/token", Map.of(),
+                headers(Map.of("Host", "127.0.0.1:8420", "Sec-Fetch-Site", "cross-site")), "127.0.0.1"));
+        assertEquals(403, r.status());
+        r = handler.handle(new ConsoleRequest("GET", "/api/token", Map.of(),
+                headers(Map.of("Host", "127.0.0.1:8420", "Origin", "http://127.0.0.1:8420", "Sec-Fetch-Site", "same-origin")),
+                "127.0.0.1"));
+        assertEquals(200, r.status());
+        assertTrue(r.text().matches("\\{\"token\":\"[0-9a-f]{48}\",\"header\":\"X-Orrery-Token\"}|"
+                + "\\{\"header\":\"X-Orrery-Token\",\"token\":\"[0-9a-f]{48}\"}"), r.text());
+    }
+
+    private static java.util.function.Function<String, String> headers(Map<String, String> headers) {
+        Map<String, String> h = new HashMap<>();
+        headers.forEach((k, v) -> h.put(k.toLowerCase(), v));
+        return n -> h.get(n.toLowerCase());
     }
 }
