@@ -337,11 +337,7 @@ public final class HostDriver {
         if (before.isEmpty() && pluginServices(bundle).isEmpty()) {
             return new UpdateOutcome(UpdateOutcome.Kind.NO_PLUGIN, List.of());
         }
-        awaitHost(() -> {
-            List<Long> now = pluginServices(bundle);
-            List<Long> tracked = host.plugins().stream().map(PluginStatus::serviceId).collect(Collectors.toList());
-            return (before.isEmpty() || !now.isEmpty()) && tracked.containsAll(now) && tracked.stream().noneMatch(oldIds::contains);
-        }, () -> "the plugins of bundle " + name + " after its update from " + jar + " (services " + pluginServices(bundle)
+        awaitHost(() -> newRevisionInForce(bundle, before.isEmpty(), oldIds, mark), () -> "the plugins of bundle " + name + " after its update from " + jar + " (services " + pluginServices(bundle)
                 + ", replacing " + oldIds + ") were never in force");
         List<RebuildInfo> rebuilds = host.rebuilds().stream().filter(r -> r.sequence() > mark).collect(Collectors.toList());
         if (before.isEmpty()) {
@@ -350,6 +346,26 @@ public final class HostDriver {
         boolean left = rebuilds.stream().anyMatch(r -> before.stream()
                 .anyMatch(p -> p.schedule().equals(r.schedule()) && r.left().contains(p.name())));
         return new UpdateOutcome(left ? UpdateOutcome.Kind.LEFT_THEN_JOINED : UpdateOutcome.Kind.REPLACED, rebuilds);
+    }
+
+    /**
+     * Whether the host's reports show the bundle's new revision: none of the old plugin services, every
+     * plugin service the bundle registers now (at least one when it had plugins before), and the record
+     * of the rebuild that took them in (the host publishes its plugin statuses and its rebuild records
+     * one after the other at a swap, so both are checked).
+     */
+    private boolean newRevisionInForce(Bundle bundle, boolean hadNoPlugin, List<Long> oldIds, long mark) {
+        List<Long> now = pluginServices(bundle);
+        List<PluginStatus> tracked = host.plugins();
+        List<Long> ids = tracked.stream().map(PluginStatus::serviceId).collect(Collectors.toList());
+        if ((!hadNoPlugin && now.isEmpty()) || !ids.containsAll(now) || ids.stream().anyMatch(oldIds::contains)) {
+            return false;
+        }
+        List<String> names = tracked.stream().filter(p -> now.contains(p.serviceId())).map(PluginStatus::name)
+                .collect(Collectors.toList());
+        return names.isEmpty() || host.rebuilds().stream().filter(r -> r.sequence() > mark).anyMatch(r ->
+                names.stream().anyMatch(n -> r.replaced().contains(n) || r.joined().contains(n)
+                        || r.excluded().stream().anyMatch(x -> x.name().equals(n))));
     }
 
     /** @return the service ids of the {@code Plugin} services the bundle registers now */

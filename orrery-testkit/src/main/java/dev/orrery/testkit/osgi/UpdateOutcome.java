@@ -60,7 +60,11 @@ public final class UpdateOutcome {
         return kind == Kind.REPLACED;
     }
 
-    /** @return the rebuilds swapped in during the update, oldest first (empty for {@link Kind#NO_PLUGIN}) */
+    /**
+     * @return the rebuilds the host recorded after the update began, oldest first, up to the one that
+     *     put the new revision's plugins in force (empty for {@link Kind#NO_PLUGIN}); a rebuild swapped
+     *     in just before the call whose record the host had not published yet can be the first
+     */
     public List<RebuildInfo> rebuilds() {
         return rebuilds;
     }

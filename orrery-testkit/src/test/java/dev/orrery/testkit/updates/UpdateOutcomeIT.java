@@ -42,7 +42,7 @@ public class UpdateOutcomeIT extends OrreryPluginTest {
 
     @Test
     public void anUpdateWhosePluginComesBackWithinTheHostsWaitIsOneSwap() throws Exception {
-        Bundle upd = host().install(bundle("upd-v1", "1.0.0", PlainPlugin.class));
+        Bundle upd = installVersionOne();
         long v1 = host().awaitPlugin("upd", PluginState.ACTIVE).serviceId();
 
         UpdateOutcome outcome = host().update(upd, bundle("upd-v2", "2.0.0", PlainPlugin.class));
@@ -59,8 +59,7 @@ public class UpdateOutcomeIT extends OrreryPluginTest {
 
     @Test
     public void anUpdateWhosePluginComesBackAfterTheHostsWaitLeavesThenJoins() throws Exception {
-        Bundle upd = host().install(bundle("upd-v1", "1.0.0", PlainPlugin.class));
-        host().awaitPlugin("upd", PluginState.ACTIVE);
+        Bundle upd = installVersionOne();
         File gatedV2 = bundle("upd-v2-gated", "2.0.0", GatedPlugin.class);
         long mark = host().mark();
         // The gate opens only once the host has swapped in a schedule without the plugin: the
@@ -80,6 +79,17 @@ public class UpdateOutcomeIT extends OrreryPluginTest {
         assertEquals(outcome.toString(), List.of("upd"), rebuilds.get(rebuilds.size() - 1).joined());
         host().awaitPlugin("upd", PluginState.ACTIVE);
         gate.get(1, TimeUnit.SECONDS).unregister();
+    }
+
+    /**
+     * Installs version 1 and waits for the record of the rebuild that took it in (the host publishes
+     * plugin states and rebuild records one after the other), so the update's rebuilds come after it.
+     */
+    private Bundle installVersionOne() {
+        Bundle upd = host().install(bundle("upd-v1", "1.0.0", PlainPlugin.class));
+        host().awaitRebuild("main", 0, r -> r.joined().contains("upd"));
+        host().awaitPlugin("upd", PluginState.ACTIVE);
+        return upd;
     }
 
     /** Builds a bundle {@code itest.upd} of one fixture package, here, inside the test method. */
