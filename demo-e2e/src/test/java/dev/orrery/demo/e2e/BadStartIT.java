@@ -81,6 +81,7 @@ class BadStartIT {
                         || line.equals("orrery: component dev.orrery.demo.dnd.internal.BattleEndWatcher" + reason), p.text());
             }
             assertTrue(p.lines().stream().noneMatch(l -> l.startsWith("[dnd] ===")), "no battle ran:\n" + p.text());
+            Readme.assertAppearsIn(Readme.example("failed-activation"), launcher);
         }
     }
 

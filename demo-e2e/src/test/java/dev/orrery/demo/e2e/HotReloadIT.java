@@ -30,8 +30,16 @@ class HotReloadIT {
             assertEquals(0, p.waitFor(TIMEOUT), p.text());
             straight = p.combatLog();
         }
-        Path rules = DemoProcess.REPO.resolve("demo-dnd/target/demo-dnd-" + VERSION + ".jar");
-        Path dropped = DemoProcess.REPO.resolve("app-launcher/target/orrery/demo-plugins/demo-dnd-" + VERSION + ".jar");
+        // The README's commands: the battle to start, the rebuild (not run here: the reactor built the
+        // jar) and the copy into the demo's plugin folder.
+        assertEquals(List.of("./orrery-demo --realtime --seed 7"), Readme.commands("hot-reload-start"));
+        List<String> commands = Readme.commands("hot-reload-commands");
+        assertEquals("mvn -B -q -pl demo-dnd -am package -DskipTests", commands.get(0));
+        String[] cp = commands.get(1).split(" ");
+        assertEquals("cp", cp[0]);
+        Path rules = DemoProcess.REPO.resolve(cp[1]);
+        Path dropped = DemoProcess.REPO.resolve(cp[2]).resolve(rules.getFileName());
+        assertEquals(DemoProcess.REPO.resolve("demo-dnd/target/demo-dnd-" + VERSION + ".jar"), rules);
         // Paced at 400 frames/s (about 0.15 s per turn) so the copy lands mid-battle; the outcome does
         // not depend on the rate (fixed dt).
         try (DemoProcess p = DemoProcess.start(Map.of("JAVA_OPTS", "-Dorrery.host.rate=400"), "--seed", "7")) {

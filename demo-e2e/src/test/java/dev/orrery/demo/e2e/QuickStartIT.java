@@ -60,6 +60,17 @@ class QuickStartIT {
     }
 
     @Test
+    @DisplayName("Quick start: the README's first command, ./orrery-demo with no option, plays a battle and exits with 0")
+    void theQuickStartCommands() throws Exception {
+        List<String> commands = Readme.commands("quick-start");
+        assertEquals(List.of("./orrery-demo", "mvn -B verify"), commands, "the demo, then this build");
+        try (DemoProcess p = DemoProcess.start(Map.of())) {
+            assertEquals(0, p.waitFor(TIMEOUT), p.text());
+            assertTrue(p.lines().stream().anyMatch(l -> l.matches("\\[dnd\\] === Victory: .*")), p.text());
+        }
+    }
+
+    @Test
     @DisplayName("the summary gives the winner, the turns, the survivors and the seed")
     void summary() {
         List<String> log = first.stream().filter(l -> l.startsWith("[dnd] ")).toList();

@@ -22,12 +22,21 @@ class ShellIT {
     @Test
     @DisplayName("under script (a 0x0 terminal): the size is set, the g! prompt appears, exit 7 stops the host with code 7")
     void exitAtThePromptOnAZeroSizedTerminal() throws Exception {
-        List<String> command = List.of("script", "-q", "-e", "-c", "./orrery-demo --interactive --seed 3", "/dev/null");
+        List<String> readme = Readme.commands("interactive-command");
+        assertEquals(List.of("./orrery-demo --interactive --seed 3"), readme);
+        List<String> command = List.of("script", "-q", "-e", "-c", readme.get(0), "/dev/null");
         try (DemoProcess p = DemoProcess.start(command, DemoProcess.REPO, Map.of(), true)) {
             p.awaitLine(l -> l.contains("orrery: the terminal reports a size of 0; set it for the shell: stty cols 80 rows 24"), TIMEOUT);
             p.awaitLine(l -> l.contains(">>> type: act <number>"), TIMEOUT);
             p.awaitLine(l -> l.contains("g! "), TIMEOUT);
             Readme.assertAppearsIn(Readme.example("interactive"), p.lines());
+            // The README's answer at the prompt, and what it prints.
+            List<String> act = Readme.example("interactive-act");
+            int before = p.lines().size();
+            p.send(act.get(0).substring("g! ".length()) + "\r");
+            String last = act.get(act.size() - 1);
+            p.awaitLine(l -> l.contains(last), TIMEOUT);
+            Readme.assertAppearsIn(act.subList(1, act.size()), p.lines().subList(before, p.lines().size()));
             p.send("exit 7\r");
             assertEquals(7, p.waitFor(TIMEOUT), p.text());
             List<String> lines = p.lines();

@@ -88,11 +88,9 @@ public class LeakIT extends HostItBase {
         WeakReference<ClassLoader> current = loaderOf(leaky);
         assertNotSame("the update gave a new class loader", old.get(), current.get());
 
-        // The refresh inside update() restarts the bundle once more: the revision started by update()
-        // registers its plugin, departs (suspended at a frame boundary) and registers again, so the
-        // rebuild matched above can be the one of the intermediate service, already suspended (found by
-        // stress runs: two "replaced [leaky]" rebuilds, and frames in between that ran no leaky system).
-        // Wait, as PluginLifecycleIT does, until the plugin in force is the service registered now.
+        // update() returns once the new revision's plugin is in force (it stops the bundle, updates,
+        // refreshes and starts it: one departure, one return); check, as PluginLifecycleIT does, that
+        // the plugin in force is the service registered now and its systems run.
         host().awaitCondition(() -> {
             long registered = pluginServiceId(leaky);
             return registered >= 0 && gameHost.plugins().stream().anyMatch(p -> p.name().equals("leaky")

@@ -76,8 +76,8 @@ public class PluginLifecycleIT extends HostItBase {
                 && (r.replaced().contains("upd") || r.joined().contains("upd")));
         assertEquals(List.of("upd"), replaced.plugins());
         assertEquals("2.0.0", upd.getVersion().toString());
-        // The refresh restarted the bundle once more: wait until the schedule in force has the plugin
-        // service registered now (the host rebuilds as soon as it is back; frames run without it until).
+        // update() returns once the new revision's plugin is in force: the schedule in force has the
+        // plugin service registered now.
         long current = (Long) upd.getRegisteredServices()[0].getProperty(org.osgi.framework.Constants.SERVICE_ID);
         host().awaitCondition(() -> gameHost.plugins().stream().anyMatch(p -> p.name().equals("upd") && p.serviceId() == current
                 && p.state() == PluginState.ACTIVE), () -> "the plugin of the refreshed bundle is in force");

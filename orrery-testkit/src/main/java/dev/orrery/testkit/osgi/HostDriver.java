@@ -4,6 +4,7 @@ import dev.orrery.host.GameHost;
 import dev.orrery.host.PluginState;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.host.RebuildInfo;
+import dev.orrery.schedule.Plugin;
 import dev.orrery.world.Trait;
 import dev.orrery.world.World;
 import java.io.File;
@@ -28,7 +29,9 @@ import java.util.stream.Collectors;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleException;
+import org.osgi.framework.Constants;
 import org.osgi.framework.FrameworkEvent;
+import org.osgi.framework.ServiceReference;
 import org.osgi.framework.wiring.FrameworkWiring;
 
 /**
@@ -283,23 +286,97 @@ public final class HostDriver {
     }
 
     /**
-     * Updates a plugin bundle from a file and refreshes it, so its old revision is gone when this
-     * returns (the host then sees the plugin leave and come back).
+     * Updates a plugin bundle from a file and waits until the host runs the new revision's plugins,
+     * saying how the host swapped them in.
+     *
+     * <p>The bundle is stopped, updated, refreshed (so its old revision is gone) and started again, so
+     * the host sees each of its plugins leave once and come back once. The host waits up to
+     * {@code orrery.host.maxDelayMillis} for a departed plugin to come back: when the new revision's
+     * plugin arrives within that window the update is one swap ({@link UpdateOutcome.Kind#REPLACED},
+     * {@code replaced [name]}); when it arrives later (its component waits for a reference, its
+     * constructor is slow, the machine is loaded) the schedule runs without it first
+     * ({@link UpdateOutcome.Kind#LEFT_THEN_JOINED}: {@code left [name]}, then {@code joined [name]}).
+     * A bundle that was not active is updated and refreshed but not started.
+     *
+     * <p>This returns once no plugin service of the old revision is in the host's reports and every
+     * plugin service the bundle registers now is (in any state: active, waiting or excluded); if the old
+     * revision provided plugins, once the new revision has registered at least one.
      *
      * @param bundle the installed plugin bundle
      * @param jar the new content
+     * @return how the host swapped the new revision's plugins in, with the rebuilds it swapped in meanwhile
      * @throws AssertionError if the test bundle is wired to the plugin ({@link ProbeTrap}), or the
-     *     update or the refresh fails or does not finish within the timeout
+     *     update, the refresh or the restart fails, or the new revision's plugins are not in force within
+     *     the timeout
      */
-    public void update(Bundle bundle, File jar) {
+    public UpdateOutcome update(Bundle bundle, File jar) {
         ProbeTrap.check(bundle, testBundle, "update");
+        String name = bundle.getSymbolicName();
+        List<PluginStatus> before = host.plugins().stream().filter(p -> p.serviceId() != 0 && p.bundle().startsWith(name + "/"))
+                .collect(Collectors.toList());
+        List<Long> oldIds = before.stream().map(PluginStatus::serviceId).collect(Collectors.toList());
+        long mark = mark();
+        boolean restart = (bundle.getState() & (Bundle.ACTIVE | Bundle.STARTING)) != 0;
         try (InputStream in = new FileInputStream(jar)) {
+            if (restart) {
+                bundle.stop(Bundle.STOP_TRANSIENT);
+            }
             bundle.update(in);
         } catch (IOException | BundleException e) {
-            throw new AssertionError("cannot update plugin bundle " + bundle.getSymbolicName() + " from " + jar + ": "
-                    + e.getMessage(), e);
+            throw new AssertionError("cannot update plugin bundle " + name + " from " + jar + ": " + e.getMessage(), e);
         }
         refresh(bundle);
+        if (restart) {
+            try {
+                bundle.start(Bundle.START_TRANSIENT);
+            } catch (BundleException e) {
+                throw new AssertionError("cannot start plugin bundle " + name + " after its update from " + jar + ": "
+                        + e.getMessage(), e);
+            }
+        }
+        if (before.isEmpty() && pluginServices(bundle).isEmpty()) {
+            return new UpdateOutcome(UpdateOutcome.Kind.NO_PLUGIN, List.of());
+        }
+        awaitHost(() -> newRevisionInForce(bundle, before.isEmpty(), oldIds, mark), () -> "the plugins of bundle " + name + " after its update from " + jar + " (services " + pluginServices(bundle)
+                + ", replacing " + oldIds + ") were never in force");
+        List<RebuildInfo> rebuilds = host.rebuilds().stream().filter(r -> r.sequence() > mark).collect(Collectors.toList());
+        if (before.isEmpty()) {
+            return new UpdateOutcome(UpdateOutcome.Kind.NO_PLUGIN, rebuilds);
+        }
+        boolean left = rebuilds.stream().anyMatch(r -> before.stream()
+                .anyMatch(p -> p.schedule().equals(r.schedule()) && r.left().contains(p.name())));
+        return new UpdateOutcome(left ? UpdateOutcome.Kind.LEFT_THEN_JOINED : UpdateOutcome.Kind.REPLACED, rebuilds);
+    }
+
+    /**
+     * Whether the host's reports show the bundle's new revision: none of the old plugin services, every
+     * plugin service the bundle registers now (at least one when it had plugins before), and the record
+     * of the rebuild that took them in (the host publishes its plugin statuses and its rebuild records
+     * one after the other at a swap, so both are checked).
+     */
+    private boolean newRevisionInForce(Bundle bundle, boolean hadNoPlugin, List<Long> oldIds, long mark) {
+        List<Long> now = pluginServices(bundle);
+        List<PluginStatus> tracked = host.plugins();
+        List<Long> ids = tracked.stream().map(PluginStatus::serviceId).collect(Collectors.toList());
+        if ((!hadNoPlugin && now.isEmpty()) || !ids.containsAll(now) || ids.stream().anyMatch(oldIds::contains)) {
+            return false;
+        }
+        List<String> names = tracked.stream().filter(p -> now.contains(p.serviceId())).map(PluginStatus::name)
+                .collect(Collectors.toList());
+        return names.isEmpty() || host.rebuilds().stream().filter(r -> r.sequence() > mark).anyMatch(r ->
+                names.stream().anyMatch(n -> r.replaced().contains(n) || r.joined().contains(n)
+                        || r.excluded().stream().anyMatch(x -> x.name().equals(n))));
+    }
+
+    /** @return the service ids of the {@code Plugin} services the bundle registers now */
+    private static List<Long> pluginServices(Bundle bundle) {
+        ServiceReference<?>[] registered = bundle.getRegisteredServices();
+        if (registered == null) {
+            return List.of();
+        }
+        return java.util.Arrays.stream(registered)
+                .filter(r -> java.util.Arrays.asList((String[]) r.getProperty(Constants.OBJECTCLASS)).contains(Plugin.class.getName()))
+                .map(r -> (Long) r.getProperty(Constants.SERVICE_ID)).collect(Collectors.toList());
     }
 
     /**

@@ -16,7 +16,7 @@
  * @since 0.1
  */
 @Export
-@Version("0.2.0")
+@Version("0.3.0")
 package dev.orrery.testkit.osgi;
 
 import org.osgi.annotation.bundle.Export;

@@ -1,9 +1,6 @@
 package dev.orrery.testkit.paxexam;
 
-import aQute.bnd.osgi.Jar;
 import java.io.File;
-import java.net.URISyntaxException;
-import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -28,8 +25,10 @@ import java.util.Objects;
  * is the same on both sides. A test that uses an exported package of such a bundle lists it in
  * {@code OrreryPluginTest.probeSharedPackages()}.
  *
- * <p>bnd ({@code biz.aQute.bnd:biz.aQute.bndlib}) comes with the kit; it is used on the driver side
- * only (the kit's bundle imports it optionally).
+ * <p>bnd ({@code biz.aQute.bnd:biz.aQute.bndlib}) comes with the kit. Build the bundles on the driver
+ * side (a {@code @Configuration} method, a static initializer) or inside a test method of Pax Exam's
+ * native container: there the kit's bundle does not see bnd (it imports it optionally), and the
+ * build runs on the copy of the kit and bnd on the JVM's class path.
  *
  * <p>Beyond the spec (Orrery's own): test set-up only. Immutable.
  *
@@ -77,39 +76,15 @@ public final class TestBundle {
      *
      * @param jar where to write it; missing parent folders are created
      * @return {@code jar}
-     * @throws IllegalStateException if bnd reports errors (the message names the bundle and lists them)
-     *     or the file cannot be written
+     * @throws IllegalStateException if bnd reports errors (the message names the bundle and lists them),
+     *     the file cannot be written, or bnd is neither wired to the kit's bundle nor on the JVM's class
+     *     path (a framework in another JVM: the one-line message says where to build the bundle instead)
      */
     public File writeTo(File jar) {
         Objects.requireNonNull(jar, "TestBundle.writeTo: jar");
         jar.getAbsoluteFile().getParentFile().mkdirs();
-        try (aQute.bnd.osgi.Builder b = new aQute.bnd.osgi.Builder()) {
-            b.setProperty("Bundle-SymbolicName", symbolicName);
-            b.setProperty("Bundle-Version", version);
-            if (!privatePackages.isEmpty()) {
-                b.setProperty("Private-Package", String.join(",", privatePackages));
-            }
-            if (!exportPackages.isEmpty()) {
-                b.setProperty("Export-Package", String.join(",", exportPackages));
-            }
-            b.setProperty("-dsannotations", "*");
-            b.setProperty("-noextraheaders", "true");
-            for (File f : classpath) {
-                b.addClasspath(f);
-            }
-            Jar built = b.build();
-            if (!b.isOk()) {
-                throw new IllegalStateException("bnd could not build test bundle " + symbolicName + " " + version + ": "
-                        + b.getErrors());
-            }
-            built.write(jar);
-            return jar;
-        } catch (IllegalStateException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IllegalStateException("cannot write test bundle " + symbolicName + " " + version + " to " + jar
-                    + ": " + e, e);
-        }
+        BndBuild.run(symbolicName, version, privatePackages, exportPackages, classpath, jar);
+        return jar;
     }
 
     /** Makes a {@link TestBundle}; not thread-safe. */
@@ -166,22 +141,22 @@ public final class TestBundle {
          * Adds the class path entry each class was loaded from: the test classes folder for a test
          * class, the API jar for {@code Plugin.class} or {@code GameHost.class}.
          *
+         * <p>Callable on the driver side ({@code @Configuration}, a static initializer) and inside a test
+         * method of the native container, where the class comes from a bundle (the probe, the scheduler
+         * bundle): the entry is then the folder or jar that holds the same class file on the JVM's
+         * class path (the native container runs in the test's JVM). Where the class is on no class path
+         * entry of the JVM (a framework in another JVM, such as bnd's testing plugin launches), build
+         * the bundle before the framework starts, or name the entries with {@link #classpath(File...)}.
+         *
          * @param classes classes loaded from a folder or jar on the class path
          * @return this builder
-         * @throws IllegalArgumentException if a class has no code source (a JDK class)
+         * @throws IllegalArgumentException if a class has no code source (a JDK class), or comes from a
+         *     bundle and its class file is on no class path entry of the JVM (the one-line message says
+         *     where to call this instead)
          */
         public Builder classpathOf(Class<?>... classes) {
             for (Class<?> c : classes) {
-                CodeSource source = c.getProtectionDomain().getCodeSource();
-                if (source == null || source.getLocation() == null) {
-                    throw new IllegalArgumentException("TestBundle.classpathOf: " + c.getName() + " has no code source");
-                }
-                try {
-                    classpath.add(new File(source.getLocation().toURI()));
-                } catch (URISyntaxException e) {
-                    throw new IllegalArgumentException("TestBundle.classpathOf: " + c.getName() + " comes from "
-                            + source.getLocation() + ", not a file", e);
-                }
+                classpath.add(ClassFileOrigin.entryOf(c, ClassLoader.getSystemClassLoader()));
             }
             return this;
         }

@@ -80,9 +80,9 @@ class PluginLifecycleTest {
         assertFalse(updated.left().contains("example"), updated.summary());
         host.awaitPlugin("example", PluginState.ACTIVE);
         assertEquals(List.of(), host.removalPending(), "the old revision is gone after update");
-        // The update is one swap, or two when the refresh restarts the bundle on a new wiring; each
-        // revision's clock is a trait of its own, and the old one leaves with the purge at a frame
-        // boundary. Step until the world's clock is the refreshed bundle's, then it must advance.
+        // The update is one swap, or two when the new revision's plugin came back after the host's
+        // wait (UpdateOutcome says which); each revision's clock is a trait of its own, and the old
+        // one leaves with the purge at a frame boundary. Step until the world's clock is the refreshed bundle's, then it must advance.
         ClassLoader refreshed = plugin.adapt(BundleWiring.class).getClassLoader();
         host.awaitCondition(() -> {
             host.step(1);
