@@ -30,7 +30,7 @@
  * every cycle of a failed build as data ({@link dev.orrery.schedule.BuildProblem#cycles()}).
  */
 @Export
-@Version("0.5.0")
+@Version("0.6.0")
 package dev.orrery.schedule;
 
 import org.osgi.annotation.bundle.Export;
