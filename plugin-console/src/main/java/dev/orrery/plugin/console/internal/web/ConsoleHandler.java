@@ -315,7 +315,9 @@ public final class ConsoleHandler {
         } catch (ExecutionException e) {
             Throwable c = e.getCause();
             int status = c instanceof SystemFaultException ? 500 : 409;
-            return ConsoleResponse.json(status, ConsoleJson.outcome(false, "step: " + c.getMessage()));
+            String why = String.valueOf(c.getMessage());
+            // GameHost.step's own messages already start with "step: "
+            return ConsoleResponse.json(status, ConsoleJson.outcome(false, why.startsWith("step: ") ? why : "step: " + why));
         }
     }
 
