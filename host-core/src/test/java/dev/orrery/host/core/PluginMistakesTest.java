@@ -137,6 +137,26 @@ class PluginMistakesTest {
     }
 
     @Test
+    @DisplayName("a plugin in a typo'd phase waits, and its reason (and warning line) asks 'did you mean OnUpdate?'")
+    void typoPhaseWaitsWithTheNearestName() throws Exception {
+        host = start(Map.of("mode", "fixed", "rate", 0, "startPaused", true, "quietMillis", 0, "maxDelayMillis", 0));
+        Plugin typo = Plugin.builder("typo").systems(EcsSystem.define("typo/s", dev.orrery.schedule.Phase.define("OnUpdte"),
+                (w, dt) -> { })).build();
+        host.pluginBound(1);
+        host.pluginAdded(new PluginSource(1, "typo.bundle/1.0.0", null), typo);
+        host.requestRebuild();
+        long seen = host.changes();
+        while (host.plugins().stream().noneMatch(p -> p.name().equals("typo") && p.state() == dev.orrery.host.PluginState.WAITING)) {
+            seen = host.awaitChange(seen).toCompletableFuture().get(10, java.util.concurrent.TimeUnit.SECONDS);
+        }
+        String reason = host.plugins().stream().filter(p -> p.name().equals("typo")).findFirst().orElseThrow().reason();
+        assertTrue(reason.endsWith("is in phase 'OnUpdte', which is neither a builtin phase nor a phase of this schedule;"
+                + " did you mean 'OnUpdate'?"), reason);
+        assertTrue(log.messagesAt(Level.WARNING).stream().anyMatch(m -> m.contains("WAITING") && m.endsWith("did you mean 'OnUpdate'?")),
+                log.toString());
+    }
+
+    @Test
     @DisplayName("a host started paused says so in one INFO line; a running one does not")
     void startedPausedSaysSo() {
         host = start(Map.of("mode", "fixed", "rate", 0, "startPaused", true));
