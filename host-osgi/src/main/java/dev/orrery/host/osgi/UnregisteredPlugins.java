@@ -168,7 +168,11 @@ final class UnregisteredPlugins implements BundleListener, AllServiceListener {
         }
     }
 
-    /** Looking thread: reports the bundle's concrete Plugin classes if it offers no Plugin service. */
+    /**
+     * Looking thread: reports the bundle's concrete Plugin classes if it offers no Plugin service. A
+     * class file that cannot be read (the bundle is going) only makes the report smaller, never wrong: a
+     * class counts only when its whole chain up to {@code Plugin} is read or loaded.
+     */
     void look(Bundle b) {
         List<String> classes;
         try {
@@ -179,8 +183,11 @@ final class UnregisteredPlugins implements BundleListener, AllServiceListener {
             if (classes.isEmpty() || b.getState() != Bundle.ACTIVE || registersPlugin(b)) {
                 return;
             }
-        } catch (IllegalStateException e) {
-            return; // the bundle was uninstalled meanwhile, or the host is stopping
+        } catch (RuntimeException e) {
+            // The bundle (or the framework) changed under the look: uninstalled, refreshed or stopping.
+            // Felix then throws IllegalStateException, or NullPointerException from a closed revision;
+            // there is nothing reliable to say, and a later STARTED event looks again.
+            return;
         }
         String origin = b.getSymbolicName() + "/" + b.getVersion();
         List<PluginStatus> statuses = new ArrayList<>();
@@ -272,8 +279,8 @@ final class UnregisteredPlugins implements BundleListener, AllServiceListener {
     private static byte[] read(URL u) {
         try (InputStream in = u.openStream()) {
             return in.readAllBytes();
-        } catch (IOException e) {
-            return new byte[0]; // unreadable: skipped as not a class file
+        } catch (IOException | RuntimeException e) {
+            return new byte[0]; // unreadable (or the bundle is going): skipped as not a class file
         }
     }
 
@@ -281,8 +288,8 @@ final class UnregisteredPlugins implements BundleListener, AllServiceListener {
     private static boolean implementsPlugin(Bundle b, String name) {
         try {
             return Plugin.class.isAssignableFrom(b.loadClass(name));
-        } catch (ClassNotFoundException | LinkageError | IllegalStateException e) {
-            return false;
+        } catch (ClassNotFoundException | LinkageError | RuntimeException e) {
+            return false; // not loadable (or the bundle is going): not known to be a Plugin
         }
     }
 }
