@@ -192,6 +192,7 @@ public final class Main {
         if (options.shell()) {
             TerminalSize.guard().ifPresent(java.lang.System.out::println);
             ShellReaders readers = ShellReaders.register(framework.getBundleContext());
+            PromptClock.register(framework.getBundleContext());
             java.lang.System.setOut(aboveThePrompt(java.lang.System.out, "sun.stdout.encoding", readers));
             java.lang.System.setErr(aboveThePrompt(java.lang.System.err, "sun.stderr.encoding", readers));
             exit = ShellExit.register(framework);

@@ -1,10 +1,8 @@
 package dev.orrery.launcher;
 
 import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.Proxy;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
-import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleEvent;
 import org.osgi.framework.SynchronousBundleListener;
@@ -23,9 +21,7 @@ import org.osgi.framework.SynchronousBundleListener;
  * is read by any thread that prints ({@code reader} is an atomic reference).
  */
 final class ShellReaders implements Supplier<Object> {
-    private static final String RUNTIME = "org.apache.felix.gogo.runtime";
     private static final String JLINE_SHELL = "org.apache.felix.gogo.jline";
-    private static final String LISTENER = "org.apache.felix.service.command.CommandSessionListener";
 
     private final AtomicReference<Object> reader = new AtomicReference<>();
 
@@ -42,17 +38,8 @@ final class ShellReaders implements Supplier<Object> {
      */
     static ShellReaders register(BundleContext systemContext) {
         ShellReaders readers = new ShellReaders();
-        for (Bundle b : systemContext.getBundles()) {
-            if (!RUNTIME.equals(b.getSymbolicName())) {
-                continue;
-            }
-            try {
-                Class<?> listener = b.loadClass(LISTENER);
-                Object proxy = Proxy.newProxyInstance(listener.getClassLoader(), new Class<?>[] {listener}, readers.handler());
-                systemContext.registerService(LISTENER, proxy, null);
-            } catch (ClassNotFoundException | RuntimeException e) {
-                return readers;
-            }
+        if (!SessionListeners.register(systemContext, readers.handler(), "orrery launcher: shell line reader finder")) {
+            return readers;
         }
         systemContext.addBundleListener((SynchronousBundleListener) event -> {
             if (event.getType() == BundleEvent.STOPPING && JLINE_SHELL.equals(event.getBundle().getSymbolicName())) {
@@ -64,27 +51,13 @@ final class ShellReaders implements Supplier<Object> {
 
     private InvocationHandler handler() {
         return (proxy, method, args) -> {
-            switch (method.getName()) {
-                case "beforeExecute" -> {
-                    Object r = Reflect.call(args[0], "get", ".reader");
-                    if (r != null) {
-                        reader.set(r);
-                    }
-                    return null;
-                }
-                case "hashCode" -> {
-                    return System.identityHashCode(proxy);
-                }
-                case "equals" -> {
-                    return proxy == args[0];
-                }
-                case "toString" -> {
-                    return "orrery launcher: shell line reader finder";
-                }
-                default -> {
-                    return null;
+            if (method.getName().equals("beforeExecute")) {
+                Object r = Reflect.call(args[0], "get", ".reader");
+                if (r != null) {
+                    reader.set(r);
                 }
             }
+            return null;
         };
     }
 

@@ -1,5 +1,6 @@
 package dev.orrery.testkit;
 
+import dev.orrery.host.core.StaticState;
 import dev.orrery.schedule.HookContext;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Plugin;
@@ -49,6 +50,7 @@ import java.util.stream.Collectors;
  */
 public final class PluginHarness {
     private final Schedule schedule;
+    private final List<String> warnings;
     private final World world = new World();
     private final List<SystemRun> records = new ArrayList<>();
     private double dt = 1.0 / 60;
@@ -61,6 +63,28 @@ public final class PluginHarness {
 
     private PluginHarness(List<Plugin> plugins) {
         this.schedule = Schedule.builder("main").plugins(plugins).hooks(new Recorder()).build();
+        List<String> found = new ArrayList<>();
+        for (Plugin p : plugins) {
+            for (String field : StaticState.fields(p)) {
+                found.add("plugin '" + p.name() + "': " + StaticState.warning(field));
+            }
+        }
+        this.warnings = List.copyOf(found);
+        System.Logger log = System.getLogger(PluginHarness.class.getName());
+        warnings.forEach(w -> log.log(System.Logger.Level.WARNING, w));
+    }
+
+    /**
+     * What the host would warn about when it installs these plugins, found when the harness was made
+     * (and logged then, at WARNING, under this class's name): one line per mutable static field of a
+     * plugin's own classes, e.g. {@code plugin 'score': state in static field my.ScorePlugin.kills is lost
+     * on every update: keep it in a world trait} (see {@code dev.orrery.host.core.StaticState} for which
+     * classes and fields count). A test may assert that there are none.
+     *
+     * @return the warnings, in plugin order (unmodifiable; empty when there are none)
+     */
+    public List<String> warnings() {
+        return warnings;
     }
 
     /**

@@ -62,6 +62,8 @@ final class OnStartModel {
 
     /** Thrown by a system's script: ends the call. */
     static final class Thrown extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
         Thrown() {
             super("scripted throw", null, false, false);
         }

@@ -77,6 +77,22 @@ class ShellIT {
         }
     }
 
+    @Test
+    @DisplayName("a word that is no command: one line with the nearest command, no exception name; no clock on the prompt line")
+    void wrongWordAtThePrompt() throws Exception {
+        try (DemoProcess p = interactive()) {
+            p.send("plugin\r");
+            p.awaitLine(l -> l.contains("command not found: plugin; did you mean 'plugins'?"), TIMEOUT);
+            p.send("exit 0\r");
+            assertEquals(0, p.waitFor(TIMEOUT), p.text());
+            List<String> lines = p.lines().stream().map(l -> l.replaceAll("\u001b(\\[[0-9;?]*[A-Za-z]|[=>])", "")).toList();
+            assertTrue(lines.stream().noneMatch(l -> l.contains("CommandNotFoundException")), p.text());
+            assertTrue(lines.stream().filter(l -> l.contains("g! ")).noneMatch(l -> l.matches(".*\\d\\d:\\d\\d:\\d\\d\\s*$")),
+                    "a clock on a prompt line:\n" + p.text());
+            assertClean(p.lines(), p.text());
+        }
+    }
+
     /** {@code ./orrery-demo --interactive --seed 3} under script, waiting at the prompt for the party's first move. */
     private static DemoProcess interactive() throws Exception {
         List<String> command = List.of("script", "-q", "-e", "-c", "./orrery-demo --interactive --seed 3", "/dev/null");

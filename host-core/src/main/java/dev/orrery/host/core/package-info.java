@@ -14,7 +14,7 @@
  * @since 0.1
  */
 @Export
-@Version("0.3.0")
+@Version("0.4.0")
 package dev.orrery.host.core;
 
 import org.osgi.annotation.bundle.Export;

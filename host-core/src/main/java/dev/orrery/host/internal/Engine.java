@@ -11,6 +11,7 @@ import dev.orrery.host.SystemFault;
 import dev.orrery.host.core.FrontEnd;
 import dev.orrery.host.core.HostCore;
 import dev.orrery.host.core.PluginSource;
+import dev.orrery.host.core.StaticState;
 import dev.orrery.host.internal.frame.FrameLoop;
 import dev.orrery.host.internal.plugins.HooksEntry;
 import dev.orrery.host.internal.plugins.PluginEntry;
@@ -126,6 +127,10 @@ final class Engine implements HostCore {
         HostSettings c = config;
         log.log(Level.INFO, "Orrery host started: main schedule '" + c.mainSchedule() + "', " + c.mode()
                 + " mode, declared plugin order " + c.order());
+        if (c.startPaused()) {
+            log.log(Level.INFO, "the simulation starts paused: no frame runs until it is stepped or resumed"
+                    + " (GameHost.step/resume; devtools: orrery:step, orrery:resume)");
+        }
     }
 
     @Override
@@ -227,11 +232,23 @@ final class Engine implements HostCore {
         if (failedGone) {
             changes.changed(); // its EXCLUDED status is gone from plugins()
         }
+        warnStaticState(entry);
         RebuildCoordinator r = coordinator;
         if (r != null && rebuilding) {
             r.arrived(entry.name(), config);
         }
         return true;
+    }
+
+    /** One WARNING line per mutable static field of the plugin's own classes ({@link StaticState}). */
+    private void warnStaticState(PluginEntry entry) {
+        Plugin data = entry.data();
+        if (data == null) {
+            return;
+        }
+        for (String field : StaticState.fields(entry.plugin().getClass(), data.systems(), data.sets())) {
+            log.log(Level.WARNING, "plugin '" + entry.name() + "' (" + entry.bundle() + "): " + StaticState.warning(field));
+        }
     }
 
     @Override

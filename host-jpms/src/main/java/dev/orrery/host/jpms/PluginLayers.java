@@ -1,10 +1,12 @@
 package dev.orrery.host.jpms;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.module.Configuration;
 import java.lang.module.FindException;
 import java.lang.module.ModuleDescriptor;
 import java.lang.module.ModuleFinder;
+import java.lang.module.ModuleReader;
 import java.lang.module.ModuleReference;
 import java.lang.module.ResolutionException;
 import java.nio.file.Files;
@@ -18,6 +20,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.Set;
@@ -27,6 +30,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import dev.orrery.host.core.PluginCalls;
+import dev.orrery.host.core.PluginClasses;
+import dev.orrery.schedule.Plugin;
 
 /**
  * The plugin jars' module layers: one {@link ModuleLayer} per jar, whose parents are the platform
@@ -470,6 +475,9 @@ final class PluginLayers<S> implements AutoCloseable {
         } catch (ServiceConfigurationError e) {
             providerProblems.add(String.valueOf(e.getMessage()));
         }
+        if (own.isEmpty()) {
+            unprovided(c, layer).forEach(log);
+        }
         Map<String, PluginCalls.Call<S>> made = new LinkedHashMap<>();
         Map<String, String> types = new LinkedHashMap<>();
         for (ServiceLoader.Provider<S> p : own) {
@@ -518,6 +526,48 @@ final class PluginLayers<S> implements AutoCloseable {
             fail(c.source(), c.stamp(), null, JarProblem.Kind.PROVIDER_FAILED, String.join("; ", providerProblems));
         }
         return true;
+    }
+
+    /**
+     * The forgotten {@code provides}: for a jar whose module provides no {@code Plugin}, one line per
+     * concrete class of it that implements {@code Plugin} ({@link PluginClasses}; supertypes of other
+     * modules loaded, not initialised, through the layer), naming the fix. Only for the Plugin service.
+     */
+    private List<String> unprovided(Candidate c, ModuleLayer layer) {
+        if (!service.getName().equals(Plugin.class.getName())) {
+            return List.of();
+        }
+        List<byte[]> classes = new ArrayList<>();
+        try (ModuleReader reader = c.module().open()) {
+            for (String name : (Iterable<String>) reader.list()::iterator) {
+                if (name.endsWith(".class") && !name.endsWith("module-info.class") && !name.startsWith("META-INF/")) {
+                    Optional<java.nio.ByteBuffer> bytes = reader.read(name);
+                    bytes.ifPresent(b -> {
+                        byte[] a = new byte[b.remaining()];
+                        b.get(a);
+                        classes.add(a);
+                        reader.release(b);
+                    });
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            return List.of(); // cannot tell: say nothing rather than something false
+        }
+        ClassLoader loader = layer.findLoader(c.name());
+        String jar = c.source().getFileName().toString();
+        List<String> lines = new ArrayList<>();
+        for (String type : PluginClasses.implementations(classes, name -> {
+            try {
+                return service.isAssignableFrom(Class.forName(name, false, loader));
+            } catch (ClassNotFoundException | LinkageError e) {
+                return false;
+            }
+        })) {
+            lines.add("plugin jar " + jar + ": module " + c.name() + " has class " + type + " implementing Plugin but provides"
+                    + " no Plugin service: add 'provides " + service.getName() + " with " + type + ";' to its module-info"
+                    + " (with bnd: @ServiceProvider(Plugin.class))");
+        }
+        return lines;
     }
 
     /** A worker: a provider made after its sync; handed over if its layer is still loaded, else let go. */

@@ -52,7 +52,8 @@ import org.osgi.service.component.runtime.ServiceComponentRuntime;
  * <p>All host behaviour (rebuilds, exclusion, frames, faults, swap, purge) is in the core; this class
  * only does what needs OSGi: getting service objects off SCR's activation path ({@link PluginServices}),
  * SCR's activation failures ({@link ComponentFailures}), plugins of another API copy
- * ({@link ForeignPlugins}), bundles that cannot be resolved ({@link UnresolvedBundles}), the purge
+ * ({@link ForeignPlugins}), bundles that cannot be resolved ({@link UnresolvedBundles}), plugin classes
+ * without a service ({@link UnregisteredPlugins}), the purge
  * trigger on bundle events ({@link UnloadedBundles}), Felix's
  * usage records ({@link ServiceUsageSweeper}), non-bundle plugin files ({@link NonBundleFiles}) and
  * stopping the framework.
@@ -76,6 +77,7 @@ public final class HostComponent implements GameHost {
     private volatile PluginServices services;
     private ForeignPlugins foreign;
     private UnresolvedBundles unresolved;
+    private UnregisteredPlugins unregistered;
     /** The installer that reports plugin files that are not bundles; null without FileInstall. */
     private org.osgi.framework.ServiceRegistration<?> nonBundles;
     /** SCR's runtime service: why a plugin component failed to activate. */
@@ -115,8 +117,10 @@ public final class HostComponent implements GameHost {
             public List<PluginStatus> foreignPlugins() {
                 ForeignPlugins f = foreign;
                 UnresolvedBundles u = unresolved;
+                UnregisteredPlugins r = unregistered;
                 List<PluginStatus> all = new ArrayList<>(f == null ? List.of() : f.statuses());
                 all.addAll(u == null ? List.of() : u.statuses());
+                all.addAll(r == null ? List.of() : r.statuses());
                 return List.copyOf(all);
             }
 
@@ -143,6 +147,8 @@ public final class HostComponent implements GameHost {
         foreign.open();
         this.unresolved = new UnresolvedBundles(ctx, c::mainSchedule, c::foreignPluginsChanged, log);
         unresolved.open();
+        this.unregistered = new UnregisteredPlugins(ctx, c::mainSchedule, c::foreignPluginsChanged, log);
+        unregistered.open();
         if (fileInstallPresent()) {
             this.nonBundles = NonBundleFiles.register(ctx, log);
         }
@@ -212,6 +218,10 @@ public final class HostComponent implements GameHost {
         if (unresolved != null) {
             unresolved.close();
             unresolved = null;
+        }
+        if (unregistered != null) {
+            unregistered.close();
+            unregistered = null;
         }
         if (nonBundles != null) {
             try {

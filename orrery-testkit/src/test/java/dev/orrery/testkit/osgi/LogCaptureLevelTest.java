@@ -47,6 +47,7 @@ class LogCaptureLevelTest {
         jul.setLevel(java.util.logging.Level.WARNING);
         try (LogCapture log = LogCapture.of(NAME + ".restore", System.Logger.Level.TRACE)) {
             assertTrue(System.getLogger(NAME + ".restore").isLoggable(System.Logger.Level.TRACE));
+            assertEquals(0, log.stackTraces(), "nothing was logged");
         }
         assertEquals(java.util.logging.Level.WARNING, jul.getLevel());
     }

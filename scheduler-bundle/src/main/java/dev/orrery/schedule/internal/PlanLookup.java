@@ -2,6 +2,7 @@ package dev.orrery.schedule.internal;
 
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.ItemNames;
+import dev.orrery.schedule.NearestNames;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.internal.plan.ExecutionPlan;
 import java.util.Collection;
@@ -35,8 +36,9 @@ final class PlanLookup {
         }
         Integer i = plan.phaseIndex().get(phase);
         if (i == null) {
+            List<String> names = plan.phaseIndex().keySet().stream().map(Phase::name).toList();
             throw new IllegalArgumentException(prefix(plan, api) + "phase '" + phase.name()
-                    + "' is not in this schedule");
+                    + "' is not in this schedule" + NearestNames.didYouMean(phase.name(), names));
         }
         return i;
     }

@@ -323,7 +323,10 @@ public final class RebuildCoordinator {
                     out.active().forEach(p -> data.add(p.data()));
                     observed.put(name, build.build(name, data, slot, out.schedule(), target.probe()));
                 }
-                log.log(Level.INFO, accessLine(name, out.schedule().accessReport()));
+                AccessReport access = out.schedule().accessReport();
+                if (!access.isEmpty()) {
+                    log.log(Level.INFO, accessLine(name, access));
+                }
             }
             next.put(name, made);
             statuses.addAll(made.statuses());
@@ -337,11 +340,14 @@ public final class RebuildCoordinator {
         }
     }
 
-    /** One INFO line per rebuilt schedule: the counts of its {@link AccessReport} (Orrery's access declarations). */
+    /**
+     * The INFO line of a rebuilt schedule whose {@link AccessReport} (Orrery's access declarations) has
+     * something to report; a schedule with an empty report logs none.
+     */
     static String accessLine(String schedule, AccessReport access) {
         return "schedule '" + schedule + "' access check: " + access.unorderedReads().size()
                 + " unordered read(s), " + access.conflicts().size() + " unordered conflicting pair(s)"
-                + (access.isEmpty() ? "" : " (devtools: orrery:access)");
+                + " (devtools: orrery:access)";
     }
 
     private ScheduleRecord built(BuildOutcome out, List<PluginEntry> plugins, List<Object> input, List<String> order) {

@@ -600,4 +600,17 @@ class RebuildCoordinatorTest {
         assertEquals(List.of("schedule 'main' access check: 1 unordered read(s), 1 unordered conflicting pair(s)"
                 + " (devtools: orrery:access)"), lines);
     }
+
+    @Test
+    void aScheduleWithNothingToReportInItsAccessCheckLogsNoAccessLine() {
+        dev.orrery.world.Trait<int[]> position = dev.orrery.world.Trait.of("Position", () -> new int[1]);
+        EcsSystem move = EcsSystem.builder("physics/move").writes(position).run((w, dt) -> { }).build();
+        Plugin p = Plugin.builder("physics").systems(move,
+                EcsSystem.builder("physics/draw").reads(position).after(move).run((w, dt) -> { }).build()).build();
+        plugins = List.of(PluginEntry.of(p, "main", "test/1.0.0", 7));
+        rebuildNow();
+        assertEquals(List.of(), log.records().stream().map(LogLine::message).filter(m -> m.contains("access check")).toList());
+        assertEquals(1, target.swaps.size(), "the schedule was built");
+        assertTrue(target.last().infos().get(0).joined().contains("physics"), target.last().infos().toString());
+    }
 }

@@ -3,6 +3,7 @@ package dev.orrery.plugin.devtools.itest;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
 import static org.ops4j.pax.exam.CoreOptions.bundle;
 import static org.ops4j.pax.exam.CoreOptions.frameworkProperty;
 import static org.ops4j.pax.exam.CoreOptions.junitBundles;
@@ -225,6 +226,17 @@ public class DevtoolsShellIT {
                 run("orrery:explain physics/collide render/draw"));
         assertTrue(run("graph").startsWith("digraph \"main\" {\n"));
         assertTrue(run("graph mermaid").startsWith("flowchart TB\n"));
+    }
+
+    @Test
+    public void a_word_that_is_no_command_is_one_line_with_the_nearest_commands() throws Exception {
+        try {
+            session.execute("plugin");
+            fail("'plugin' is no command");
+        } catch (Exception e) {
+            // what the Gogo JLine shell prints for it: the exception's toString()
+            assertEquals("command not found: plugin; did you mean 'plugins'?", e.toString());
+        }
     }
 
     @Test

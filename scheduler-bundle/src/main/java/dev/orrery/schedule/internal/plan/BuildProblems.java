@@ -3,12 +3,14 @@ package dev.orrery.schedule.internal.plan;
 import dev.orrery.schedule.BuildProblem;
 import dev.orrery.schedule.BuildProblem.Kind;
 import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.NearestNames;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.SystemSet;
 import dev.orrery.schedule.graph.BuildCycle;
 import dev.orrery.schedule.graph.BuildItem;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -142,25 +144,26 @@ final class BuildProblems {
                 : "";
     }
 
-    /** SCH-006: a phase's dependsOn/before names an unknown phase; names both phases. */
+    /** SCH-006: a phase's dependsOn/before names an unknown phase; names both phases, and the nearest known ones. */
     static BuildProblem unknownPhaseReference(Declared<Phase> referrer, String field, Phase unknown,
-                                              boolean sameNameDeclared) {
+                                              boolean sameNameDeclared, Collection<String> phaseNames) {
         return BuildProblem.builder(Kind.UNKNOWN_PHASE_REFERENCE,
                 "phase '" + referrer.item().name() + "' (" + declaredBy(referrer) + ") lists phase '" + unknown.name()
                         + "' in " + field + ", but '" + unknown.name()
                         + "' is neither a builtin phase nor a phase of this schedule"
-                        + sameNameNote(sameNameDeclared, "phase"))
+                        + sameNameNote(sameNameDeclared, "phase") + NearestNames.didYouMean(unknown.name(), phaseNames))
                 .items(List.of(phaseItem(referrer),
                         new BuildItem(BuildItem.Kind.PHASE, unknown.name(), referrer.source().name()))).build();
     }
 
-    /** SCH-019: a system's phase is unknown. */
-    static BuildProblem unknownSystemPhase(Declared<EcsSystem> system, boolean sameNameDeclared) {
+    /** SCH-019: a system's phase is unknown; the nearest known phase names, if any, are suggested. */
+    static BuildProblem unknownSystemPhase(Declared<EcsSystem> system, boolean sameNameDeclared,
+                                           Collection<String> phaseNames) {
         Phase phase = system.item().phase();
         return BuildProblem.builder(Kind.UNKNOWN_SYSTEM_PHASE,
                 "system '" + system.item().name() + "' (" + declaredBy(system) + ") is in phase '" + phase.name()
                         + "', which is neither a builtin phase nor a phase of this schedule"
-                        + sameNameNote(sameNameDeclared, "phase"))
+                        + sameNameNote(sameNameDeclared, "phase") + NearestNames.didYouMean(phase.name(), phaseNames))
                 .items(List.of(systemItem(system), new BuildItem(BuildItem.Kind.PHASE, phase.name(), system.source().name()))).build();
     }
 

@@ -107,9 +107,17 @@ final class DeclarationChecks {
             Phase target = targets.get(k);
             if (first[k] && !decl.isKnown(target)) {
                 problems.add(BuildProblems.unknownPhaseReference(referrer, field, target,
-                        decl.phaseNamed(target.name()) >= 0));
+                        decl.phaseNamed(target.name()) >= 0, phaseNames(decl)));
             }
         }
+    }
+
+    /** @return the builtin phases' names and the declared phases' names, in that order */
+    private static List<String> phaseNames(Declarations decl) {
+        List<String> names = new ArrayList<>();
+        Phase.BUILTIN.forEach(p -> names.add(p.name()));
+        decl.phases().forEach(d -> names.add(d.item().name()));
+        return names;
     }
 
     private static void checkSetReferences(Declarations decl, List<BuildProblem> problems) {
@@ -140,7 +148,8 @@ final class DeclarationChecks {
                 continue;
             }
             if (!decl.isKnown(system.phase())) {
-                problems.add(BuildProblems.unknownSystemPhase(d, decl.phaseNamed(system.phase().name()) >= 0));
+                problems.add(BuildProblems.unknownSystemPhase(d, decl.phaseNamed(system.phase().name()) >= 0,
+                        phaseNames(decl)));
             }
             List<SystemSet> sets = system.sets();
             boolean[] first = FirstOccurrences.of(sets);

@@ -1,8 +1,11 @@
 package dev.orrery.schedule.internal.run;
 
 import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.NearestNames;
 import dev.orrery.schedule.Phase;
 import dev.orrery.world.World;
+import java.util.Arrays;
+import java.util.List;
 
 /**
  * Argument checks of the run and enable APIs. Every message names the schedule (SCH-141), the API
@@ -51,14 +54,17 @@ final class RunArguments {
 
     /**
      * @return the phase's index
-     * @throws IllegalArgumentException if the phase is not in the schedule (SCH-034)
+     * @throws IllegalArgumentException if the phase is not in the schedule (SCH-034); the message names the
+     *     nearest phases of the schedule, if any ({@link NearestNames})
      * @throws NullPointerException if it is null
      */
     int phaseIndex(Phase phase, String api, String role) {
         requirePhase(phase, api, role);
         int p = layout.indexOf(phase);
         if (p < 0) {
-            throw new IllegalArgumentException(prefix(api) + role + " '" + phase.name() + "' is not in this schedule");
+            List<String> names = Arrays.stream(layout.phases).map(Phase::name).toList();
+            throw new IllegalArgumentException(prefix(api) + role + " '" + phase.name() + "' is not in this schedule"
+                    + NearestNames.didYouMean(phase.name(), names));
         }
         return p;
     }

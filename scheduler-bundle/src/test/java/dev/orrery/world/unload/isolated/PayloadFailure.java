@@ -6,6 +6,8 @@ package dev.orrery.world.unload.isolated;
  * that stays.
  */
 public final class PayloadFailure extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     /** Creates the exception. */
     public PayloadFailure() {
         super("payload's own exception class");

@@ -401,7 +401,9 @@ public final class ConsoleHandler {
 
     private static ConsoleResponse stepFailed(Throwable c) {
         int status = c instanceof SystemFaultException ? 500 : 409;
-        return ConsoleResponse.json(status, ConsoleJson.outcome(false, "step: " + c.getMessage()));
+        String why = String.valueOf(c.getMessage());
+        // GameHost.step's own messages already start with "step: "
+        return ConsoleResponse.json(status, ConsoleJson.outcome(false, why.startsWith("step: ") ? why : "step: " + why));
     }
 
     private <T> T onFrame(GameHost h, Function<World, T> work) {

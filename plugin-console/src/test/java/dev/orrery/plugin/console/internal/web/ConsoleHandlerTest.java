@@ -125,6 +125,17 @@ class ConsoleHandlerTest {
     }
 
     @Test
+    @DisplayName("a step while the simulation runs: the host's message once, without a doubled 'step: step:'")
+    void stepWhileRunningSaysSoOnce() {
+        String token = handler.handle(get("/api/token", Map.of())).text().replaceAll(".*\"token\":\"([0-9a-f]+)\".*", "$1");
+        Map<String, String> h = Map.of("X-Orrery-Token", token, "Origin", "http://127.0.0.1:8420",
+                "Host", "127.0.0.1:8420", "Sec-Fetch-Site", "same-origin");
+        ConsoleResponse r = handler.handle(post("/api/step", Map.of("frames", "1"), h, "127.0.0.1"));
+        assertEquals(409, r.status());
+        assertEquals("{\"ok\":false,\"message\":\"step: the simulation is running; pause it first\"}", r.text());
+    }
+
+    @Test
     @DisplayName("reads: schedules, timings, plugins JSON and the SVG; an unknown schedule is a 404 naming it")
     void reads() {
         ConsoleResponse r = handler.handle(get("/api/schedules", Map.of()));
