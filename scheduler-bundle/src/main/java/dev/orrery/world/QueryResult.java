@@ -327,8 +327,9 @@ public final class QueryResult {
     private void forEachChanged(int arity, int ia, int ib, int ic, Object action, boolean advance) {
         WorldChanges changes = store.changes();
         long since;
-        if (changes.current != null) {
-            since = changes.current.lastRun;
+        SystemContext running = changes.current();
+        if (running != null) {
+            since = running.lastRun;
         } else {
             since = state.lastSeen;
             if (advance) {

@@ -23,13 +23,15 @@ public final class SystemContext {
     private final String systemName;
     /** Tick at which its previous run ended; 0 before its first run (every tick is later). */
     long lastRun;
-    /** Runs that ended; for diagnostics. */
-    private long runs;
+
+    /** Its index in the world's {@link WorldChanges#contexts}: what an executor makes current. */
+    final int id;
 
     SystemContext(WorldChanges changes, String scheduleName, String systemName) {
         this.changes = changes;
         this.scheduleName = scheduleName;
         this.systemName = systemName;
+        this.id = changes.register(this);
     }
 
     /** @return the name of the schedule the system belongs to */
@@ -50,19 +52,16 @@ public final class SystemContext {
         return lastRun;
     }
 
-    /** @return how many runs of the system ended in this world */
-    public long runCount() {
-        return runs;
-    }
-
     /**
      * The system's run function returned: its window for the next run starts now. Takes the world's
-     * change tick and advances the clock, so that what the system changed while it ran is not
-     * reported to it again, and every later change is. Cheap (three field writes).
+     * change tick and closes it, so that what the system changed while it ran is not reported to it
+     * again, and every later change is. Cheap (two field writes).
      */
     public void ran() {
-        lastRun = changes.tick++;
-        runs++;
+        if (changes.any()) { // nothing is tracked: tracking, when it starts, opens a later tick for all
+            lastRun = changes.tick;
+            changes.closed = true;
+        }
     }
 
     @Override

@@ -56,12 +56,29 @@ public final class SystemContexts {
      * @param context the system's context (from this world), or null for "no system"
      */
     public void enter(SystemContext context) {
-        changes.current = context;
+        if (changes.any()) { // nothing is tracked: no window matters yet (see WorldChanges, "the clock")
+            changes.currentId = context == null ? -1 : context.id;
+        }
     }
 
-    /** @return the context of the system running now, or null outside any system */
+    /**
+     * Whether the world tracks changes of some trait (a change query or {@link World#removed} asked
+     * about it). While it does not, {@link #enter} and {@link SystemContext#ran()} do nothing, and
+     * executors may skip them: tracking, when it starts, reports every entity that has the trait as
+     * added at a tick later than every system's window.
+     *
+     * @return whether some trait is tracked
+     */
+    public boolean tracking() {
+        return changes.any();
+    }
+
+    /**
+     * @return the context of the system running now; null outside any system, and while the world
+     *     tracks no trait ({@link #tracking()})
+     */
     public SystemContext current() {
-        return changes.current;
+        return changes.current();
     }
 
     /**
@@ -70,10 +87,10 @@ public final class SystemContexts {
      * @param saved the context current before the run call, or null
      */
     public void restore(SystemContext saved) {
-        changes.current = saved;
+        changes.currentId = saved == null ? -1 : saved.id;
     }
 
-    /** @return the world's change clock now: the tick that changes are stamped with (starts at 1) */
+    /** @return the world's change clock now: the tick of the latest change, or of the end of the latest window (starts at 1) */
     public long tick() {
         return changes.tick;
     }

@@ -604,7 +604,7 @@ public final class World {
         Objects.requireNonNull(trait, "World.removed: trait is null");
         WorldChanges changes = entities.changes();
         TraitChanges tc = changes.track(entities.traitId(trait));
-        SystemContext reader = changes.current;
+        SystemContext reader = changes.current();
         long since;
         if (!tc.recordsRemovals) {
             tc.recordsRemovals = true;

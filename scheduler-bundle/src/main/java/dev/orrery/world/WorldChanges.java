@@ -17,17 +17,40 @@ import java.util.Arrays;
  *       that tick: the world does not know what happened before, so a reader sees those entities as
  *       added and changed (an over-report, never a miss).</li>
  *   <li>The clock: writes are stamped with {@link #tick}; a system's run ends by taking the tick as
- *       its last run and advancing the clock ({@link SystemContext}), so what it wrote itself while it
- *       ran is not reported to it, and everything after is. An iteration outside a system takes the
- *       tick and advances it the same way.</li>
+ *       its last run and closing it ({@link SystemContext}), so the next write opens a later tick:
+ *       what the system wrote itself while it ran is not reported to it, and everything after is.
+ *       An iteration outside a system takes the tick and closes it the same way. While no trait is
+ *       tracked, executors neither enter contexts nor record runs: when tracking starts, it stamps
+ *       every entity that has the trait with a new tick, later than every window, so a system's
+ *       stale last run changes nothing it is told (a system whose own first change query starts the
+ *       tracking reads that run as an outside reader, which also sees everything).</li>
  * </ul>
  */
 final class WorldChanges {
     private final EntityStore store;
-    /** The change clock: the tick that writes are stamped with now. Starts at 1; never wraps. */
+    /**
+     * The change clock: the tick of the latest stamp (writes are stamped with it while it is open).
+     * Starts at 1; never wraps.
+     */
     long tick = 1;
-    /** The context of the system running on the world now; null outside a system. */
-    SystemContext current;
+    /**
+     * Whether a reader's window has ended at {@link #tick} (a system's run, an outside iteration):
+     * the next write then opens tick + 1, so it is later than that window. The clock advances at a
+     * write, not at each system's end: a system's turn then only stores its last run tick and this
+     * flag (no read-modify-write chain through one field across all systems of a frame).
+     */
+    boolean closed;
+    /**
+     * The id of the context of the system running on the world now ({@link SystemContext#id}); -1
+     * outside a system. An int, not a reference: executors write it on every system's turn, and a
+     * reference store into a long-lived object pays the collector's card-marking barrier (with G1 a
+     * StoreLoad fence), which at a thousand systems per frame costs several times the dispatch itself.
+     */
+    int currentId = -1;
+    /** Every context of the world, by id; only grows (a context lives as long as its world). */
+    SystemContext[] contexts = new SystemContext[16];
+    /** Contexts created so far: the next id. */
+    int contextCount;
     private TraitChanges[] byId = new TraitChanges[0];
     private int[] trackedIds = new int[0];
     private int trackedCount;
@@ -59,12 +82,13 @@ final class WorldChanges {
         byId[traitId] = c;
         trackedIds = Arrays.copyOf(trackedIds, trackedCount + 1);
         trackedIds[trackedCount++] = traitId;
+        long stamp = stamp();
         for (Archetype a : store.archetypes()) {
             if (a.hasTrait(traitId)) {
                 for (int row = 0; row < a.size; row++) {
                     long e = a.entities[row];
                     if (e != Entity.NONE) {
-                        c.added(e, Entity.index(e), tick, store);
+                        c.added(e, Entity.index(e), stamp, store);
                     }
                 }
             }
@@ -85,6 +109,9 @@ final class WorldChanges {
             }
         }
         trackedCount = w;
+        if (w == 0) {
+            currentId = -1; // executors stop entering contexts while nothing is tracked
+        }
     }
 
     /** The outermost query iteration ended: the tombstones deferred during it are written. */
@@ -99,13 +126,38 @@ final class WorldChanges {
 
     /** @return the tick a reader's window starts after: the running system's last run, or {@code outside} */
     long since(long outside) {
-        SystemContext c = current;
+        SystemContext c = current();
         return c != null ? c.lastRun : outside;
+    }
+
+    /** @return the context of the system running now, or null outside a system */
+    SystemContext current() {
+        int id = currentId;
+        return id < 0 ? null : contexts[id];
+    }
+
+    /** @return the id for a new context, which the caller stores at that index of {@link #contexts} */
+    int register(SystemContext c) {
+        if (contextCount == contexts.length) {
+            contexts = java.util.Arrays.copyOf(contexts, contextCount * 2);
+        }
+        contexts[contextCount] = c;
+        return contextCount++;
     }
 
     /** An outside reader's iteration begins: @return the tick it sees up to (its next window starts after it) */
     long advanceForOutsideReader() {
-        return tick++;
+        closed = true;
+        return tick;
+    }
+
+    /** @return the tick a write is stamped with: the open one, or a new one after a closed window */
+    long stamp() {
+        if (closed) {
+            closed = false;
+            return ++tick;
+        }
+        return tick;
     }
 
     // ---- reports ----
@@ -114,7 +166,7 @@ final class WorldChanges {
     void changed(int traitId, long entity, int slot) {
         TraitChanges c = of(traitId);
         if (c != null) {
-            c.changed(entity, slot, tick, store);
+            c.changed(entity, slot, stamp(), store);
         }
     }
 
@@ -122,7 +174,7 @@ final class WorldChanges {
     void addedOne(int traitId, long entity, int slot) {
         TraitChanges c = of(traitId);
         if (c != null) {
-            c.added(entity, slot, tick, store);
+            c.added(entity, slot, stamp(), store);
         }
     }
 
@@ -130,12 +182,13 @@ final class WorldChanges {
     void removedOne(int traitId, long entity) {
         TraitChanges c = of(traitId);
         if (c != null) {
-            c.removed(entity, tick);
+            c.removed(entity, stamp());
         }
     }
 
     /** The entity got every trait of table {@code a} (a spawn). */
     void addedAll(Archetype a, long entity, int slot) {
+        long tick = trackedCount == 0 ? 0 : stamp();
         for (int k = 0; k < trackedCount; k++) {
             int id = trackedIds[k];
             if (a.hasTrait(id)) {
@@ -146,6 +199,7 @@ final class WorldChanges {
 
     /** The entity lost every trait of table {@code a} (a destroy). */
     void removedAll(Archetype a, long entity) {
+        long tick = trackedCount == 0 ? 0 : stamp();
         for (int k = 0; k < trackedCount; k++) {
             int id = trackedIds[k];
             if (a.hasTrait(id)) {
@@ -160,6 +214,7 @@ final class WorldChanges {
      * transaction replaced (record {@code r} of {@code staged} holds a value for it) are changed.
      */
     void moved(Archetype from, Archetype to, long entity, int slot, StagedChanges staged, int r) {
+        long tick = trackedCount == 0 ? 0 : stamp();
         for (int k = 0; k < trackedCount; k++) {
             int id = trackedIds[k];
             boolean had = from.hasTrait(id);

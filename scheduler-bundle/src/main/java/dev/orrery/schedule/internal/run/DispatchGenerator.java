@@ -20,7 +20,8 @@ import org.objectweb.asm.Opcodes;
  *   probe.at(i);                                  // only for a schedule built with a RunProbe
  *   if (!rt.isDisabled(i)                          // state record re-read per system (SCH-056, SCH-124),
  *                                                  // written out in the site (see enter)
- *       &amp;&amp; SystemTurns.begin(rt, i)                 // its world context is current (no result)
+ *       &amp;&amp; SystemTurns.begin(rt, i)                 // its world context is current (no result;
+ *                                                  // only while the world tracks changes)
  *       &amp;&amp; setConditions[i][0].test(world) ...      // one site per set condition, in order
  *       &amp;&amp; conditions[i].test(world))               // only when the system has one (SCH-118)
  *     { runs[i].run(world, dt); SystemTurns.ran(rt, i); } // the run bracketed by rt.messages.enter(i)
@@ -70,6 +71,7 @@ final class DispatchGenerator {
     private static final String TX = "dev/orrery/world/WorldTransaction";
     private static final String COMMITS = PKG + "Commits";
     private static final String TURNS = PKG + "SystemTurns";
+    private static final String CONTEXTS = "dev/orrery/world/SystemContexts";
     private static final String TURN_DESC = "(L" + RUNTIME + ";I)V";
     private static final String MESSAGES = PKG + "RunMessages";
     private static final String AFTER_DESC = "(L" + TX + ";L" + LAYOUT + ";L" + WORLD + ";I)V";
@@ -286,7 +288,7 @@ final class DispatchGenerator {
                             boolean probed) {
         Label next = new Label();
         int bytes = enter(mv, frames, i, next, probed);
-        bytes += turn(mv, "begin", i);
+        bytes += turn(mv, frames, "begin", i, null);
         int sets = layout.setConditions[i] == null ? 0 : layout.setConditions[i].length;
         for (int c = 0; c < sets; c++) {
             Label[] guarded = beginGuarded(mv);
@@ -317,10 +319,10 @@ final class DispatchGenerator {
             bytes += messages(mv, i, "enter");
         }
         bytes += run(mv, guards, i);
-        bytes += turn(mv, "ran", i);
         if (reader) {
             bytes += messages(mv, i, "exit");
         }
+        bytes += turn(mv, frames, "ran", i, next);
         mv.visitLabel(next);
         frames.same();
         if (layout.transactional) {
@@ -386,9 +388,9 @@ final class DispatchGenerator {
         push(mv, to);
         mv.visitJumpInsn(Opcodes.IF_ICMPGE, done);
         int body = enter(mv, frames, IN_LOOP, next, probed);
-        body += turn(mv, "begin", IN_LOOP);
+        body += turn(mv, frames, "begin", IN_LOOP, null);
         body += run(mv, guards, IN_LOOP);
-        body += turn(mv, "ran", IN_LOOP);
+        body += turn(mv, frames, "ran", IN_LOOP, next);
         mv.visitLabel(next);
         frames.same();
         if (tx) {
@@ -473,16 +475,32 @@ final class DispatchGenerator {
 
     /**
      * {@code SystemTurns.begin(rt, i)} or {@code SystemTurns.ran(rt, i)}: the world's per-system context
-     * of system {@code i} (see {@link SystemTurns}).
+     * of system {@code i} (see {@link SystemTurns}), called only while the world tracks changes.
      *
+     * @param frames the chunk's stack map frames
+     * @param which {@code "begin"} or {@code "ran"}
      * @param i the system index, or {@link #IN_LOOP} for the index in local {@code C_INDEX}
+     * @param skipTo where to go while nothing is tracked (a label the caller places and frames), or
+     *     null for a label placed right after the call
      * @return the estimated bytecode bytes
      */
-    private static int turn(MethodVisitor mv, String which, int i) {
+    private static int turn(MethodVisitor mv, Frames frames, String which, int i, Label skipTo) {
+        // The tracking check is written out in the site, so each site's branch has a profile of its
+        // own: in a world without change tracking it is never taken, and the JIT compiles the call
+        // away (a branch shared by all sites inside SystemTurns would carry every world's profile).
+        Label after = skipTo != null ? skipTo : new Label();
+        mv.visitVarInsn(Opcodes.ALOAD, C_RT);
+        mv.visitFieldInsn(Opcodes.GETFIELD, RUNTIME, "systemContexts", "L" + CONTEXTS + ";");
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CONTEXTS, "tracking", "()Z", false);
+        mv.visitJumpInsn(Opcodes.IFEQ, after);
         mv.visitVarInsn(Opcodes.ALOAD, C_RT);
         index(mv, i);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, TURNS, which, TURN_DESC, false);
-        return 8;
+        if (skipTo == null) {
+            mv.visitLabel(after);
+            frames.same();
+        }
+        return 16;
     }
 
     /** Pushes system index {@code i}, or for {@link #IN_LOOP} the loop's index from local {@code C_INDEX}. */
