@@ -4,6 +4,7 @@ import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.RunFunction;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
+import dev.orrery.world.Trait;
 import dev.orrery.world.World;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -53,6 +54,8 @@ public class DispatchBenchmark {
     private Schedule probed;
     private Flags flags;
     private World world;
+    private World tracking;
+    private Schedule trackingPlain;
 
     /** Builds both schedules and warms the world once (the first call adds the state trait). */
     @Setup
@@ -73,12 +76,27 @@ public class DispatchBenchmark {
         untransacted.run(world, 0.016);
         hooked.run(world, 0.016);
         probed.run(world, 0.016);
+        tracking = new World();
+        tracking.removed(Trait.withDefault("bench/Tracked", Boolean.TRUE)); // the world now tracks one trait's changes
+        // a schedule of its own, as a game runs its schedule on one world: the sites' profiles stay apart
+        trackingPlain = Fixtures.schedule(Fixtures.emptySystems(systems, null, distinct), null);
+        trackingPlain.run(tracking, 0.016);
     }
 
     /** One frame, no hooks. */
     @Benchmark
     public void run() {
         plain.run(world, 0.016);
+    }
+
+    /**
+     * One frame, no hooks, on a world that tracks changes of one trait (after a change query or a
+     * {@code World.removed} call): each system's turn then enters its change context and records its
+     * run. The difference to {@link #run()} is what change detection costs per system.
+     */
+    @Benchmark
+    public void runWithChangeTracking() {
+        trackingPlain.run(tracking, 0.016);
     }
 
     /** One frame, no hooks, built with {@code transactions(false)}: no phase opens or publishes. */
