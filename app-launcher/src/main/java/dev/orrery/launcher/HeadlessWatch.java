@@ -24,7 +24,8 @@ import org.osgi.framework.ServiceReference;
  *
  * <p>Threads: the service listener runs on the framework's event threads, {@link #check()} and
  * {@link #afterStop()} on the launcher's main thread; the only shared state is {@code lastWord} and
- * {@code leaving}.
+ * {@code leaving}. The framework may stop on a thread of its own at any time (the host stops it when a
+ * frame budget is used up), so {@link #check()} may meet an invalid context: it then has no verdict.
  */
 final class HeadlessWatch implements ServiceListener {
     /** The host's service interface. */
@@ -60,8 +61,8 @@ final class HeadlessWatch implements ServiceListener {
     @Override
     public void serviceChanged(ServiceEvent event) {
         if (event.getType() == ServiceEvent.UNREGISTERING) {
-            statusProblem(event.getServiceReference(), true).ifPresent(lastWord::set);
             try {
+                statusProblem(event.getServiceReference(), true).ifPresent(lastWord::set);
                 leaving.set(context.getService(event.getServiceReference()));
             } catch (IllegalStateException | IllegalArgumentException e) {
                 // the framework is gone already
@@ -77,14 +78,20 @@ final class HeadlessWatch implements ServiceListener {
      * @return the one-line reason, or empty
      */
     Optional<String> check() {
-        if (headless) {
-            List<String> failed = ComponentFailures.find(context);
-            if (!failed.isEmpty()) {
-                return Optional.of(failed.get(0) + (failed.size() > 1 ? " (and " + (failed.size() - 1) + " more)" : ""));
+        try {
+            if (headless) {
+                List<String> failed = ComponentFailures.find(context);
+                if (!failed.isEmpty()) {
+                    return Optional.of(failed.get(0) + (failed.size() > 1 ? " (and " + (failed.size() - 1) + " more)" : ""));
+                }
             }
+            ServiceReference<?> ref = context.getServiceReference(GAME_HOST);
+            return ref == null ? Optional.ofNullable(lastWord.get()) : statusProblem(ref, false);
+        } catch (IllegalStateException stopping) {
+            // the framework stopped between the launcher's wait and this check (the host ends a run
+            // with a frame budget by itself); its context is invalid, and afterStop() gives the verdict
+            return Optional.empty();
         }
-        ServiceReference<?> ref = context.getServiceReference(GAME_HOST);
-        return ref == null ? Optional.ofNullable(lastWord.get()) : statusProblem(ref, false);
     }
 
     /**
