@@ -11,6 +11,7 @@ import dev.orrery.demo.dnd.model.Combatant;
 import dev.orrery.demo.dnd.model.Decision;
 import dev.orrery.demo.dnd.model.Dodging;
 import dev.orrery.demo.dnd.model.Effect;
+import dev.orrery.demo.dnd.model.Damage;
 import dev.orrery.demo.dnd.model.Fallen;
 import dev.orrery.demo.dnd.model.Healing;
 import dev.orrery.demo.dnd.model.Health;
@@ -213,8 +214,12 @@ public final class TurnSystems {
                 continue;
             }
             int max = world.get(e, Combatant.TRAIT).maxHp();
-            int hp = Math.max(0, Math.min(max, world.get(e, Health.TRAIT).hp() + change.delta()));
+            int before = world.get(e, Health.TRAIT).hp();
+            int hp = Math.max(0, Math.min(max, before + change.delta()));
             world.set(e, Health.TRAIT, new Health(hp));
+            if (hp < before) {
+                world.send(Damage.MESSAGE, new Damage(Battlefield.name(world, e), before - hp, hp, turn));
+            }
             if (hp == 0) {
                 world.add(e, Fallen.TRAIT, new Fallen(turn));
                 log(world).add(Battlefield.name(world, e) + " falls!");

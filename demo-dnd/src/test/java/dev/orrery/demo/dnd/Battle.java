@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A battle without OSGi, as the host runs it: a main schedule (prefab + dnd plugins) run once per
+ * A battle without OSGi, as the host runs it: a main schedule (prefab, dnd and dnd-sounds plugins) run once per
  * fixed 1/60 s frame, and the turn schedule reachable through {@link Schedules#TRAIT}.
  */
 final class Battle {
@@ -25,6 +25,8 @@ final class Battle {
 
     final World world = new World();
     final ByteArrayOutputStream console = new ByteArrayOutputStream();
+    final ByteArrayOutputStream sounds = new ByteArrayOutputStream();
+    final Plugin soundCues = SoundCues.plugin(new PrintStream(sounds, true, StandardCharsets.UTF_8));
     Schedule main;
     Schedule turn;
     long frames;
@@ -36,7 +38,7 @@ final class Battle {
 
     /** Builds (or rebuilds, adopting the state like the host) both schedules from these plugin values. */
     void install(Plugin dnd, Plugin dndTurn) {
-        var mainBuilder = Schedule.builder("main").plugins(PrefabPlugin.PLUGIN, dnd);
+        var mainBuilder = Schedule.builder("main").plugins(PrefabPlugin.PLUGIN, dnd, soundCues);
         var turnBuilder = Schedule.builder(TurnPhases.SCHEDULE).plugins(dndTurn);
         if (main != null) {
             mainBuilder.adoptStateOf(main);
@@ -71,6 +73,11 @@ final class Battle {
 
     List<String> log() {
         return world.get(CombatLog.TRAIT).lines();
+    }
+
+    /** @return the sound cue lines printed so far */
+    List<String> cues() {
+        return sounds.toString(StandardCharsets.UTF_8).lines().toList();
     }
 
     String consoleText() {

@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orrery.demo.dnd.model.BattleConfig;
 import dev.orrery.demo.dnd.model.BattleEnd;
 import dev.orrery.demo.dnd.model.BattleSummary;
+import dev.orrery.demo.dnd.model.Damage;
 import dev.orrery.demo.dnd.model.Side;
 import dev.orrery.demo.dnd.model.Stage;
+import dev.orrery.world.MessageStats;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -91,6 +93,41 @@ class BattleTest {
                         .systems(TurnSystems.PLUGIN.systems()).build());
         b.runToEnd(MAX_FRAMES);
         assertEquals(straight, b.log());
+    }
+
+    @Test
+    @DisplayName("the sound cues plugin hears every hit exactly once, through messages only: a cue per hit, a crash per fall")
+    void soundCuesHearEveryHitOnce() {
+        Battle b = new Battle(BattleConfig.defaults(42, false)).runToEnd(MAX_FRAMES);
+        b.frame(); // the cues of the last turn play in the frame after it
+        long hits = b.log().stream().filter(l -> l.contains(" hit for ")).count();
+        long falls = b.log().stream().filter(l -> l.endsWith(" falls!")).count();
+        List<String> cues = b.cues();
+        assertTrue(hits > 0 && falls > 0, b.log().toString());
+        assertEquals(hits, cues.size(), cues.toString());
+        assertEquals(falls, cues.stream().filter(c -> c.startsWith(SoundCues.PREFIX + "crash: ")).count(), cues.toString());
+        MessageStats stats = b.world.messageStats(Damage.MESSAGE);
+        assertEquals(hits, stats.sent());
+        assertEquals(0, stats.expired());
+        assertEquals(0, stats.buffered());
+    }
+
+    @Test
+    @DisplayName("a hot update in the frame after a hit keeps the hit in flight: the new plugins' reader plays it, once")
+    void rebuildKeepsMessagesInFlight() {
+        Battle straight = new Battle(BattleConfig.defaults(11, false)).runToEnd(MAX_FRAMES);
+        straight.frame();
+        Battle b = new Battle(BattleConfig.defaults(11, false));
+        while (b.world.messageStats(Damage.MESSAGE).sent() < 3) {
+            b.frame();
+        }
+        assertEquals(1, b.world.messageStats(Damage.MESSAGE).buffered(), "the third hit waits for its reader");
+        b.install(FrameSystems.plugin(BattleConfig.defaults(11, false), System.out),
+                dev.orrery.schedule.Plugin.builder(TurnSystems.PLUGIN_NAME).phases(TurnSystems.PLUGIN.phases())
+                        .systems(TurnSystems.PLUGIN.systems()).build());
+        b.runToEnd(MAX_FRAMES).frame();
+        assertEquals(straight.cues(), b.cues());
+        assertEquals(straight.log(), b.log());
     }
 
     @Test

@@ -144,6 +144,11 @@ final class DemoProcess implements AutoCloseable {
         return lines().stream().filter(l -> l.startsWith("[dnd] ")).collect(Collectors.toList());
     }
 
+    /** @return the sound cue lines ({@code [sfx] }) of the demo's {@code dnd-sounds} plugin so far */
+    List<String> soundCues() {
+        return lines().stream().filter(l -> l.startsWith("[sfx] ")).collect(Collectors.toList());
+    }
+
     String text() {
         return String.join("\n", lines());
     }

@@ -26,9 +26,11 @@ class HotReloadIT {
     @DisplayName("copying the rules jar into demo-plugins/ mid-battle updates the bundle; the battle continues with its state")
     void rulesUpdateKeepsTheBattle() throws Exception {
         List<String> straight;
+        List<String> straightCues;
         try (DemoProcess p = DemoProcess.start(Map.of(), "--seed", "7")) {
             assertEquals(0, p.waitFor(TIMEOUT), p.text());
             straight = p.combatLog();
+            straightCues = p.soundCues();
         }
         // The README's commands: the battle to start, the rebuild (not run here: the reactor built the
         // jar) and the copy into the demo's plugin folder.
@@ -60,6 +62,9 @@ class HotReloadIT {
                     "the battle did not go on after the update:\n" + p.text());
             assertEquals(1, p.combatLog().stream().filter(l -> l.startsWith("[dnd] === Skirmish")).count());
             assertEquals(straight, p.combatLog());
+            // the sound cues (dnd-sounds, replaced with the rules) read the rules' damage messages: the
+            // hits in flight at the update are played once, none is lost
+            assertEquals(straightCues, p.soundCues(), p.text());
             Readme.assertAppearsIn(Readme.example("hot-reload"), after);
         }
     }

@@ -29,9 +29,11 @@ class JpmsModeIT {
     @DisplayName("./orrery-demo --jpms --seed 42 plays the same battle as ./orrery-demo --seed 42 and exits with 0")
     void sameCombatLogAsOsgiMode() throws Exception {
         List<String> osgi;
+        List<String> osgiCues;
         try (DemoProcess p = DemoProcess.start(Map.of(), "--seed", "42")) {
             assertEquals(0, p.waitFor(TIMEOUT), p.text());
             osgi = p.combatLog();
+            osgiCues = p.soundCues();
         }
         try (DemoProcess p = DemoProcess.start(Map.of(), "--jpms", "--seed", "42")) {
             assertEquals(0, p.waitFor(TIMEOUT), p.text());
@@ -40,11 +42,13 @@ class JpmsModeIT {
             assertLine(lines, "orrery: plugin jar demo-dnd-model-" + VERSION + ".jar: layer of module dev.orrery.demo.dnd.model"
                     + " defined (0 provider(s) of Plugin)", p.text());
             assertLine(lines, "orrery: plugin jar demo-dnd-" + VERSION + ".jar: layer of module dev.orrery.demo.dnd defined"
-                    + " (2 provider(s) of Plugin)", p.text());
+                    + " (3 provider(s) of Plugin)", p.text());
             assertTrue(lines.stream().noneMatch(l -> l.contains("Started bundle")), "no OSGi framework:\n" + p.text());
             assertLine(lines, "[dev.orrery.host] schedule 'dnd/turn' rebuilt", p.text());
             assertTrue(osgi.size() > 20, String.join("\n", osgi));
             assertEquals(osgi, p.combatLog());
+            assertTrue(!osgiCues.isEmpty(), p.text());
+            assertEquals(osgiCues, p.soundCues(), "the sound cues plugin hears the same hits in both modes");
         }
     }
 
