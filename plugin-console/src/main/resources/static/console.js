@@ -54,7 +54,7 @@ let lastRebuild = null;
 function onHost(p) {
   showStatus(p.status.state, p.status.frames);
   const page = document.body.dataset.page;
-  if (page === 'plugins') { showPlugins(p); getJson('/commits').then(showCommits); }
+  if (page === 'plugins') { showPlugins(p); getJson('/commits').then(showCommits); getJson('/messages').then(showMessages); }
   const newest = p.rebuilds.length ? p.rebuilds[0].sequence : 0;
   // a plugin came, went or was updated: draw the schedule again (observers come and go without a rebuild;
   // a host that rebuilds for them says hooksChanged, and such a rebuild changes nothing drawn)
@@ -79,6 +79,19 @@ function showCommits(c) {
     tr.appendChild(el('td', {}, b.schedule));
     tr.appendChild(el('td', {}, b.system));
     tr.appendChild(el('td', {}, b.before && b.after ? 'before and after its turn' : b.before ? 'before its turn' : 'after its turn'));
+    tb.appendChild(tr);
+  }
+}
+
+// What /api/messages says: per message type its counters and, per reader, what it read and missed.
+function showMessages(m) {
+  const tb = document.querySelector('#messages tbody');
+  if (!tb) return;
+  tb.replaceChildren();
+  for (const t of m.types) {
+    const tr = el('tr', {'data-type': t.type});
+    for (const v of [t.type, t.maxAgeFrames, t.sent, t.held, t.dropped, t.expired]) tr.appendChild(el('td', {}, String(v)));
+    tr.appendChild(el('td', {}, t.readers.length ? t.readers.map(r => r.schedule + '/' + r.system + ': ' + r.read + ' / ' + r.missed).join(', ') : '(no reader)'));
     tb.appendChild(tr);
   }
 }

@@ -238,6 +238,10 @@ class ConsoleBrowserIT {
         browser.get(base + "plugins.html");
         waiting().until(d -> !d.findElements(By.cssSelector("#plugins tr[data-plugin='console-test']")).isEmpty());
         waiting().until(d -> d.findElement(By.cssSelector("#plugins tr[data-plugin='console-test']")).getText().contains("ACTIVE"));
+        // the message types with their counters and readers
+        String hits = "#messages tr[data-type='" + BrowserTestPlugin.HIT.name() + "']";
+        waiting().until(d -> !d.findElements(By.cssSelector(hits)).isEmpty());
+        assertTrue(text(hits).contains("main/console-test/render: "), text(hits));
 
         // a system fault pauses the host; the plugins page shows it with a Resume button that resumes
         System.setProperty(BrowserTestPlugin.FAULT_PROPERTY, "true");

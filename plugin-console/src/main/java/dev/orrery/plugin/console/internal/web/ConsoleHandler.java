@@ -6,6 +6,7 @@ import dev.orrery.host.SystemFaultException;
 import dev.orrery.plugin.console.TimingsFeed;
 import dev.orrery.plugin.devtools.SystemTiming;
 import dev.orrery.plugin.devtools.report.CommitsReport;
+import dev.orrery.plugin.devtools.report.MessagesReport;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Schedule;
@@ -120,6 +121,8 @@ public final class ConsoleHandler {
                 case "/api/timings" -> h == null ? noHost() : ConsoleResponse.json(200, timingsJson(h, r.param("schedule")));
                 case "/api/plugins" -> h == null ? noHost() : ConsoleResponse.json(200, pluginsJson(h));
                 case "/api/commits" -> h == null ? noHost() : ConsoleResponse.json(200, ConsoleJson.commits(commits(h)));
+                case "/api/messages" -> h == null ? noHost()
+                        : ConsoleResponse.json(200, ConsoleJson.messages(onFrame(h, MessagesReport::read)));
                 case "/graph.svg" -> h == null ? noHost() : graph(h, r.param("schedule"),
                         "true".equals(r.param("empty")) ? GraphSvg.EmptyLanes.SHOWN : GraphSvg.EmptyLanes.HIDDEN);
                 default -> ConsoleResponse.json(404, ConsoleJson.outcome(false, "no console page " + path));
@@ -193,7 +196,7 @@ public final class ConsoleHandler {
 
     private static boolean isRead(String path) {
         return path.equals("/api/schedules") || path.equals("/api/timings") || path.equals("/api/plugins")
-                || path.equals("/api/commits");
+                || path.equals("/api/commits") || path.equals("/api/messages");
     }
 
     /**

@@ -7,8 +7,10 @@ import dev.orrery.host.SystemFault;
 import dev.orrery.plugin.console.TimingsFeed;
 import dev.orrery.plugin.devtools.SystemTiming;
 import dev.orrery.plugin.devtools.report.CommitsReport;
+import dev.orrery.plugin.devtools.report.MessagesReport;
 import dev.orrery.plugin.devtools.report.PhasesReport;
 import dev.orrery.plugin.devtools.report.SystemsReport;
+import dev.orrery.world.MessageStats;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -140,6 +142,36 @@ final class ConsoleJson {
         }
         m.put("barriers", barriers);
         return Json.write(m);
+    }
+
+    /**
+     * @param r the world's message types ({@code World.messageStats()})
+     * @return {@code {"types":[{"type","maxAgeFrames","sent","held","dropped","expired",
+     *     "readers":[{"schedule","system","read","missed"}]}]}}
+     */
+    static String messages(MessagesReport r) {
+        List<Object> types = new ArrayList<>();
+        for (MessageStats t : r.types()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("type", t.type());
+            m.put("maxAgeFrames", t.maxAgeFrames());
+            m.put("sent", t.sent());
+            m.put("held", t.buffered());
+            m.put("dropped", t.dropped());
+            m.put("expired", t.expired());
+            List<Object> readers = new ArrayList<>();
+            for (MessageStats.Reader reader : t.readers()) {
+                Map<String, Object> rm = new LinkedHashMap<>();
+                rm.put("schedule", reader.schedule());
+                rm.put("system", reader.system());
+                rm.put("read", reader.read());
+                rm.put("missed", reader.missed());
+                readers.add(rm);
+            }
+            m.put("readers", readers);
+            types.add(m);
+        }
+        return Json.write(Map.of("types", types));
     }
 
     /**

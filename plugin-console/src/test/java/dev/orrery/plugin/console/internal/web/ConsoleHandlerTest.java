@@ -12,6 +12,7 @@ import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.testsupport.host.FakeGameHost;
 import dev.orrery.testsupport.log.CapturedLog;
+import dev.orrery.world.MessageType;
 import dev.orrery.world.World;
 import java.time.Duration;
 import java.util.HashMap;
@@ -150,6 +151,8 @@ class ConsoleHandlerTest {
         assertEquals(200, r.status());
         assertTrue(r.text().startsWith("{\"publishes\":0,\"discards\":0,\"opsStaged\":0,"), r.text());
         assertTrue(r.text().endsWith(",\"barriers\":[]}"), r.text());
+        r = handler.handle(get("/api/messages", Map.of()));
+        assertEquals("{\"types\":[]}", r.text());
         r = handler.handle(get("/graph.svg", Map.of("schedule", "main")));
         assertEquals("image/svg+xml; charset=utf-8", r.contentType());
         assertTrue(r.text().contains("data-system=\"move\""));
@@ -158,6 +161,24 @@ class ConsoleHandlerTest {
         assertEquals("{\"ok\":false,\"message\":\"no schedule 'other'; schedules: [main]\"}", r.text());
         r = handler.handle(get("/", Map.of()));
         assertEquals("text/html; charset=utf-8", r.contentType());
+    }
+
+    @Test
+    @DisplayName("messages: per type its counters, per reader what it read and missed, as the devtools' messages command reports them")
+    void messages() {
+        MessageType<String> hit = MessageType.of("test/hit", 3);
+        EcsSystem reader = EcsSystem.builder("sounds").readsMessages(hit).run((w, dt) -> w.messages(hit).forEach(m -> { })).build();
+        Schedule sounds = Schedule.builder("sounds").systems(reader).build();
+        sounds.run(world, 0);
+        world.send(hit, "a");
+        world.send(hit, "b");
+        sounds.run(world, 0);
+        world.send(hit, "c");
+        ConsoleResponse r = handler.handle(get("/api/messages", Map.of()));
+        assertEquals(200, r.status());
+        assertEquals("{\"types\":[{\"type\":\"test/hit\",\"maxAgeFrames\":3,\"sent\":3,\"held\":1,\"dropped\":0,"
+                + "\"expired\":0,\"readers\":[{\"schedule\":\"sounds\",\"system\":\"sounds\",\"read\":2,\"missed\":0}]}]}",
+                r.text());
     }
 
     @Test
