@@ -1,5 +1,6 @@
 package dev.orrery.schedule.internal.run;
 
+import dev.orrery.schedule.Cooperative;
 import dev.orrery.schedule.DispatchEngine;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.InitFunction;
@@ -238,6 +239,7 @@ public final class ScheduleRunner {
         if (layout.transactional) {
             rt.tx.open();
         }
+        seat(rt, world, api);
         if (probe != null) {
             rt.probeOuterTable = probe.table();
             rt.probeOuterIndex = probe.index();
@@ -246,7 +248,37 @@ public final class ScheduleRunner {
         return rt;
     }
 
+    /**
+     * Seats the world update for {@code Cooperative}: an outermost {@code run} begins one, and any run
+     * call inside one (a system stepping another schedule or a manual phase) seats its own site.
+     */
+    private void seat(WorldRuntime rt, World world, String api) {
+        UpdateSite site = rt.site;
+        if (site == null) {
+            site = new UpdateSite(layout, probe == null ? null : probe.probe());
+            rt.site = site;
+        }
+        Cooperative.Seat seat = site.seat();
+        if ("run".equals(api) || seat.current() != null) {
+            site.world = world;
+            site.phase = 0;
+            site.outer = seat.enter(site);
+            site.seated = true;
+        }
+    }
+
+    private void unseat(WorldRuntime rt) {
+        UpdateSite site = rt.site;
+        if (site != null && site.seated) {
+            site.seated = false;
+            site.seat().exit(site.outer);
+            site.outer = null;
+            site.world = null;
+        }
+    }
+
     private void exit(WorldRuntime rt) {
+        unseat(rt);
         try {
             if (layout.transactional) {
                 rt.tx.close(); // every phase published or discarded: nothing is left to publish here
@@ -276,6 +308,7 @@ public final class ScheduleRunner {
      * condition, an init function, a hook), before the exception propagates unchanged.
      */
     private void executePhase(WorldRuntime rt, World world, int p, double dt) {
+        rt.site.phase = p;
         if (!layout.transactional) {
             runPhaseBody(rt, world, p, dt);
             return;
