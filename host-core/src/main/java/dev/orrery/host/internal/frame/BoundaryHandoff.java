@@ -2,6 +2,7 @@ package dev.orrery.host.internal.frame;
 
 import dev.orrery.host.StuckFrame;
 import dev.orrery.host.internal.plugins.ObserverProbe;
+import dev.orrery.schedule.ParkedUpdate;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.world.World;
 import java.lang.System.Logger;
@@ -168,7 +169,8 @@ final class BoundaryHandoff {
      * while its system 's' of schedule 'm' has run for more than N ms", or "has not returned (the host is
      * stuck)", ": the departure cannot complete until that frame returns; the frame thread is interrupted,
      * to end an interruptible wait"), and the frame thread is interrupted. When the frame thread is inside
-     * {@code System.exit} nothing waits and nothing is said: the host stops.
+     * {@code System.exit} nothing waits and nothing is said: the host stops. A system of that plugin parked
+     * in {@code Cooperative.await} has its wait cancelled at once, before the wait for the boundary.
      *
      * @param task the suspension of the plugin's systems, at the boundary
      * @param timeoutMillis how long to wait, milliseconds
@@ -176,6 +178,11 @@ final class BoundaryHandoff {
      */
     void awaitDeparture(Runnable task, long timeoutMillis, String plugin) {
         String what = "plugin '" + plugin + "' left";
+        ParkedUpdate parked = probe.parked().orElse(null);
+        if (parked != null && plugin.equals(parked.plugin())) {
+            interrupts.cancelled(plugin); // what the system throws now is the departure's
+            probe.cancelWait("plugin '" + plugin + "' departs");
+        }
         Waited w = waitFor(() -> {
             try {
                 task.run();
