@@ -178,18 +178,13 @@ final class BoundaryHandoff {
      */
     void awaitDeparture(Runnable task, long timeoutMillis, String plugin) {
         String what = "plugin '" + plugin + "' left";
-        ParkedUpdate parked = probe.parked().orElse(null);
-        if (parked != null && plugin.equals(parked.plugin())) {
-            interrupts.cancelled(plugin); // what the system throws now is the departure's
-            probe.cancelWait("plugin '" + plugin + "' departs");
-        }
         Waited w = waitFor(() -> {
             try {
                 task.run();
             } finally {
                 interrupts.departed(plugin);
             }
-        }, timeoutMillis);
+        }, timeoutMillis, () -> cancelParked(plugin));
         if (w == Waited.DONE || w == Waited.EXITING) {
             return;
         }
@@ -206,8 +201,29 @@ final class BoundaryHandoff {
         interrupts.interrupt(frame, plugin);
     }
 
+    /**
+     * A system of the departing plugin parked in {@code Cooperative.await}: its wait is cancelled, and
+     * what it throws then is the departure's. Called once the suspension is queued, so the frame the
+     * cancellation ends is the plugin's last.
+     */
+    private void cancelParked(String plugin) {
+        ParkedUpdate parked = probe.parked().orElse(null);
+        if (parked != null && plugin.equals(parked.plugin())) {
+            interrupts.cancelled(plugin);
+            probe.cancelWait("plugin '" + plugin + "' departs");
+        }
+    }
+
     /** @return how the wait for the task at the boundary ended */
     private Waited waitFor(Runnable task, long timeoutMillis) {
+        return waitFor(task, timeoutMillis, () -> { });
+    }
+
+    /**
+     * @param queued runs once the task is queued and at each look while waiting (not on the frame thread)
+     * @return how the wait for the task at the boundary ended
+     */
+    private Waited waitFor(Runnable task, long timeoutMillis, Runnable queued) {
         if (onFrameThread.getAsBoolean()) {
             tasks.offer(task);
             return Waited.DONE;
@@ -225,6 +241,7 @@ final class BoundaryHandoff {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         try {
             while (true) {
+                queued.run(); // again at each look: a system may park after the one before
                 long left = deadline - System.nanoTime();
                 if (done.await(Math.max(0, Math.min(left, LOOK_NANOS)), TimeUnit.NANOSECONDS)) {
                     return Waited.DONE;

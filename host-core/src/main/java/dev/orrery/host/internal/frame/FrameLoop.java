@@ -243,6 +243,7 @@ public final class FrameLoop implements Runnable, RebuildTarget {
         try {
             long deadline = java.lang.System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
             while (run.state() != RunState.STUCK) {
+                probe.cancelWait("the host stops"); // again at each look: a system may park after the one before
                 long left = deadline - java.lang.System.nanoTime();
                 if (left <= 0) {
                     watchdog.markStuckNow("the host stops without waiting for it after " + timeoutMillis + " ms");

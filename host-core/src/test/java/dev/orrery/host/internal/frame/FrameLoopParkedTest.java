@@ -101,6 +101,10 @@ class FrameLoopParkedTest {
         })).build();
     }
 
+    private static List<String> names(List<Plugin> plugins) {
+        return plugins.stream().map(Plugin::name).toList();
+    }
+
     private HostStatus awaitStatus(Predicate<HostStatus> test) throws InterruptedException {
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         synchronized (changes) {
@@ -130,12 +134,16 @@ class FrameLoopParkedTest {
 
         CompletionStage<String> work = loop.submit(w -> "ran");
         CompletionStage<Long> step = loop.step(1);
+        install(loading("net"), Plugin.builder("late").build()); // a plugin arrives while parked
         assertEquals(RunState.PARKED, loop.status().state());
         assertFalse(work.toCompletableFuture().isDone(), "work waits for the frame boundary");
         assertFalse(step.toCompletableFuture().isDone());
+        assertEquals(List.of("net"), names(loop.schedules().require("main").plugins()), "the arrival waits too");
 
         profile.complete("ada");
         assertEquals("ran", work.toCompletableFuture().get(30, TimeUnit.SECONDS));
+        assertEquals(List.of("late", "net"), names(loop.submit(w -> loop.schedules().require("main").plugins())
+                .toCompletableFuture().get(30, TimeUnit.SECONDS)).stream().sorted().toList());
         assertEquals(2L, step.toCompletableFuture().get(30, TimeUnit.SECONDS));
         HostStatus back = awaitStatus(x -> x.state() == RunState.PAUSED && x.frames() == 2);
         assertTrue(back.parked().isEmpty());
