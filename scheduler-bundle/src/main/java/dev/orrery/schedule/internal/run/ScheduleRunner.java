@@ -37,7 +37,10 @@ import java.util.List;
  * a new pass of the world's pass clock (both Orrery's own), hook sampling, the message readers
  * ({@link RunMessages}: registered on the first call in the world) and the world's message bus entered
  * (an outermost {@code run} begins a frame; no reader is current until a reading system runs), the
- * probe's table, then the phases. Per phase: the init functions of its systems not yet initialised in the world (only for a
+ * world update seated on the thread for {@code Cooperative} ({@link UpdateSite}: by an outermost
+ * {@code run}, and by any run call inside one; a few field writes, the seat's thread-local read only
+ * when the thread changed), the probe's table, then the phases; each phase records its index in the
+ * site (one store), so a parked system is named with its phase. Per phase: the init functions of its systems not yet initialised in the world (only for a
  * phase that has such systems: one array read otherwise), then, when no hook observes the call, the
  * phase's flag (skipping the whole phase when it is off), then its spans on the executor. After the
  * first call on a world a call allocates nothing (SCH-117, SCH-149): no iterators, lambdas, boxing or
