@@ -41,18 +41,20 @@ function fmt(x) { return (Math.round(x * 10) / 10).toFixed(1); }
 
 // The status line: the run state from the host's events (or a fetch after a click), the frame count
 // from the timings or frames events.
-let runState = '', frameCount = 0;
-function showStatus(state, frames) {
+let runState = '', frameCount = 0, parkedOn = null;
+function showStatus(state, frames, parked) {
   if (state !== undefined) runState = state;
   if (frames !== undefined) frameCount = frames;
+  if (parked !== undefined) parkedOn = parked;
   const s = document.getElementById('status');
-  if (s) { s.textContent = runState + ' · frame ' + frameCount; s.dataset.state = runState; }
+  const on = runState === 'PARKED' && parkedOn ? " on '" + parkedOn.label + "' (" + (parkedOn.system || 'a system') + ')' : '';
+  if (s) { s.textContent = runState + on + ' · frame ' + frameCount; s.dataset.state = runState; }
 }
 
 // What /api/plugins says (also each `host` event of the stream): status, plugins, rebuilds.
 let lastRebuild = null;
 function onHost(p) {
-  showStatus(p.status.state, p.status.frames);
+  showStatus(p.status.state, p.status.frames, p.status.parked || null);
   const page = document.body.dataset.page;
   if (page === 'plugins') { showPlugins(p); getJson('/commits').then(showCommits); getJson('/messages').then(showMessages); }
   const newest = p.rebuilds.length ? p.rebuilds[0].sequence : 0;

@@ -15,6 +15,7 @@ public final class HostStatus {
     private final long frames;
     private final SystemFault lastFault;
     private final StuckFrame stuck;
+    private final ParkedFrame parked;
 
     private HostStatus(Builder b) {
         this.state = Objects.requireNonNull(b.state, "HostStatus: state");
@@ -22,9 +23,14 @@ public final class HostStatus {
         this.frames = b.frames;
         this.lastFault = b.lastFault;
         this.stuck = b.stuck;
+        this.parked = b.parked;
         if ((state == RunState.STUCK) != (stuck != null)) {
             throw new IllegalArgumentException("HostStatus: a stuck frame is named exactly in state STUCK, got state "
                     + state + " and " + stuck);
+        }
+        if ((state == RunState.PARKED) != (parked != null)) {
+            throw new IllegalArgumentException("HostStatus: a parked frame is named exactly in state PARKED, got state "
+                    + state + " and " + parked);
         }
     }
 
@@ -33,7 +39,7 @@ public final class HostStatus {
         return new Builder();
     }
 
-    /** @return running, paused, stuck or stopped */
+    /** @return running, paused, stuck, parked or stopped */
     public RunState state() {
         return state;
     }
@@ -66,25 +72,34 @@ public final class HostStatus {
         return Optional.ofNullable(stuck);
     }
 
+    /**
+     * @return the frame whose world update waits in {@code Cooperative.await}, with where and on what,
+     *     exactly when the state is {@link RunState#PARKED}
+     */
+    public Optional<ParkedFrame> parked() {
+        return Optional.ofNullable(parked);
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof HostStatus s && state == s.state && mode == s.mode && frames == s.frames
-                && Objects.equals(lastFault, s.lastFault) && Objects.equals(stuck, s.stuck);
+                && Objects.equals(lastFault, s.lastFault) && Objects.equals(stuck, s.stuck)
+                && Objects.equals(parked, s.parked);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(state, mode, frames, lastFault, stuck);
+        return Objects.hash(state, mode, frames, lastFault, stuck, parked);
     }
 
     /**
      * @return every value, e.g. {@code HostStatus[state=PAUSED, mode=FIXED, frames=12, lastFault=null]}, with
-     *     {@code , stuck=...} at the end when stuck
+     *     {@code , stuck=...} at the end when stuck, {@code , parked=...} when parked
      */
     @Override
     public String toString() {
         return "HostStatus[state=" + state + ", mode=" + mode + ", frames=" + frames + ", lastFault=" + lastFault
-                + (stuck == null ? "" : ", stuck=" + stuck) + "]";
+                + (stuck == null ? "" : ", stuck=" + stuck) + (parked == null ? "" : ", parked=" + parked.describe()) + "]";
     }
 
     /**
@@ -98,6 +113,7 @@ public final class HostStatus {
         private long frames;
         private SystemFault lastFault;
         private StuckFrame stuck;
+        private ParkedFrame parked;
 
         private Builder() {
         }
@@ -148,10 +164,19 @@ public final class HostStatus {
         }
 
         /**
+         * @param frame see {@link HostStatus#parked()}; null (the default) when not parked
+         * @return this builder
+         */
+        public Builder parked(ParkedFrame frame) {
+            this.parked = frame;
+            return this;
+        }
+
+        /**
          * @return the status
          * @throws NullPointerException naming the value when the state or the mode is missing
          * @throws IllegalArgumentException when the state is {@link RunState#STUCK} without a stuck frame, or
-         *     another state with one
+         *     another state with one; the same for {@link RunState#PARKED} and a parked frame
          */
         public HostStatus build() {
             return new HostStatus(this);

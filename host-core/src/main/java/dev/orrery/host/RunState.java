@@ -22,6 +22,15 @@ public enum RunState {
      */
     STUCK,
     /**
+     * A system waits in {@code Cooperative.await} (or {@code Cooperative.supply}): the world update is
+     * parked, and {@link HostStatus#parked()} says where, on what and since when. No later system or
+     * phase runs until the wait ends; the host stays responsive, and pause and step requests, submitted
+     * work and plugin arrivals take effect at the next frame boundary, after the update. A departure of
+     * the parked system's plugin, or the host stopping, cancels the wait. The state goes back to
+     * {@link #RUNNING} or {@link #PAUSED} when the wait ends. A parked frame is never {@link #STUCK}.
+     */
+    PARKED,
+    /**
      * The frame loop has ended (host deactivated, framework stopping, the frame budget reached, or the
      * frame thread died: then {@link HostStatus#fault()} says why).
      */

@@ -2,9 +2,13 @@ package dev.orrery.schedule;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.time.InstantSource;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Beyond the spec (Orrery's own): tells any thread which system the schedules built with this probe
@@ -29,13 +33,102 @@ import java.util.Optional;
  * elsewhere: it may lag behind a little, and across the entry or exit of a run call it may name a
  * system of the other schedule. It never throws.
  *
+ * <p><b>Parked world updates.</b> While a system of these schedules waits in {@link Cooperative#await}
+ * (the world update is parked), {@link #parked()} says where and on what, {@link #cancelWait} ends the
+ * wait, and the probe's {@link ParkListener} is told when the park begins and ends. The probe also
+ * holds what such waits use: the clock that dates them and the executor of {@link Cooperative#supply}
+ * ({@link #builder()}).
+ *
  * @since 0.1
  */
 public final class RunProbe {
-    private final Slot slot = new Slot();
+    private final Slot slot = new Slot(this);
+    private final InstantSource clock;
+    private final Executor workers;
+    private final ParkListener listener;
+    private final AtomicReference<Park> park = new AtomicReference<>();
 
-    /** A probe no schedule publishes to yet. */
+    /** The wait published now: the update and its wait. */
+    private record Park(ParkedUpdate update, ParkedWait<?> pending) {
+    }
+
+    /**
+     * A probe no schedule publishes to yet, with the system clock, the common fork-join pool for
+     * {@link Cooperative#supply} and no park listener.
+     */
     public RunProbe() {
+        this(builder());
+    }
+
+    private RunProbe(Builder b) {
+        this.clock = b.clock;
+        this.workers = b.workers;
+        this.listener = b.listener;
+    }
+
+    /** @return a builder of a probe with the defaults of {@link #RunProbe()} */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * @return the world update of these schedules parked in {@link Cooperative#await} now, or empty;
+     *     any thread
+     */
+    public Optional<ParkedUpdate> parked() {
+        Park p = park.get();
+        return p == null ? Optional.empty() : Optional.of(p.update());
+    }
+
+    /**
+     * Cancels the wait of the world update parked now: its {@link Cooperative#await} throws a
+     * {@link WaitCancelledException} with {@code reason}, and the stage is cancelled. Any thread.
+     *
+     * @param reason why, for the exception, e.g. {@code the host stops}
+     * @return whether a wait was parked and this call ended it
+     * @throws NullPointerException if reason is null
+     */
+    public boolean cancelWait(String reason) {
+        Objects.requireNonNull(reason, "RunProbe.cancelWait: reason is null");
+        Park p = park.get();
+        return p != null && p.pending().cancel(reason);
+    }
+
+    /** @return the clock that dates parked updates ({@link ParkedUpdate#since()}) */
+    public InstantSource clock() {
+        return clock;
+    }
+
+    /** @return where {@link Cooperative#supply} runs its work for these schedules */
+    public Executor workers() {
+        return workers;
+    }
+
+    /** For {@link Cooperative}: a world update parks (on its thread). */
+    void park(ParkedUpdate update, ParkedWait<?> wait) {
+        park.set(new Park(update, wait));
+        if (listener != null) {
+            try {
+                listener.parked(update);
+            } catch (RuntimeException e) {
+                // a listener must not break the wait (documented: ignored)
+            }
+        }
+    }
+
+    /** For {@link Cooperative}: the wait ended (on the parked thread). */
+    void unpark(ParkedUpdate update, ParkedWait<?> wait) {
+        Park p = park.get();
+        if (p != null && p.pending() == wait) {
+            park.compareAndSet(p, null);
+        }
+        if (listener != null) {
+            try {
+                listener.resumed(update);
+            } catch (RuntimeException e) {
+                // ignored, as documented
+            }
+        }
     }
 
     /** @return the system the probe's schedules are at, or empty when none is running; any thread */
@@ -43,9 +136,58 @@ public final class RunProbe {
         return Optional.ofNullable(slot.read());
     }
 
-    /** For {@link ScheduleBuilder}: the slot its schedules write to. */
+    /** For {@link ScheduleBuilder} and {@link Cooperative}: the slot its schedules write to. */
     Slot slot() {
         return slot;
+    }
+
+    /**
+     * Makes a {@link RunProbe}; not thread-safe.
+     *
+     * @since 0.4
+     */
+    public static final class Builder {
+        private InstantSource clock = InstantSource.system();
+        private Executor workers = ForkJoinPool.commonPool();
+        private ParkListener listener;
+
+        private Builder() {
+        }
+
+        /**
+         * @param source dates parked updates; the system clock by default (tests give their own)
+         * @return this builder
+         * @throws NullPointerException if source is null
+         */
+        public Builder clock(InstantSource source) {
+            this.clock = Objects.requireNonNull(source, "RunProbe.Builder.clock: source is null");
+            return this;
+        }
+
+        /**
+         * @param executor runs the work of {@link Cooperative#supply}; the common fork-join pool by
+         *     default (a host gives a bounded executor it owns)
+         * @return this builder
+         * @throws NullPointerException if executor is null
+         */
+        public Builder workers(Executor executor) {
+            this.workers = Objects.requireNonNull(executor, "RunProbe.Builder.workers: executor is null");
+            return this;
+        }
+
+        /**
+         * @param parkListener told when a world update parks and resumes; null (the default) for none
+         * @return this builder
+         */
+        public Builder listener(ParkListener parkListener) {
+            this.listener = parkListener;
+            return this;
+        }
+
+        /** @return the probe */
+        public RunProbe build() {
+            return new RunProbe(this);
+        }
     }
 
     /**
@@ -98,12 +240,19 @@ public final class RunProbe {
             }
         }
 
+        private final RunProbe owner;
         @SuppressWarnings("unused") // through TABLE
         private List<Running> table;
         @SuppressWarnings("unused") // through INDEX
         private int index = -1;
 
-        private Slot() {
+        private Slot(RunProbe owner) {
+            this.owner = owner;
+        }
+
+        /** @return the probe this slot belongs to */
+        public RunProbe probe() {
+            return owner;
         }
 
         /**

@@ -155,6 +155,9 @@ class PerWorldStateTest {
                     .map(f -> f.getDeclaringClass().getName() + "." + f.getName())
                     .collect(Collectors.toList());
         }
+        // The one per-thread exception: which world update the calling thread is inside, for the static
+        // Cooperative.await; each thread's seat names its own world, so worlds still do not share it.
+        assertTrue(offending.remove(Cooperative.class.getName() + ".SEATS"), "the seats: " + offending);
         assertEquals(List.of(), offending);
 
         // behaviour: using a schedule in one world leaves another world untouched
@@ -187,7 +190,7 @@ class PerWorldStateTest {
     private static boolean isImmutableType(Field f) {
         Class<?> t = f.getType();
         if (t.isPrimitive() || t == String.class || t.isEnum() || t == Phase.class
-                || t == java.lang.invoke.VarHandle.class) {
+                || t == java.lang.invoke.VarHandle.class || t == java.time.Duration.class) {
             return true;
         }
         if (t == Trait.class) {

@@ -13,9 +13,12 @@ import dev.orrery.host.core.HostCore;
 import dev.orrery.host.core.PluginSource;
 import dev.orrery.host.core.StaticState;
 import dev.orrery.host.internal.frame.FrameLoop;
+import dev.orrery.host.internal.frame.SupplyWorkers;
 import dev.orrery.host.internal.plugins.HooksEntry;
 import dev.orrery.host.internal.plugins.PluginEntry;
 import dev.orrery.host.internal.rebuild.RebuildCoordinator;
+import dev.orrery.schedule.ParkListener;
+import dev.orrery.schedule.ParkedUpdate;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.ScheduleHooks;
@@ -34,6 +37,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
@@ -74,13 +78,26 @@ final class Engine implements HostCore {
     /** The frame loop's last status, kept when the host stops (loop and world are dropped then). */
     private volatile HostStatus stoppedStatus;
     private final HostChanges changes;
+    /** Where {@code Cooperative.supply} of the host's systems runs; shut down when the host stops. */
+    private final ExecutorService supplyWorkers = SupplyWorkers.create();
 
     private Engine(HostSettings config, FrontEnd frontEnd, Logger log) {
         this.config = config;
         this.frontEnd = frontEnd;
         this.log = log;
         this.changes = new HostChanges(HostChanges.notifierThread());
-        FrameLoop l = new FrameLoop(config, new RunProbe(), log, new FrameLoop.Ended() {
+        RunProbe probe = RunProbe.builder().workers(supplyWorkers).listener(new ParkListener() {
+            @Override
+            public void parked(ParkedUpdate update) {
+                changes.changed();
+            }
+
+            @Override
+            public void resumed(ParkedUpdate update) {
+                changes.changed();
+            }
+        }).build();
+        FrameLoop l = new FrameLoop(config, probe, log, new FrameLoop.Ended() {
             @Override
             public void budgetDone() {
                 if (Engine.this.config.stopFrameworkWhenDone()) {
@@ -172,6 +189,7 @@ final class Engine implements HostCore {
                     + " ms of the stop request"));
         }
         stoppedStatus = l.status();
+        supplyWorkers.shutdownNow();
         // Nothing here may keep the loop, the coordinator or the world reachable once the host is gone.
         coordinator = null;
         loop = null;

@@ -69,7 +69,8 @@ final class Bundles {
             {"fault", "fault"}, {"zzz-old", "zzzold"}, {"aaa-new", "aaanew"}, {"set-core", "setcore"},
             {"zzz-innocent", "innocent"}, {"aaa-culprit", "culprit"}, {"starter", "starter"},
             {"soak-clock", "soakclock"}, {"usehost", "usehost"}, {"slowctor", "slowctor"}, {"throwctor", "throwctor"},
-            {"needsmissing", "needsmissing"}, {"messenger", "messenger"}, {"forgotten", "forgotten"}, {"statics", "statics"}};
+            {"needsmissing", "needsmissing"}, {"messenger", "messenger"}, {"forgotten", "forgotten"}, {"statics", "statics"},
+            {"parker", "parker"}};
         for (String[] p : plugins) {
             build(p[0], "itest." + p[0], "1.0.0", PLUGINS + p[1], null);
         }

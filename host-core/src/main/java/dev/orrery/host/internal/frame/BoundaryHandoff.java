@@ -2,6 +2,7 @@ package dev.orrery.host.internal.frame;
 
 import dev.orrery.host.StuckFrame;
 import dev.orrery.host.internal.plugins.ObserverProbe;
+import dev.orrery.schedule.ParkedUpdate;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.world.World;
 import java.lang.System.Logger;
@@ -168,7 +169,8 @@ final class BoundaryHandoff {
      * while its system 's' of schedule 'm' has run for more than N ms", or "has not returned (the host is
      * stuck)", ": the departure cannot complete until that frame returns; the frame thread is interrupted,
      * to end an interruptible wait"), and the frame thread is interrupted. When the frame thread is inside
-     * {@code System.exit} nothing waits and nothing is said: the host stops.
+     * {@code System.exit} nothing waits and nothing is said: the host stops. A system of that plugin parked
+     * in {@code Cooperative.await} has its wait cancelled at once, before the wait for the boundary.
      *
      * @param task the suspension of the plugin's systems, at the boundary
      * @param timeoutMillis how long to wait, milliseconds
@@ -182,7 +184,7 @@ final class BoundaryHandoff {
             } finally {
                 interrupts.departed(plugin);
             }
-        }, timeoutMillis);
+        }, timeoutMillis, () -> cancelParked(plugin));
         if (w == Waited.DONE || w == Waited.EXITING) {
             return;
         }
@@ -199,8 +201,29 @@ final class BoundaryHandoff {
         interrupts.interrupt(frame, plugin);
     }
 
+    /**
+     * A system of the departing plugin parked in {@code Cooperative.await}: its wait is cancelled, and
+     * what it throws then is the departure's. Called once the suspension is queued, so the frame the
+     * cancellation ends is the plugin's last.
+     */
+    private void cancelParked(String plugin) {
+        ParkedUpdate parked = probe.parked().orElse(null);
+        if (parked != null && plugin.equals(parked.plugin())) {
+            interrupts.cancelled(plugin);
+            probe.cancelWait("plugin '" + plugin + "' departs");
+        }
+    }
+
     /** @return how the wait for the task at the boundary ended */
     private Waited waitFor(Runnable task, long timeoutMillis) {
+        return waitFor(task, timeoutMillis, () -> { });
+    }
+
+    /**
+     * @param queued runs once the task is queued and at each look while waiting (not on the frame thread)
+     * @return how the wait for the task at the boundary ended
+     */
+    private Waited waitFor(Runnable task, long timeoutMillis, Runnable queued) {
         if (onFrameThread.getAsBoolean()) {
             tasks.offer(task);
             return Waited.DONE;
@@ -218,6 +241,7 @@ final class BoundaryHandoff {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         try {
             while (true) {
+                queued.run(); // again at each look: a system may park after the one before
                 long left = deadline - System.nanoTime();
                 if (done.await(Math.max(0, Math.min(left, LOOK_NANOS)), TimeUnit.NANOSECONDS)) {
                     return Waited.DONE;

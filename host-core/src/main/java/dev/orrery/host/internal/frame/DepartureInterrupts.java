@@ -32,6 +32,16 @@ final class DepartureInterrupts {
     }
 
     /**
+     * Marks a departing plugin whose parked system's wait the host cancelled: what that system then
+     * throws is the departure's, not a fault of the plugin.
+     *
+     * @param plugin the departing plugin
+     */
+    void cancelled(String plugin) {
+        plugins.add(plugin);
+    }
+
+    /**
      * @param plugin a plugin
      * @return whether the host interrupted a system of that plugin because it left, and its departure is not
      *     in force yet

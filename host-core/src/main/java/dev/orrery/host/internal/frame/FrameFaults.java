@@ -5,6 +5,7 @@ import dev.orrery.host.SystemFaultException;
 import dev.orrery.host.internal.plugins.Containment;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
+import dev.orrery.schedule.WaitCancelledException;
 import dev.orrery.world.World;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -92,6 +93,11 @@ final class FrameFaults {
      */
     void frameFailed(Schedule main, Throwable t, long frameNo) {
         SystemFault f = FaultAttribution.of(t, world, main, probe, frameNo, false);
+        if (t instanceof WaitCancelledException && interrupts.interrupted(f.plugin().orElse(null))) {
+            log.log(Level.INFO, "plugin '" + f.plugin().get() + "' left while its system '" + f.system().orElse("?")
+                    + "' was parked: the wait was cancelled and the frame ended; the simulation goes on without the plugin");
+            return; // the departure's doing, not a fault of the plugin
+        }
         record(f);
         if (interrupts.interrupted(f.plugin().orElse(null))) {
             log.log(Level.WARNING, "the host interrupted a system of departing plugin '" + f.plugin().get() + "', which"

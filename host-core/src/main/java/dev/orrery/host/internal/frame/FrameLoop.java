@@ -24,6 +24,7 @@ import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleHooks;
+import dev.orrery.schedule.WaitCancelledException;
 import dev.orrery.world.World;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -222,6 +223,7 @@ public final class FrameLoop implements Runnable, RebuildTarget {
     public boolean stop(long timeoutMillis) {
         stopRequested = true;
         tasks.wake();
+        probe.cancelWait("the host stops"); // a parked update ends its frame now
         Thread t = thread;
         if (t == null || Thread.currentThread() == t) {
             return true;
@@ -241,6 +243,7 @@ public final class FrameLoop implements Runnable, RebuildTarget {
         try {
             long deadline = java.lang.System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
             while (run.state() != RunState.STUCK) {
+                probe.cancelWait("the host stops"); // again at each look: a system may park after the one before
                 long left = deadline - java.lang.System.nanoTime();
                 if (left <= 0) {
                     watchdog.markStuckNow("the host stops without waiting for it after " + timeoutMillis + " ms");
@@ -413,7 +416,7 @@ public final class FrameLoop implements Runnable, RebuildTarget {
     }
 
     public HostStatus status() {
-        return run.describe(HostStatus.builder()).mode(config.mode()).frames(run.frames()).lastFault(faults.last()).build();
+        return run.describe(HostStatus.builder(), watchdog.parked()).mode(config.mode()).frames(run.frames()).lastFault(faults.last()).build();
     }
 
     public Schedules schedules() {
@@ -512,7 +515,11 @@ public final class FrameLoop implements Runnable, RebuildTarget {
                 watchdog.frameEnded();
                 throw t; // to FrameFaults.died, with the frame count as it was in this frame
             }
-            faults.frameFailed(main, t, frameNo);
+            if (t instanceof WaitCancelledException && stopRequested) {
+                log.log(Level.INFO, "frame " + frameNo + " ended: its parked wait was cancelled because the host stops");
+            } else {
+                faults.frameFailed(main, t, frameNo);
+            }
         }
         watchdog.frameEnded();
         run.frameRan(frameNo);

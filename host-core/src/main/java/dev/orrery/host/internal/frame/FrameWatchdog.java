@@ -1,5 +1,6 @@
 package dev.orrery.host.internal.frame;
 
+import dev.orrery.host.ParkedFrame;
 import dev.orrery.host.StuckFrame;
 import dev.orrery.host.internal.plugins.ObserverProbe;
 import dev.orrery.schedule.RunProbe;
@@ -21,7 +22,9 @@ import java.util.function.LongSupplier;
  *       with the {@link StuckFrame}, one ERROR line), until it returns ({@link Stuck#returned}, one INFO
  *       line).</li>
  * </ul>
- * Frames are not interrupted.
+ * A frame whose world update is parked (a system waits in {@code Cooperative.await}) is neither warned
+ * about nor marked stuck: it is parked on something, and {@link ParkedFrames} says so (one ERROR line
+ * after 5 s, then about once a minute). Frames are not interrupted.
  *
  * <p>Implementation notes: the frame thread calls {@link #frameStarted}/{@link #frameEnded} (one volatile
  * write each per frame, and one volatile read at the end); another thread calls {@link #check()}
@@ -68,6 +71,7 @@ final class FrameWatchdog {
     private final LongSupplier nanoTime;
     private final RunProbe probe;
     private final ObserverProbe observers;
+    private final ParkedFrames parked;
     private final Stuck owner;
     private volatile long startedNanos;
     private volatile long frame;
@@ -104,6 +108,7 @@ final class FrameWatchdog {
         this.nanoTime = nanoTime;
         this.probe = probe;
         this.observers = observers;
+        this.parked = new ParkedFrames(probe, log);
         this.owner = owner;
         limit(limitMillis);
         stuckLimit(stuckMillis);
@@ -166,6 +171,11 @@ final class FrameWatchdog {
         }
     }
 
+    /** @return the parked frame running now (a system waits in {@code Cooperative.await}), or null; any thread */
+    ParkedFrame parked() {
+        return startedNanos == 0 ? null : parked.current(frame);
+    }
+
     /** @return the frame marked stuck now, or null */
     StuckFrame stuck() {
         return stuckFrame;
@@ -205,6 +215,10 @@ final class FrameWatchdog {
             return false;
         }
         long ran = nanoTime.getAsLong() - started;
+        if (parked.parked()) {
+            // parked on a wait, not stuck in a system: its own lines, never a stuck mark
+            return parked.check(frameNo);
+        }
         boolean logged = false;
         if (limit > 0 && frameNo != warnedFrame && ran > limit) {
             warnedFrame = frameNo;

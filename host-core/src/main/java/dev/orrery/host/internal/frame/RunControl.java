@@ -1,6 +1,7 @@
 package dev.orrery.host.internal.frame;
 
 import dev.orrery.host.HostStatus;
+import dev.orrery.host.ParkedFrame;
 import dev.orrery.host.RunState;
 import dev.orrery.host.StuckFrame;
 import java.util.concurrent.CompletableFuture;
@@ -194,9 +195,27 @@ final class RunControl {
      * @return the same builder
      */
     HostStatus.Builder describe(HostStatus.Builder status) {
+        return describe(status, null);
+    }
+
+    /**
+     * As {@link #describe(HostStatus.Builder)}, and a parked frame makes the state
+     * {@link RunState#PARKED} (unless stuck or stopped).
+     *
+     * @param status the status being made
+     * @param parked the parked frame running now, or null
+     * @return the same builder
+     */
+    HostStatus.Builder describe(HostStatus.Builder status, ParkedFrame parked) {
         RunState s = state;
         StuckFrame f = stuck;
-        return s != RunState.STOPPED && f != null ? status.state(RunState.STUCK).stuck(f) : status.state(s);
+        if (s != RunState.STOPPED && f != null) {
+            return status.state(RunState.STUCK).stuck(f);
+        }
+        if (s != RunState.STOPPED && parked != null) {
+            return status.state(RunState.PARKED).parked(parked);
+        }
+        return status.state(s);
     }
 
     /** @return running, paused, stuck or stopped; any thread */

@@ -261,7 +261,8 @@ public final class ReportText {
 
     private static String runState(RunStateOutcome o) {
         HostStatus status = o.status();
-        String s = status.state().name().toLowerCase(Locale.ROOT) + " at frame " + status.frames();
+        String s = status.state().name().toLowerCase(Locale.ROOT) + " at frame " + status.frames()
+                + status.parked().map(p -> " (" + p.describe() + ")").orElse("");
         return o.command().name().toLowerCase(Locale.ROOT) + ": "
                 + status.fault().map(f -> s + "; last fault: " + f.describe()).orElse(s) + "\n";
     }

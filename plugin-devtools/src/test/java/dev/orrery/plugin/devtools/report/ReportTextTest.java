@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.orrery.host.FrameMode;
 import dev.orrery.host.HostStatus;
 import dev.orrery.host.ObserverStatus;
+import dev.orrery.host.ParkedFrame;
 import dev.orrery.host.RunState;
 import dev.orrery.host.SystemFault;
 import dev.orrery.plugin.devtools.Explanation;
@@ -13,6 +14,7 @@ import dev.orrery.plugin.devtools.SystemTiming;
 import dev.orrery.schedule.RunFailure;
 import dev.orrery.schedule.graph.AccessReport;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -121,6 +123,17 @@ class ReportTextTest {
         assertEquals("resume: running at frame 13; last fault: system 'game/move' of plugin 'game' in schedule 'main'"
                 + " threw java.lang.IllegalStateException: boom in frame 11\n",
                 ReportText.render(new RunStateOutcome(RunStateOutcome.Command.RESUME, running)));
+    }
+
+    @Test
+    @DisplayName("pause while parked: the state says parked, on what and where")
+    void parked() {
+        ParkedFrame p = new ParkedFrame(14, "host", "main", "OnUpdate", "net/load", "net", "profile", "worker task",
+                Instant.parse("2026-01-01T00:00:00Z"));
+        HostStatus parked = HostStatus.builder().state(RunState.PARKED).mode(FrameMode.FIXED).frames(13).parked(p).build();
+        assertEquals("pause: parked at frame 13 (system 'net/load' of plugin 'net' in schedule 'main' (world 'host', phase"
+                + " 'OnUpdate') is parked on 'profile' (worker task) since 2026-01-01T00:00:00Z (frame 14))\n",
+                ReportText.render(new RunStateOutcome(RunStateOutcome.Command.PAUSE, parked)));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.orrery.schedule.internal.run;
 
+import dev.orrery.schedule.Cooperative;
 import dev.orrery.schedule.DispatchEngine;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.InitFunction;
@@ -36,7 +37,10 @@ import java.util.List;
  * a new pass of the world's pass clock (both Orrery's own), hook sampling, the message readers
  * ({@link RunMessages}: registered on the first call in the world) and the world's message bus entered
  * (an outermost {@code run} begins a frame; no reader is current until a reading system runs), the
- * probe's table, then the phases. Per phase: the init functions of its systems not yet initialised in the world (only for a
+ * world update seated on the thread for {@code Cooperative} ({@link UpdateSite}: by an outermost
+ * {@code run}, and by any run call inside one; a few field writes, the seat's thread-local read only
+ * when the thread changed), the probe's table, then the phases; each phase records its index in the
+ * site (one store), so a parked system is named with its phase. Per phase: the init functions of its systems not yet initialised in the world (only for a
  * phase that has such systems: one array read otherwise), then, when no hook observes the call, the
  * phase's flag (skipping the whole phase when it is off), then its spans on the executor. After the
  * first call on a world a call allocates nothing (SCH-117, SCH-149): no iterators, lambdas, boxing or
@@ -238,6 +242,7 @@ public final class ScheduleRunner {
         if (layout.transactional) {
             rt.tx.open();
         }
+        seat(rt, world, api);
         if (probe != null) {
             rt.probeOuterTable = probe.table();
             rt.probeOuterIndex = probe.index();
@@ -246,7 +251,37 @@ public final class ScheduleRunner {
         return rt;
     }
 
+    /**
+     * Seats the world update for {@code Cooperative}: an outermost {@code run} begins one, and any run
+     * call inside one (a system stepping another schedule or a manual phase) seats its own site.
+     */
+    private void seat(WorldRuntime rt, World world, String api) {
+        UpdateSite site = rt.site;
+        if (site == null) {
+            site = new UpdateSite(layout, probe == null ? null : probe.probe());
+            rt.site = site;
+        }
+        Cooperative.Seat seat = site.seat();
+        if ("run".equals(api) || seat.current() != null) {
+            site.world = world;
+            site.phase = 0;
+            site.outer = seat.enter(site);
+            site.seated = true;
+        }
+    }
+
+    private void unseat(WorldRuntime rt) {
+        UpdateSite site = rt.site;
+        if (site != null && site.seated) {
+            site.seated = false;
+            site.seat().exit(site.outer);
+            site.outer = null;
+            site.world = null;
+        }
+    }
+
     private void exit(WorldRuntime rt) {
+        unseat(rt);
         try {
             if (layout.transactional) {
                 rt.tx.close(); // every phase published or discarded: nothing is left to publish here
@@ -276,6 +311,7 @@ public final class ScheduleRunner {
      * condition, an init function, a hook), before the exception propagates unchanged.
      */
     private void executePhase(WorldRuntime rt, World world, int p, double dt) {
+        rt.site.phase = p;
         if (!layout.transactional) {
             runPhaseBody(rt, world, p, dt);
             return;

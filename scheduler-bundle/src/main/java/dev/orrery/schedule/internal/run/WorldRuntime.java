@@ -61,6 +61,8 @@ final class WorldRuntime {
     /** What the schedule's probe published before the current run call: restored when it ends. */
     List<RunProbe.Running> probeOuterTable;
     int probeOuterIndex = -1;
+    /** Where this schedule's world update is, for {@code Cooperative}; made by the first run call. */
+    UpdateSite site;
 
     /**
      * Per system index: blocked in the record {@link #disabledFor}: its own flag is off, or its

@@ -1,6 +1,7 @@
 package dev.orrery.plugin.console.internal.web;
 
 import dev.orrery.host.HostStatus;
+import dev.orrery.host.ParkedFrame;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.host.RebuildInfo;
 import dev.orrery.host.SystemFault;
@@ -178,10 +179,25 @@ final class ConsoleJson {
      * @param status the frame loop's state
      * @param plugins the tracked plugins
      * @param rebuilds the recent rebuilds, oldest first (the last 20 are written, newest first)
-     * @return {@code {"status":{"state","mode","frames","fault":{..}|null},"plugins":[{"name","schedule",
+     * @return {@code {"status":{"state","mode","frames","fault":{..}|null[,"parked":{"world","schedule","phase",
+     *     "system","plugin","label","stage","since","text"}]},"plugins":[{"name","schedule",
      *     "bundle","serviceId","state","reason"}],"rebuilds":[{"sequence","schedule","plugins","systems","phases",
      *     "buildMicros","joined","left","replaced","excluded","swappedIn"}]}}
      */
+    private static Map<String, Object> parked(ParkedFrame p) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("world", p.world());
+        m.put("schedule", p.schedule());
+        m.put("phase", p.phase());
+        m.put("system", p.system());
+        m.put("plugin", p.plugin());
+        m.put("label", p.label());
+        m.put("stage", p.stage());
+        m.put("since", p.since().toString());
+        m.put("text", p.describe());
+        return m;
+    }
+
     static String plugins(HostStatus status, List<PluginStatus> plugins, List<RebuildInfo> rebuilds) {
         Map<String, Object> st = new LinkedHashMap<>();
         st.put("state", status.state());
@@ -202,6 +218,7 @@ final class ConsoleJson {
             fm.put("text", f.describe());
             st.put("fault", fm);
         }
+        status.parked().ifPresent(p -> st.put("parked", parked(p))); // only while parked
         List<Object> ps = new ArrayList<>();
         for (PluginStatus p : plugins) {
             ps.add(plugin(p));

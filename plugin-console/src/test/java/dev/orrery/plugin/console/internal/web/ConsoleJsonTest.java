@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.host.FrameMode;
 import dev.orrery.host.HostStatus;
+import dev.orrery.host.ParkedFrame;
 import dev.orrery.host.PluginState;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.host.RebuildInfo;
@@ -69,6 +70,19 @@ class ConsoleJsonTest {
                 + "\"state\":\"EXCLUDED\",\"reason\":\"cycle with demo\"}"), json);
         assertTrue(json.indexOf("\"sequence\":2") < json.indexOf("\"sequence\":1"), "newest first: " + json);
         assertTrue(json.contains("\"buildMicros\":2000.0,\"joined\":[\"demo\"]"), json);
+    }
+
+    @Test
+    @DisplayName("plugins: a parked host's status names where and on what it waits")
+    void parkedStatus() {
+        ParkedFrame p = new ParkedFrame(4, "host", "main", "OnUpdate", "net/load", "net", "profile", "worker task",
+                Instant.parse("2026-11-30T21:00:00Z"));
+        String json = ConsoleJson.plugins(HostStatus.builder().state(RunState.PARKED).mode(FrameMode.FIXED).frames(3)
+                .parked(p).build(), List.of(), List.of());
+        assertTrue(json.startsWith("{\"status\":{\"state\":\"PARKED\",\"mode\":\"FIXED\",\"frames\":3,\"fault\":null,"
+                + "\"parked\":{\"world\":\"host\",\"schedule\":\"main\",\"phase\":\"OnUpdate\",\"system\":\"net/load\","
+                + "\"plugin\":\"net\",\"label\":\"profile\",\"stage\":\"worker task\",\"since\":\"2026-11-30T21:00:00Z\","
+                + "\"text\":"), json);
     }
 
     @Test
