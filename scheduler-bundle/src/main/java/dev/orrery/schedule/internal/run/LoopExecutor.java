@@ -56,6 +56,24 @@ final class LoopExecutor implements SystemExecutor {
     }
 
     /**
+     * Runs span {@code span} from system {@code from} on: a fixed step resumed after a throw.
+     *
+     * @param from a system index inside the span
+     */
+    void runFrom(int span, int from, WorldRuntime rt, World world, double dt) {
+        int to = layout.spanEnd[span];
+        if (rt.activeContext == null) {
+            runRange(rt, world, from, to, dt);
+            return;
+        }
+        Phase phase = layout.phases[layout.spanPhase[span]];
+        for (int i = from; i < to; i++) {
+            consider(rt, world, i, phase, dt);
+            endTurn(rt, world, i);
+        }
+    }
+
+    /**
      * The end of system {@code i}'s turn in a transactional schedule: serves a publish it requested
      * and attributes its operations on destroyed entities ({@link Commits#afterSystem}); a declared
      * {@code commitAfter} of a system of OnStart (elsewhere barriers are span ends) publishes.
