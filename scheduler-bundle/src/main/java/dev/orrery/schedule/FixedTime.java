@@ -27,7 +27,11 @@ import java.util.Objects;
  * <p><b>Resume without replay.</b> When a system of a step throws, the step is marked
  * {@linkplain #isStepInterrupted() interrupted} after that system; the next run call that reaches the
  * clock first finishes that step with the systems after the failed one (no earlier system of the step
- * runs again and the tick does not advance again), then runs the new frame's steps.
+ * runs again and the tick does not advance again), then runs the new frame's steps. If that call
+ * does not include the interrupted phase (a rebuild removed it, or a {@code runPhase} call steps
+ * another phase of the clock), the rest of the step is abandoned; a failed system that is gone
+ * abandons the rest of its phase only. A throw that no system is named for (an init function, a
+ * hook) resumes at the start of its phase.
  *
  * <p><b>Where it lives.</b> In the world trait {@link #TRAIT}, by clock name, so it belongs to the world:
  * it survives rebuilds of the schedule and follows the world like the schedule's state record, and
@@ -160,9 +164,16 @@ public final class FixedTime {
         claim(schedule, driving);
         long step = driving.stepNanos();
         long total = accumulator + frameNanos;
-        long due = total / step;
         long capped = Math.min(total, driving.maxCatchUpNanos());
-        long whole = capped / step;
+        long due;
+        long whole;
+        if (total < 2 * step && capped == total) {
+            due = total >= step ? 1 : 0; // the usual frame: no division
+            whole = due;
+        } else {
+            due = total / step;
+            whole = capped / step;
+        }
         int run = (int) Math.min(whole, driving.maxStepsPerFrame());
         accumulator = capped - whole * step + run * step;
         long dropped = due - run;

@@ -5,6 +5,7 @@ import dev.orrery.schedule.FixedTime;
 import dev.orrery.schedule.PassClock;
 import dev.orrery.schedule.RunFailure;
 import dev.orrery.world.World;
+import java.util.Arrays;
 
 /**
  * Steps a group of fixed phases (adjacent fixed phases of a run call, see {@link FixedLayout}): for
@@ -59,8 +60,17 @@ final class FixedSteps {
         for (int j = 0; j < n; j++) {
             int c = s.groupClocks[j];
             FixedClock clock = layout.fixed.clocks[c];
-            FixedTime ft = FixedTime.of(world, clock);
-            s.times[c] = ft;
+            FixedTime.Clocks present = s.clocks.get();
+            if (present == null || present != s.timesOf) {
+                Arrays.fill(s.times, null); // first use, or the world was reset
+                s.timesOf = present;
+            }
+            FixedTime ft = s.times[c];
+            if (ft == null) {
+                ft = FixedTime.of(world, clock);
+                s.times[c] = ft;
+                s.timesOf = s.clocks.get();
+            }
             ft.claim(layout.scheduleName, clock);
             s.left[c] = 0;
             if (paused) {

@@ -125,7 +125,7 @@ final class WorldRuntime {
         this.phaseInitialised = new boolean[layout.phases.length];
         this.clock = world.ref(PassClock.TRAIT);
         this.virtualTime = world.ref(VirtualTime.TRAIT);
-        this.fixed = layout.fixed.any ? new FixedScratch(layout) : null;
+        this.fixed = layout.fixed.any ? new FixedScratch(layout, world) : null;
         this.tx = world.transaction();
         this.confinement = world.runConfinement();
         this.systemContexts = world.systemContexts();
