@@ -42,23 +42,14 @@ final class LoopExecutor implements SystemExecutor {
 
     @Override
     public void run(int span, WorldRuntime rt, World world, double dt) {
-        int from = layout.spanStart[span];
-        int to = layout.spanEnd[span];
-        if (rt.activeContext == null) {
-            runRange(rt, world, from, to, dt);
-            return;
-        }
-        Phase phase = layout.phases[layout.spanPhase[span]];
-        for (int i = from; i < to; i++) {
-            consider(rt, world, i, phase, dt);
-            endTurn(rt, world, i);
-        }
+        runFrom(span, layout.spanStart[span], rt, world, dt);
     }
 
     /**
-     * Runs span {@code span} from system {@code from} on: a fixed step resumed after a throw.
+     * Runs span {@code span} from system {@code from} on: the whole span, or the rest of a fixed step
+     * resumed after a throw.
      *
-     * @param from a system index inside the span
+     * @param from a system index inside the span (its first for the whole span)
      */
     void runFrom(int span, int from, WorldRuntime rt, World world, double dt) {
         int to = layout.spanEnd[span];
