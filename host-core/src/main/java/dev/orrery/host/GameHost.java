@@ -188,6 +188,28 @@ public interface GameHost {
     CompletionStage<Long> step(int frames);
 
     /**
+     * Runs one frame of a paused simulation whose dt is exactly {@code steps} steps of
+     * {@code FixedPhases.DEFAULT_CLOCK} (no wall clock): the frame runs {@code steps} fixed steps of the
+     * ready-made fixed phases, whatever the frame mode. For servers and tests that advance fixed time
+     * by whole steps. The frame is stepped like {@link #step(int) step(1)}: the same failures, and
+     * cancelling the stage drops the frame if it has not run yet.
+     *
+     * <p>The default implementation, for hosts that cannot do this, completes exceptionally with
+     * {@link UnsupportedOperationException}; Orrery's hosts implement it.
+     *
+     * @param steps how many fixed steps the frame covers; from 1 to {@code FixedClock.maxStepsPerFrame()}
+     *     of the default clock (more would be dropped)
+     * @return completes with the host's frame count after the frame ran; completes exceptionally with
+     *     {@link SystemFaultException} if a system threw in it, or with {@link IllegalStateException} if
+     *     the host is stopped, not paused, or has step frames pending
+     * @throws IllegalArgumentException if {@code steps} is out of range
+     */
+    default CompletionStage<Long> stepFixed(int steps) {
+        return java.util.concurrent.CompletableFuture.failedFuture(
+                new UnsupportedOperationException(getClass().getName() + " does not step fixed frames"));
+    }
+
+    /**
      * Hands work to the frame thread, which runs it at the next frame boundary (also while paused).
      *
      * @param work what to do with the world; runs on the frame thread

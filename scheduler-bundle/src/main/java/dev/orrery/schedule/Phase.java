@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A phase of a schedule: a named step that systems are assigned to (SCH-100).
@@ -59,13 +60,20 @@ public final class Phase {
     private final List<Phase> before;
     private final boolean manual;
     private final boolean builtin;
+    private final FixedClock clock;
 
     private Phase(String name, List<Phase> dependsOn, List<Phase> before, boolean manual, boolean builtin) {
+        this(name, dependsOn, before, manual, builtin, null);
+    }
+
+    private Phase(String name, List<Phase> dependsOn, List<Phase> before, boolean manual, boolean builtin,
+                  FixedClock clock) {
         this.name = name;
         this.dependsOn = dependsOn;
         this.before = before;
         this.manual = manual;
         this.builtin = builtin;
+        this.clock = clock;
     }
 
     /**
@@ -122,6 +130,19 @@ public final class Phase {
         return builtin;
     }
 
+    /**
+     * @return the clock of a fixed-step phase ({@link Builder#fixed(FixedClock)}), or empty for a
+     *     variable phase (every builtin phase is variable)
+     */
+    public Optional<FixedClock> clock() {
+        return Optional.ofNullable(clock);
+    }
+
+    /** @return whether this is a fixed-step phase: it runs once per step of its {@link #clock()} */
+    public boolean isFixed() {
+        return clock != null;
+    }
+
     @Override
     public String toString() {
         return name;
@@ -133,6 +154,7 @@ public final class Phase {
         private final List<Phase> dependsOn = new ArrayList<>();
         private final List<Phase> before = new ArrayList<>();
         private boolean manual;
+        private FixedClock clock;
 
         private Builder(String name) {
             this.name = name;
@@ -195,9 +217,27 @@ public final class Phase {
             return this;
         }
 
+        /**
+         * Makes the phase a fixed-step phase of {@code clock}: {@code run} runs it once per whole step
+         * the clock accumulated in that call (possibly zero or several times), with {@code dt} equal to
+         * the clock's step in seconds; between steps of several clocks the order is (due time,
+         * declaration order). Placement is unchanged: the phase order rules (SCH-101..SCH-104) apply to
+         * fixed phases as to any other, and a manual or detached fixed phase is stepped by
+         * {@code runPhase}/{@code runPhases}, which accumulate their dt the same way. Automatic fixed
+         * phases that are adjacent in phase order form a group, stepped at the group's place in the pass;
+         * all automatic phases of one clock must be in one group (a build error otherwise).
+         *
+         * @param clock the clock; not null
+         * @return this builder
+         */
+        public Builder fixed(FixedClock clock) {
+            this.clock = Objects.requireNonNull(clock, () -> "definePhase '" + name + "': fixed clock is null");
+            return this;
+        }
+
         /** @return a new immutable phase */
         public Phase build() {
-            return new Phase(name, List.copyOf(dependsOn), List.copyOf(before), manual, false);
+            return new Phase(name, List.copyOf(dependsOn), List.copyOf(before), manual, false, clock);
         }
     }
 }

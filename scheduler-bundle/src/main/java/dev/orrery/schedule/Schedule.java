@@ -217,6 +217,11 @@ public interface Schedule {
     /**
      * Runs every enabled system whose conditions hold in every automatic phase, in order (SCH-030).
      *
+     * <p>Beyond the spec: a fixed-step phase ({@link Phase#isFixed()}) runs once per whole step its
+     * {@link FixedClock} accumulated in this call, with {@code dt} equal to the step ({@link FixedTime});
+     * a world with {@link VirtualTime} gets its virtual dt instead of {@code dt}. A world with neither
+     * gets {@code dt} unchanged (SCH-031).
+     *
      * @param world the world
      * @param dt seconds since the last call; finite and {@code >= 0}
      * @throws NullPointerException if the world is null

@@ -39,7 +39,8 @@ import java.util.function.Predicate;
  *   <li><em>Retention.</em> A message is dropped when every registered reader has read it (when the
  *       last reader's run function returns), or when a frame begins and {@link MessageType#maxAgeFrames()}
  *       frames have begun since the frame it belongs to; without any registered reader only the
- *       latter. Messages dropped unread by a reader are counted (per reader and per type,
+ *       latter. A reader in a fixed-step phase ({@code Declaration.stepped}) need not run in every
+ *       frame: the messages it has not read yet are kept past their age until it read them. Messages dropped unread by a reader are counted (per reader and per type,
  *       {@link MessageStats}), with one WARNING per reader naming it, repeated only after a read of
  *       that reader lost nothing.</li>
  * </ul>
@@ -112,6 +113,7 @@ public final class MessageBus {
                     c = new ReaderCursor(types[k], schedule, d.system());
                     channel(types[k]).addCursor(c);
                 }
+                c.stepped = d.stepped();
                 kept.add(c);
                 cursors[k] = c;
             }

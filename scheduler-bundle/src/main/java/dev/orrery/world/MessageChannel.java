@@ -81,6 +81,11 @@ final class MessageChannel {
         while (to < tail && frames[(int) to & mask] <= limit) {
             to++;
         }
+        for (ReaderCursor c : cursors) {
+            if (c.stepped && c.next < to) {
+                to = Math.max(head, c.next); // a stepped reader keeps what it has not read (see MessageBus)
+            }
+        }
         if (to == head) {
             return List.of();
         }

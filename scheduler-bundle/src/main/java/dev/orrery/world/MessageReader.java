@@ -129,14 +129,27 @@ public final class MessageReader {
      *
      * @param system the system's name
      * @param types the types it reads, in declared order, each once
+     * @param stepped whether the system runs in fixed steps, possibly not in every frame: its unread
+     *     messages are then kept past {@link MessageType#maxAgeFrames()} until its next run, so it reads
+     *     each message once whether a frame runs zero or several of its steps
      */
-    public record Declaration(String system, List<MessageType<?>> types) {
+    public record Declaration(String system, List<MessageType<?>> types, boolean stepped) {
         /**
          * @throws NullPointerException if an argument or a type is null
          */
         public Declaration {
             Objects.requireNonNull(system, "system");
             types = List.copyOf(types);
+        }
+
+        /**
+         * A system that runs in every frame (not {@code stepped}).
+         *
+         * @param system the system's name
+         * @param types the types it reads, in declared order, each once
+         */
+        public Declaration(String system, List<MessageType<?>> types) {
+            this(system, types, false);
         }
     }
 }

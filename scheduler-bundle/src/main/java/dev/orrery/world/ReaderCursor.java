@@ -26,6 +26,8 @@ final class ReaderCursor {
     boolean lostSinceRead;
     /** A WARNING was logged for this reader's losses; cleared by a read with no loss before it. */
     boolean warned;
+    /** The reader runs in fixed steps: frames do not age the messages it has not read yet. */
+    boolean stepped;
     /** For messages: the reader's schedule and system names. */
     final String schedule;
     final String system;

@@ -189,8 +189,8 @@ class PerWorldStateTest {
      */
     private static boolean isImmutableType(Field f) {
         Class<?> t = f.getType();
-        if (t.isPrimitive() || t == String.class || t.isEnum() || t == Phase.class
-                || t == java.lang.invoke.VarHandle.class || t == java.time.Duration.class) {
+        if (t.isPrimitive() || t == String.class || t.isEnum() || t == Phase.class || t == FixedClock.class
+                || t == java.time.Duration.class || t == java.lang.invoke.VarHandle.class) {
             return true;
         }
         if (t == Trait.class) {

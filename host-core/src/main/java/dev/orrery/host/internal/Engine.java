@@ -486,6 +486,12 @@ final class Engine implements HostCore {
     }
 
     @Override
+    public CompletionStage<Long> stepFixed(int steps) {
+        FrameLoop l = loop;
+        return l == null ? stopped() : l.stepFixed(steps);
+    }
+
+    @Override
     public <T> CompletionStage<T> submit(Function<World, T> work) {
         FrameLoop l = loop;
         return l == null ? stopped() : l.submit(work);

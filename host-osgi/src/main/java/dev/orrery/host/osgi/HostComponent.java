@@ -462,6 +462,11 @@ public final class HostComponent implements GameHost {
     }
 
     @Override
+    public CompletionStage<Long> stepFixed(int steps) {
+        return host().stepFixed(steps);
+    }
+
+    @Override
     public <T> CompletionStage<T> submit(Function<World, T> work) {
         return host().submit(work);
     }

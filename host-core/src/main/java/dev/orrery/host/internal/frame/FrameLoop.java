@@ -20,6 +20,8 @@ import dev.orrery.host.internal.plugins.Observers;
 import dev.orrery.host.internal.rebuild.RebuildRecords;
 import dev.orrery.host.internal.rebuild.RebuildTarget;
 import dev.orrery.host.internal.rebuild.Swap;
+import dev.orrery.schedule.FixedClock;
+import dev.orrery.schedule.FixedPhases;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
@@ -415,6 +417,20 @@ public final class FrameLoop implements Runnable, RebuildTarget {
         return run.step(n);
     }
 
+    /**
+     * @param steps fixed steps of the default clock the frame covers, from 1 to its maxStepsPerFrame
+     * @return completes with the frame count after the frame ({@link RunControl#stepFixed})
+     * @throws IllegalArgumentException if {@code steps} is out of range
+     */
+    public CompletionStage<Long> stepFixed(int steps) {
+        FixedClock clock = FixedPhases.DEFAULT_CLOCK;
+        if (steps < 1 || steps > clock.maxStepsPerFrame()) {
+            throw new IllegalArgumentException("stepFixed: steps must be from 1 to " + clock.maxStepsPerFrame()
+                    + " (maxStepsPerFrame of " + clock.name() + "), got " + steps);
+        }
+        return run.stepFixed(steps * clock.stepNanos() / 1e9);
+    }
+
     public HostStatus status() {
         return run.describe(HostStatus.builder(), watchdog.parked()).mode(config.mode()).frames(run.frames()).lastFault(faults.last()).build();
     }
@@ -469,7 +485,7 @@ public final class FrameLoop implements Runnable, RebuildTarget {
                 continue;
             }
             HostSettings cfg = config;
-            runFrame(pacer.beginFrame(cfg));
+            runFrame(run.frameDt(pacer.beginFrame(cfg)));
             if (cfg.mode() == FrameMode.FIXED && cfg.frames() > 0 && run.frames() >= cfg.frames()) {
                 log.log(Level.INFO, "frame budget of " + cfg.frames() + " frames used up; frame loop ends");
                 stopRequested = true;

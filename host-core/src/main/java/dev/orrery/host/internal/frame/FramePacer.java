@@ -2,13 +2,15 @@ package dev.orrery.host.internal.frame;
 
 import dev.orrery.host.FrameMode;
 import dev.orrery.host.HostSettings;
+import dev.orrery.schedule.VirtualTime;
 import java.util.function.LongSupplier;
 
 /**
  * Frame timing: the dt of each frame and when the next frame is due.
  *
  * <p>Real-time mode: dt is the time since the previous frame, measured with the injected clock and
- * clamped to {@code maxDt} seconds; frames are due every {@code 1/rate} seconds, and a loop that fell
+ * clamped to {@code maxDt} seconds by the rule worlds use too ({@code VirtualTime.clamp}); frames are
+ * due every {@code 1/rate} seconds, and a loop that fell
  * more than one period behind starts counting again from now instead of running a burst of frames.
  * Fixed mode: every frame gets {@code fixedDt}; frames are paced at {@code rate} when it is positive and
  * unpaced when it is 0. After an idle spell (paused, nothing to run) {@link #restart()} makes the next
@@ -46,7 +48,7 @@ final class FramePacer {
      */
     double beginFrame(HostSettings config) {
         long now = nanoTime.getAsLong();
-        double dt = config.mode() == FrameMode.FIXED ? config.fixedDt() : Math.min((now - last) / 1e9, config.maxDt());
+        double dt = config.mode() == FrameMode.FIXED ? config.fixedDt() : VirtualTime.clamp((now - last) / 1e9, config.maxDt());
         last = now;
         return dt;
     }

@@ -40,6 +40,8 @@ final class RunControl {
     private volatile long frames;
     private volatile StuckFrame stuck;
     private boolean ended; // frame thread only: set by stopped(), before the final drain
+    /** The dt of the one pending step frame a {@link #stepFixed} request asked for, or -1; frame thread only. */
+    private double fixedDt = -1;
 
     /**
      * @param tasks the frame thread's queue, which requests go through
@@ -79,6 +81,7 @@ final class RunControl {
             }
             paused = false;
             stepping.clearPending();
+            fixedDt = -1;
             state(RunState.RUNNING);
         });
     }
@@ -119,6 +122,57 @@ final class RunControl {
         return f;
     }
 
+    /**
+     * One step frame of the given dt (see {@code GameHost.stepFixed}); refused while other step frames
+     * are pending, so the dt belongs to exactly this frame.
+     *
+     * @param dt the frame's dt, seconds
+     * @return as {@link #step}; fails with an {@link IllegalStateException} also when step frames are pending
+     */
+    CompletionStage<Long> stepFixed(double dt) {
+        CompletableFuture<Long> f = new CompletableFuture<>();
+        if (!tasks.offer(() -> {
+            if (ended) {
+                f.completeExceptionally(new IllegalStateException("stepFixed: the Orrery host is stopped"));
+            } else if (!paused) {
+                f.completeExceptionally(new IllegalStateException("stepFixed: the simulation is running; pause it first"));
+            } else if (stepping.hasPending()) {
+                f.completeExceptionally(new IllegalStateException("stepFixed: step frames are pending; wait for them first"));
+            } else if (!f.isDone()) {
+                fixedDt = dt;
+                stepping.request(1, f, frames);
+            }
+        })) {
+            f.completeExceptionally(new IllegalStateException("stepFixed: the Orrery host is stopped"));
+        }
+        f.whenComplete((frame, failure) -> {
+            if (f.isCancelled()) {
+                tasks.offer(() -> {
+                    stepping.drop(f, frames);
+                    if (!stepping.hasPending()) {
+                        fixedDt = -1;
+                    }
+                });
+            }
+        });
+        return f;
+    }
+
+    /**
+     * Frame thread: the dt of the frame about to run.
+     *
+     * @param paced the dt of the frame mode
+     * @return the dt a {@link #stepFixed} request asked for, once, or {@code paced}
+     */
+    double frameDt(double paced) {
+        double dt = fixedDt;
+        if (dt < 0) {
+            return paced;
+        }
+        fixedDt = -1;
+        return dt;
+    }
+
     /** @return whether no frame is to run now: paused with no step pending. Frame thread only. */
     boolean idle() {
         return paused && !stepping.hasPending();
@@ -147,6 +201,7 @@ final class RunControl {
      */
     void failSteps(Throwable failure) {
         stepping.failAll(failure);
+        fixedDt = -1;
     }
 
     /** Frame thread: the loop has ended (stopped or died); the state stays STOPPED. */

@@ -103,6 +103,16 @@ public final class DevtoolsCommands {
     }
 
     /**
+     * {@code clocks}: the host world's virtual time (paused, scale) and per fixed-step clock its rate,
+     * the steps of the last frame, the cap, the tick, the interpolation alpha and the dropped steps.
+     *
+     * @return a {@code ClocksReport}, or why there is none
+     */
+    public Report clocks() {
+        return guarded(introspection::clocks);
+    }
+
+    /**
      * {@code timings [schedule]}: per system the run count, last, mean and longest duration in µs, and
      * skips by reason.
      *

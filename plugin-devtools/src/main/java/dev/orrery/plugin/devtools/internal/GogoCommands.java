@@ -50,7 +50,8 @@ import org.osgi.service.component.annotations.Reference;
     "osgi.command.function=graph",
     "osgi.command.function=access",
     "osgi.command.function=commits",
-    "osgi.command.function=messages"
+    "osgi.command.function=messages",
+    "osgi.command.function=clocks"
 })
 public final class GogoCommands {
     /** How long a command waits for the frame thread. */
@@ -253,6 +254,16 @@ public final class GogoCommands {
             + " the messages read and missed")
     public Report messages(@Descriptor("none") String... words) {
         return Usage.bind("messages", words).then(a -> commands.messages());
+    }
+
+    /**
+     * @param words none
+     * @return the world's virtual time and fixed-step clocks
+     */
+    @Descriptor("the world's time: virtual time paused or not and its scale; per fixed-step clock the rate, the"
+            + " steps of the last frame, the cap, the tick, the interpolation alpha and the dropped steps")
+    public Report clocks(@Descriptor("none") String... words) {
+        return Usage.bind("clocks", words).then(a -> commands.clocks());
     }
 
     /**

@@ -9,6 +9,7 @@ import dev.orrery.plugin.devtools.report.AccessCheckReport;
 import dev.orrery.plugin.devtools.report.CommitsReport;
 import dev.orrery.plugin.devtools.report.ExplainReport;
 import dev.orrery.plugin.devtools.report.GraphReport;
+import dev.orrery.plugin.devtools.report.ClocksReport;
 import dev.orrery.plugin.devtools.report.MessagesReport;
 import dev.orrery.plugin.devtools.report.ObserversReport;
 import dev.orrery.plugin.devtools.report.PhasesReport;
@@ -89,6 +90,15 @@ final class Introspection {
      */
     MessagesReport messages() {
         return frame.call(MessagesReport::read);
+    }
+
+    /**
+     * Reads the world's virtual time and fixed clocks on the frame thread.
+     *
+     * @throws CommandException for a frame thread that does not answer
+     */
+    ClocksReport clocks() {
+        return frame.call(ClocksReport::read);
     }
 
     /**

@@ -54,6 +54,8 @@ public final class ReportText {
             return commits(r);
         } else if (report instanceof MessagesReport r) {
             return messages(r);
+        } else if (report instanceof ClocksReport r) {
+            return clocks(r);
         } else if (report instanceof GraphReport r) {
             return r.text();
         } else if (report instanceof ToggleOutcome r) {
@@ -207,6 +209,21 @@ public final class ReportText {
         }
         return count(r.types().size(), "message type") + " (dropped: lost by a reader at the maximum age;"
                 + " expired: aged out with no reader)\n" + t.render();
+    }
+
+    private static String clocks(ClocksReport r) {
+        String time = "virtual time " + (r.paused() ? "paused" : "running") + ", scale " + r.scale();
+        if (r.clocks().isEmpty()) {
+            return time + "; no fixed clocks: no fixed-step phase has run in this world yet\n";
+        }
+        TextTable t = TextTable.of("clock", ">rate Hz", ">steps last frame", ">max steps", ">tick", ">alpha",
+                ">dropped", ">time debt ms");
+        for (ClocksReport.Clock c : r.clocks()) {
+            t.row(c.name(), String.format(java.util.Locale.ROOT, "%.3f", c.hz()), c.stepsLastFrame(),
+                    c.maxStepsPerFrame(), c.tick(), String.format(java.util.Locale.ROOT, "%.3f", c.alpha()),
+                    c.droppedSteps(), String.format(java.util.Locale.ROOT, "%.3f", c.timeDebtNanos() / 1e6));
+        }
+        return time + "; " + count(r.clocks().size(), "fixed clock") + "\n" + t.render();
     }
 
     private static String timings(TimingsReport r) {

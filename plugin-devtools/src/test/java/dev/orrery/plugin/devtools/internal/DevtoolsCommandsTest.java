@@ -465,4 +465,20 @@ class DevtoolsCommandsTest {
                 combat/Unheard  2 frames     1     1        0        0  (none)
                 """, text(commands.messages()));
     }
+    @Test
+    @DisplayName("clocks: virtual time, and per fixed clock its rate, steps last frame, alpha and dropped steps")
+    void clocks_report() {
+        assertEquals("virtual time running, scale 1.0; no fixed clocks: no fixed-step phase has run in this world yet\n",
+                text(commands.clocks()));
+        EcsSystem step = EcsSystem.define("sim/step", dev.orrery.schedule.FixedPhases.FIXED_UPDATE, (w, dt) -> { });
+        host.put(build(host.schedule("main").orElseThrow(), physics, Plugin.builder("sim").systems(step).build()));
+        dev.orrery.schedule.VirtualTime.of(host.world()).scale(0.5);
+        host.schedule("main").orElseThrow().run(host.world(), 0.1); // 50 ms of virtual time: 3 steps
+        assertEquals("""
+                virtual time running, scale 0.5; 1 fixed clock
+                clock  rate Hz  steps last frame  max steps  tick  alpha  dropped  time debt ms
+                -----  -------  ----------------  ---------  ----  -----  -------  ------------
+                fixed   60.000                 3          8     3  0.000        0         0.000
+                """, text(commands.clocks()));
+    }
 }

@@ -2,6 +2,7 @@ package dev.orrery.schedule.internal.plan;
 
 import dev.orrery.schedule.BuildProblem;
 import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.FixedPhases;
 import dev.orrery.schedule.ItemNames;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Plugin;
@@ -135,15 +136,67 @@ final class Declarations {
                 continue;
             }
             Source source = Source.plugin(pluginName, i);
-            addAll(phases, plugin.phases(), source, input.name(), "phases");
+            addPhases(phases, plugin.phases(), source, input.name());
             addAll(sets, plugin.sets(), source, input.name(), "sets");
             addAll(systems, plugin.systems(), source, input.name(), "systems");
         }
         Source own = Source.schedule(input.name());
-        addAll(phases, input.phases(), own, input.name(), "phases");
+        addPhases(phases, input.phases(), own, input.name());
         addAll(sets, input.sets(), own, input.name(), "sets");
         addAll(systems, input.systems(), own, input.name(), "systems");
+        addReadyMadeFixedPhases(phases, systems, own);
         return new Declarations(input.name(), pluginProblems, pluginNames, phases, sets, systems);
+    }
+
+    /** Phases as {@link #addAll}, except that a ready-made fixed phase listed again counts once. */
+    private static void addPhases(List<Declared<Phase>> out, List<? extends Phase> items, Source source,
+                                  String schedule) {
+        Objects.requireNonNull(items, () -> "schedule '" + schedule + "': " + source.describe() + " returned null phases");
+        for (Phase item : items) {
+            Objects.requireNonNull(item, () -> "schedule '" + schedule + "': " + source.describe() + " lists a null entry in phases");
+            if (FixedPhases.isReadyMade(item) && declares(out, item)) {
+                continue;
+            }
+            out.add(new Declared<>(item, out.size(), source));
+        }
+    }
+
+    /**
+     * The ready-made fixed phases ({@link FixedPhases}) are declared by using them: when a system's
+     * phase or a declared phase's edge refers to one that no entry declares, all three not yet declared
+     * are added after the declared phases, in their order, as the schedule's own.
+     */
+    private static void addReadyMadeFixedPhases(List<Declared<Phase>> phases, List<Declared<EcsSystem>> systems,
+                                                Source own) {
+        boolean used = false;
+        for (Declared<EcsSystem> d : systems) {
+            used |= FixedPhases.isReadyMade(d.item().phase());
+        }
+        for (Declared<Phase> d : phases) {
+            for (Phase p : d.item().dependsOn()) {
+                used |= FixedPhases.isReadyMade(p);
+            }
+            for (Phase p : d.item().before()) {
+                used |= FixedPhases.isReadyMade(p);
+            }
+        }
+        if (!used) {
+            return;
+        }
+        for (Phase p : List.of(FixedPhases.FIXED_PRE_UPDATE, FixedPhases.FIXED_UPDATE, FixedPhases.FIXED_POST_UPDATE)) {
+            if (!declares(phases, p)) {
+                phases.add(new Declared<>(p, phases.size(), own));
+            }
+        }
+    }
+
+    private static boolean declares(List<Declared<Phase>> phases, Phase phase) {
+        for (Declared<Phase> d : phases) {
+            if (d.item() == phase) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static <T> void addAll(List<Declared<T>> out, List<? extends T> items, Source source, String schedule,

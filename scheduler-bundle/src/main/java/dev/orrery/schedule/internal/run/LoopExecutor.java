@@ -42,7 +42,16 @@ final class LoopExecutor implements SystemExecutor {
 
     @Override
     public void run(int span, WorldRuntime rt, World world, double dt) {
-        int from = layout.spanStart[span];
+        runFrom(span, layout.spanStart[span], rt, world, dt);
+    }
+
+    /**
+     * Runs span {@code span} from system {@code from} on: the whole span, or the rest of a fixed step
+     * resumed after a throw.
+     *
+     * @param from a system index inside the span (its first for the whole span)
+     */
+    void runFrom(int span, int from, WorldRuntime rt, World world, double dt) {
         int to = layout.spanEnd[span];
         if (rt.activeContext == null) {
             runRange(rt, world, from, to, dt);

@@ -50,6 +50,8 @@ final class RunLayout {
     final int[] spanPhase;
     /** Indexes of the automatic phases, in phase order (SCH-030, SCH-107). */
     final int[] automaticPhases;
+    /** The fixed-step clocks and the clock of each phase. */
+    final FixedLayout fixed;
     /** Index of {@link Phase#ON_START}; its systems are {@code onStartFrom} (inclusive) to {@code onStartTo}. */
     final int onStartPhase;
     final int onStartFrom;
@@ -107,6 +109,7 @@ final class RunLayout {
                 automaticPhases[k++] = p;
             }
         }
+        this.fixed = new FixedLayout(scheduleName, phases, automaticPhases);
         this.phaseIndex = plan.phaseIndex();
         Integer onStart = phaseIndex.get(Phase.ON_START);
         if (onStart == null) {

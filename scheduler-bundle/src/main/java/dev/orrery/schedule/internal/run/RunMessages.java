@@ -52,7 +52,7 @@ final class RunMessages {
         for (int i = 0; i < readers.length; i++) {
             if (layout.readsMessages[i]) {
                 declarations.add(new MessageReader.Declaration(layout.systemNames[i],
-                        layout.systems[i].readsMessages()));
+                        layout.systems[i].readsMessages(), layout.fixed.phaseClock[layout.systemPhase[i]] >= 0));
                 indexes.add(i);
             }
         }

@@ -4,12 +4,14 @@ import dev.orrery.schedule.Cooperative;
 import dev.orrery.schedule.DispatchEngine;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.InitFunction;
+import dev.orrery.schedule.PassClock;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.RunFailure.Stage;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleState;
 import dev.orrery.schedule.SkipReason;
+import dev.orrery.schedule.VirtualTime;
 import dev.orrery.schedule.internal.plan.ExecutionPlan;
 import dev.orrery.world.RunConfinement;
 import dev.orrery.world.World;
@@ -58,6 +60,8 @@ public final class ScheduleRunner {
     private final SystemDisposal disposal;
     private final LoopExecutor loop;
     private final Dispatcher dispatcher;
+    /** Steps the fixed phases' groups (fixed-step phases and virtual time). */
+    private final FixedSteps fixedSteps;
     /** {@code ScheduleHooks.samplePeriod()} of the hooks, at least 1. */
     private final int samplePeriod;
     /** Where the system this runner is at is published, or null; with the table it publishes. */
@@ -87,6 +91,7 @@ public final class ScheduleRunner {
         boolean someCallsUnobserved = options.hooks == null || samplePeriod > 1;
         this.dispatcher = new Dispatcher(layout, options, loop,
                 someCallsUnobserved && options.engine == DispatchEngine.GENERATED);
+        this.fixedSteps = new FixedSteps(layout, this::executePhase);
     }
 
     /**
@@ -119,12 +124,52 @@ public final class ScheduleRunner {
         args.checkDt(dt, "run");
         WorldRuntime rt = enter(world, "run", dt);
         try {
-            int[] automatic = layout.automaticPhases;
-            for (int k = 0; k < automatic.length; k++) {
-                executePhase(rt, world, automatic[k], dt);
+            if (!layout.fixed.any && rt.virtualTime.get() == null) {
+                int[] automatic = layout.automaticPhases;
+                for (int k = 0; k < automatic.length; k++) {
+                    executePhase(rt, world, automatic[k], -1, dt);
+                }
+            } else {
+                runTimed(rt, world, dt);
             }
         } finally {
             exit(rt);
+        }
+    }
+
+    /**
+     * {@code run} with fixed-step phases or virtual time: variable phases get the virtual dt (or are
+     * skipped while paused, when so configured), each group of adjacent fixed phases is stepped by
+     * {@link FixedSteps} at its place.
+     */
+    private void runTimed(WorldRuntime rt, World world, double dt) {
+        VirtualTime vt = rt.virtualTime.get();
+        double vdt = dt;
+        boolean paused = false;
+        boolean skipVariable = false;
+        if (vt != null) {
+            vdt = vt.apply(dt);
+            paused = vt.isPaused();
+            skipVariable = paused && vt.skipsVariableWhilePaused();
+            PassClock pass = rt.passClock();
+            if (pass != null && vdt != dt) {
+                pass.begin(vdt); // the call's pass counts virtual time; its end restores the outer one
+            }
+        }
+        int[] automatic = layout.automaticPhases;
+        int[] phaseClock = layout.fixed.phaseClock;
+        for (int k = 0; k < automatic.length; k++) {
+            int p = automatic[k];
+            if (phaseClock[p] >= 0) {
+                int end = k + 1;
+                while (end < automatic.length && phaseClock[automatic[end]] >= 0) {
+                    end++;
+                }
+                fixedSteps.runGroup(rt, world, automatic, k, end, vdt, dt, paused);
+                k = end - 1;
+            } else if (!skipVariable) {
+                executePhase(rt, world, p, -1, vdt);
+            }
         }
     }
 
@@ -135,7 +180,12 @@ public final class ScheduleRunner {
         args.checkDt(dt, "runPhase");
         WorldRuntime rt = enter(world, "runPhase", dt);
         try {
-            executePhase(rt, world, p, dt);
+            if (layout.fixed.phaseClock[p] >= 0) {
+                rt.fixed.phases[0] = p;
+                fixedSteps.runGroup(rt, world, rt.fixed.phases, 0, 1, dt, dt, false);
+            } else {
+                executePhase(rt, world, p, -1, dt);
+            }
         } finally {
             exit(rt);
         }
@@ -154,12 +204,25 @@ public final class ScheduleRunner {
         try {
             boolean manual = layout.phaseManual[first];
             int component = layout.phaseComponent[first];
+            int[] phaseClock = layout.fixed.phaseClock;
+            int grouped = 0;
             for (int p = first; p <= last; p++) {
                 // Automatic endpoints: the automatic phases between them (SCH-033). Manual endpoints:
                 // the manual phases of their component between them (SCH-109).
                 if (layout.phaseManual[p] == manual && (!manual || layout.phaseComponent[p] == component)) {
-                    executePhase(rt, world, p, dt);
+                    if (phaseClock[p] >= 0) {
+                        rt.fixed.phases[grouped++] = p; // adjacent fixed phases are stepped as one group
+                        continue;
+                    }
+                    if (grouped > 0) {
+                        fixedSteps.runGroup(rt, world, rt.fixed.phases, 0, grouped, dt, dt, false);
+                        grouped = 0;
+                    }
+                    executePhase(rt, world, p, -1, dt);
                 }
+            }
+            if (grouped > 0) {
+                fixedSteps.runGroup(rt, world, rt.fixed.phases, 0, grouped, dt, dt, false);
             }
         } finally {
             exit(rt);
@@ -310,15 +373,15 @@ public final class ScheduleRunner {
      * staged is published at its end, and discarded when anything in it throws (a system, a
      * condition, an init function, a hook), before the exception propagates unchanged.
      */
-    private void executePhase(WorldRuntime rt, World world, int p, double dt) {
+    private void executePhase(WorldRuntime rt, World world, int p, int from, double dt) {
         rt.site.phase = p;
         if (!layout.transactional) {
-            runPhaseBody(rt, world, p, dt);
+            runPhaseBody(rt, world, p, from, dt);
             return;
         }
         WorldTransaction tx = rt.tx;
         try {
-            runPhaseBody(rt, world, p, dt);
+            runPhaseBody(rt, world, p, from, dt);
             if (tx.hasStaged()) {
                 Commits.publish(tx, layout, world);
             }
@@ -331,9 +394,10 @@ public final class ScheduleRunner {
     /**
      * One phase's work: its init functions, then OnStart's pending systems or the phase's spans on the
      * executor of this call, publishing between two spans (a declared barrier). The one place that
-     * brackets a phase and steps in between its spans (see {@link SystemExecutor}).
+     * brackets a phase and steps in between its spans (see {@link SystemExecutor}). With {@code from >= 0}
+     * (a fixed step resumed after a throw), the systems before {@code from} are not considered.
      */
-    private void runPhaseBody(WorldRuntime rt, World world, int p, double dt) {
+    private void runPhaseBody(WorldRuntime rt, World world, int p, int from, double dt) {
         if (layout.phaseTracked[p] && !rt.isPhaseInitialised(p)) {
             initPhase(rt, world, p); // Orrery's system lifecycle: before any gate of the phase
         }
@@ -354,10 +418,17 @@ public final class ScheduleRunner {
         }
         int first = layout.phaseSpanFrom[p];
         for (int span = first, end = layout.phaseSpanTo[p]; span < end; span++) {
+            if (from >= 0 && layout.spanEnd[span] <= from && layout.spanStart[span] < layout.spanEnd[span]) {
+                continue; // resumed: a span wholly before the resume point
+            }
             if (span > first) {
                 Commits.publish(rt.tx, layout, world); // a declared barrier
             }
-            executor.run(span, rt, world, dt);
+            if (from > layout.spanStart[span]) {
+                loop.runFrom(span, from, rt, world, dt);
+            } else {
+                executor.run(span, rt, world, dt);
+            }
         }
     }
 

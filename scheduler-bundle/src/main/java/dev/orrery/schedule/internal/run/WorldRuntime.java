@@ -3,6 +3,7 @@ package dev.orrery.schedule.internal.run;
 import dev.orrery.schedule.PassClock;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.ScheduleState;
+import dev.orrery.schedule.VirtualTime;
 import dev.orrery.world.MessageBus;
 import dev.orrery.world.MessageReader;
 import dev.orrery.world.RunConfinement;
@@ -96,6 +97,11 @@ final class WorldRuntime {
     /** The state record the {@link #disabled} flags were built from, by identity (null: trait absent). */
     ScheduleState disabledFor;
 
+    /** Live view of the world's {@link VirtualTime}. */
+    final TraitRef<VirtualTime> virtualTime;
+    /** Scratch of the fixed-step clocks, or null when the schedule has none. */
+    final FixedScratch fixed;
+
     /** Live view of the world's {@link PassClock}. */
     private final TraitRef<PassClock> clock;
     /** The clock on which the current call began a pass, or null; with the pass and dt it interrupted. */
@@ -120,6 +126,8 @@ final class WorldRuntime {
         this.lifecycle = lifecycle;
         this.phaseInitialised = new boolean[layout.phases.length];
         this.clock = world.ref(PassClock.TRAIT);
+        this.virtualTime = world.ref(VirtualTime.TRAIT);
+        this.fixed = layout.fixed.any ? new FixedScratch(layout, world) : null;
         this.tx = world.transaction();
         this.confinement = world.runConfinement();
         this.systemContexts = world.systemContexts();
@@ -152,6 +160,11 @@ final class WorldRuntime {
         outerDt = c.dt();
         c.begin(dt);
         begun = c;
+    }
+
+    /** @return the pass clock the current call began a pass on, or null when it began none */
+    PassClock passClock() {
+        return begun;
     }
 
     /** Ends the pass {@link #beginPass} began, restoring the one it interrupted (a nested run call). */

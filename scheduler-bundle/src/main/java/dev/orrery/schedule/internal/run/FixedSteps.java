@@ -1,0 +1,188 @@
+package dev.orrery.schedule.internal.run;
+
+import dev.orrery.schedule.FixedClock;
+import dev.orrery.schedule.FixedTime;
+import dev.orrery.schedule.PassClock;
+import dev.orrery.schedule.RunFailure;
+import dev.orrery.world.World;
+import java.util.Arrays;
+
+/**
+ * Steps a group of fixed phases (adjacent fixed phases of a run call, see {@link FixedLayout}): for
+ * each clock of the group, first the rest of a step a throw interrupted, then the frame's dt added to
+ * its accumulator ({@link FixedTime#beginFrame}), then the due steps of all the group's clocks
+ * interleaved by (due time, clock order), each step running that clock's phases of the group in phase
+ * order with {@code dt == step}.
+ *
+ * <p>Implementation notes. Due times are nanoseconds from the frame's start: a clock's first step is
+ * due when its accumulator, as it was before the frame, would have reached a whole step. The pass
+ * clock (run conditions' dt) begins a pass per step with the step's dt, and the pass of the call is
+ * restored after the group, so a timer gating a fixed system counts steps and one gating a variable
+ * system counts frames. A throw marks the step interrupted after the failed system
+ * ({@link FixedTime#interrupt}) before it propagates unchanged. Allocation-free: the arrays are the
+ * world's {@link FixedScratch}.
+ */
+final class FixedSteps {
+    /** Runs phase {@code p} from system {@code from} ({@code -1}: the whole phase) with {@code dt}. */
+    interface Body {
+        void execute(WorldRuntime rt, World world, int p, int from, double dt);
+    }
+
+    private final RunLayout layout;
+    private final Body body;
+
+    FixedSteps(RunLayout layout, Body body) {
+        this.layout = layout;
+        this.body = body;
+    }
+
+    /**
+     * @param list phase indexes; the group is {@code list[from..to)}, every one a fixed phase
+     * @param dt the frame's dt after virtual time, seconds
+     * @param realDt the frame's dt before virtual time, seconds
+     * @param paused whether virtual time is paused: the group does nothing
+     */
+    void runGroup(WorldRuntime rt, World world, int[] list, int from, int to, double dt, double realDt,
+                  boolean paused) {
+        FixedScratch s = rt.fixed;
+        int[] phaseClock = layout.fixed.phaseClock;
+        int n = 0;
+        for (int k = from; k < to; k++) {
+            int c = phaseClock[list[k]];
+            boolean seen = false;
+            for (int j = 0; j < n && !seen; j++) {
+                seen = s.groupClocks[j] == c;
+            }
+            if (!seen) {
+                s.groupClocks[n++] = c;
+            }
+        }
+        for (int j = 0; j < n; j++) {
+            int c = s.groupClocks[j];
+            FixedClock clock = layout.fixed.clocks[c];
+            FixedTime.Clocks present = s.clocks.get();
+            if (present == null || present != s.timesOf) {
+                Arrays.fill(s.times, null); // first use, or the world was reset
+                s.timesOf = present;
+            }
+            FixedTime ft = s.times[c];
+            if (ft == null) {
+                ft = FixedTime.of(world, clock);
+                s.times[c] = ft;
+                s.timesOf = s.clocks.get();
+            }
+            ft.claim(layout.scheduleName, clock);
+            s.left[c] = 0;
+            if (paused) {
+                ft.skipFrame();
+                continue;
+            }
+            if (ft.isStepInterrupted()) {
+                resume(rt, world, list, from, to, c, ft);
+            }
+            long before = ft.accumulatorNanos();
+            s.left[c] = ft.beginFrame(layout.scheduleName, clock, nanos(dt), nanos(realDt));
+            s.due[c] = clock.stepNanos() - before;
+        }
+        PassClock pass = rt.passClock();
+        long outerPass = pass == null ? 0 : pass.pass();
+        double outerDt = pass == null ? 0 : pass.dt();
+        try {
+            while (true) {
+                int best = -1;
+                for (int j = 0; j < n; j++) {
+                    int c = s.groupClocks[j];
+                    if (s.left[c] > 0 && (best < 0 || s.due[c] < s.due[best])) {
+                        best = c;
+                    }
+                }
+                if (best < 0) {
+                    break;
+                }
+                s.left[best]--;
+                s.due[best] += layout.fixed.clocks[best].stepNanos();
+                FixedTime ft = s.times[best];
+                ft.beginStep();
+                step(rt, world, list, from, to, best, ft, -1, -1);
+            }
+        } finally {
+            if (pass != null) {
+                pass.end(outerPass, outerDt);
+            }
+        }
+    }
+
+    /** Finishes the interrupted step of clock {@code c}: the systems after the failed one, then the clock's later phases. */
+    private void resume(WorldRuntime rt, World world, int[] list, int from, int to, int c, FixedTime ft) {
+        int phase = layout.indexOfPhaseName(ft.interruptedPhase());
+        String after = ft.interruptedAfter();
+        ft.endInterruption();
+        int startK = -1;
+        for (int k = from; k < to && startK < 0; k++) {
+            if (list[k] == phase && layout.fixed.phaseClock[phase] == c) {
+                startK = k;
+            }
+        }
+        if (startK < 0) {
+            return; // the phase is gone or not in this call: the rest of the step is abandoned
+        }
+        int startSystem = layout.phaseStart[phase];
+        if (after != null) {
+            int i = layout.indexOfName(after);
+            startSystem = i >= 0 && layout.systemPhase[i] == phase ? i + 1 : layout.phaseEnd[phase];
+        }
+        PassClock pass = rt.passClock();
+        long outerPass = pass == null ? 0 : pass.pass();
+        double outerDt = pass == null ? 0 : pass.dt();
+        try {
+            step(rt, world, list, startK, to, c, ft, phase, startSystem);
+        } finally {
+            if (pass != null) {
+                pass.end(outerPass, outerDt);
+            }
+        }
+    }
+
+    /**
+     * One step of clock {@code c}: its phases in {@code list[from..to)}; phase {@code firstPhase}
+     * (or none, -1) starts at system {@code firstSystem}.
+     */
+    private void step(WorldRuntime rt, World world, int[] list, int from, int to, int c, FixedTime ft,
+                      int firstPhase, int firstSystem) {
+        double dt = layout.fixed.clocks[c].stepSeconds();
+        PassClock pass = rt.passClock();
+        if (pass != null) {
+            pass.begin(dt);
+        }
+        for (int k = from; k < to; k++) {
+            int p = list[k];
+            if (layout.fixed.phaseClock[p] != c) {
+                continue;
+            }
+            try {
+                body.execute(rt, world, p, p == firstPhase ? firstSystem : -1, dt);
+            } catch (Throwable t) {
+                ft.interrupt(layout.phases[p].name(), failedSystem(world, t, p));
+                throw t;
+            }
+        }
+    }
+
+    private String failedSystem(World world, Throwable t, int p) {
+        try {
+            RunFailure f = RunFailure.of(world, t).orElse(null);
+            if (f == null || !f.schedule().equals(layout.scheduleName)) {
+                return null;
+            }
+            int i = layout.indexOfName(f.systemName());
+            return i >= 0 && layout.systemPhase[i] == p ? f.systemName() : null;
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** @return {@code seconds} in whole nanoseconds, rounded, at most a century */
+    static long nanos(double seconds) {
+        return Math.round(Math.min(seconds, 3.15e9) * 1e9);
+    }
+}
