@@ -264,12 +264,14 @@ final class ReflectiveCodec<T> implements TraitCodec<T> {
         for (int i = 0; i < components.length; i++) {
             names[i] = components[i].getName();
             accessors[i] = components[i].getAccessor();
+            accessors[i].trySetAccessible(); // records nested in non-public classes; fails only for closed modules
             types[i] = components[i].getType();
             converters[i] = converter(components[i].getGenericType(), c.getSimpleName() + "." + names[i]);
         }
         Constructor<?> constructor;
         try {
             constructor = c.getDeclaredConstructor(types);
+            constructor.trySetAccessible();
         } catch (NoSuchMethodException e) {
             throw new IllegalArgumentException("TraitCodec.of: record " + c.getName() + " has no canonical constructor", e);
         }
@@ -315,7 +317,8 @@ final class ReflectiveCodec<T> implements TraitCodec<T> {
             throw new IllegalArgumentException("accessor " + accessor.getName() + " of " + target.getClass().getName()
                     + " threw " + e.getCause(), e.getCause());
         } catch (IllegalAccessException e) {
-            throw new IllegalArgumentException("TraitCodec.of: cannot read " + accessor + " (is the record's package exported?)", e);
+            throw new IllegalArgumentException("TraitCodec.of: cannot read " + accessor
+                    + " (in a named module, open the record's package to dev.orrery.scheduler)", e);
         }
     }
 }

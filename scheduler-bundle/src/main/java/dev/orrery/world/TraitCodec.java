@@ -42,8 +42,9 @@ public interface TraitCodec<T> {
      * record, enum or tree component may be {@code null} (a {@link Tree.Null}). Decoding requires every
      * component's field and no other.
      *
-     * @param type a record or enum class; the class's members must be accessible to this module (an
-     *     exported or opened package, or a public type in a bundle)
+     * @param type a record or enum class, of any visibility; on the module path its package must be
+     *     open to {@code dev.orrery.scheduler} unless the record and its package are public and exported
+     *     (bundles and the class path need nothing)
      * @param <T> the type
      * @return the codec
      * @throws IllegalArgumentException if {@code type} is neither a record nor an enum, or a component
