@@ -23,8 +23,8 @@ import java.util.TreeSet;
  * {@link Trait.Builder#persistent}), the persistent world traits (the schedules' state records, phase
  * toggles, run-condition timers), the entity allocator (so a restore reproduces every handle and the
  * next spawns get the same handles) and a header: the snapshot format, the Orrery version, the plugin
- * manifest ({@link SnapshotOptions#plugins()}), the version of each persisted trait, and the names of
- * the transient traits it skipped.
+ * manifest ({@link SnapshotOptions#plugins()}), the version of each persisted trait id (the highest, if
+ * opaque data of another version shares the id), and the names of the transient traits it skipped.
  *
  * <p><b>Unknown and newer data.</b> A restore keeps the data of a trait no definition names, and data
  * written by a newer version than the definition's, as {@link OpaqueTrait opaque data} on its entity
@@ -144,12 +144,10 @@ public final class WorldSnapshot {
                 .forEach(p -> plugins.add(Tree.obj("name", Tree.of(p.name()), "version", Tree.of(p.version()))));
         Map<String, Tree> versions = new TreeMap<>();
         c.versions.forEach((id, v) -> versions.put(id, Tree.of(v)));
-        Map<String, Tree> opaque = new TreeMap<>();
-        c.opaqueVersions.forEach((id, v) -> opaque.put(id, Tree.of(v)));
         List<Tree> skipped = new ArrayList<>();
         c.skipped.forEach(n -> skipped.add(Tree.of(n)));
         Tree.Obj header = Tree.obj("format", Tree.of(SectionFile.FORMAT_VERSION), "orrery", Tree.of(OrreryVersion.get()),
-                "plugins", new Tree.Array(plugins), "traits", new Tree.Obj(versions), "opaque", new Tree.Obj(opaque),
+                "plugins", new Tree.Array(plugins), "traits", new Tree.Obj(versions),
                 "skipped", new Tree.Array(skipped), "entities", Tree.of(entityTrees.size()));
         return new WorldSnapshot(options.format(), header, allocTree, new Tree.Array(worldTrees), new Tree.Array(entityTrees),
                 entityTrees.size());
@@ -251,7 +249,6 @@ public final class WorldSnapshot {
     private static final class Capture {
         final Map<String, Trait<?>> owners = new java.util.HashMap<>();
         final TreeMap<String, Integer> versions = new TreeMap<>();
-        final TreeMap<String, Integer> opaqueVersions = new TreeMap<>();
         final TreeSet<String> skipped = new TreeSet<>();
 
         @SuppressWarnings("unchecked")
@@ -260,7 +257,7 @@ public final class WorldSnapshot {
                 for (OpaqueTrait o : ((OpaqueTraits) value).byId().values()) {
                     if (!into.containsKey(o.id())) { // a decoded value of the same id wins
                         into.put(o.id(), entry(o.version(), o.value()));
-                        opaqueVersions.merge(o.id(), o.version(), Math::max);
+                        versions.merge(o.id(), o.version(), Math::max);
                     }
                 }
                 return;
@@ -287,7 +284,7 @@ public final class WorldSnapshot {
                 throw new IllegalArgumentException("WorldSnapshot.capture: trait '" + trait.name() + "' of " + where
                         + ": its codec returned null");
             }
-            versions.put(trait.name(), p.version());
+            versions.merge(trait.name(), p.version(), Math::max);
             into.put(trait.name(), entry(p.version(), tree));
         }
 
