@@ -203,7 +203,15 @@ final class SnapshotReader {
 
     private static <T> TraitValue<T> decoded(Trait<T> def, int version, Tree value) {
         Persistence<T> p = def.persistence().orElseThrow();
-        T v = p.codec().decode(p.upgrade(version, value));
+        Tree current = p.upgrade(version, value);
+        T v;
+        try {
+            v = p.codec().decode(current);
+        } catch (IllegalArgumentException e) {
+            throw e;
+        } catch (RuntimeException e) { // a hand-written codec that casts: report it like a shape error
+            throw new IllegalArgumentException("the codec failed: " + e, e);
+        }
         if (v == null) {
             throw new IllegalArgumentException("the codec returned null");
         }
