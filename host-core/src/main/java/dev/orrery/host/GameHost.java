@@ -2,6 +2,8 @@ package dev.orrery.host;
 
 import dev.orrery.schedule.Schedule;
 import dev.orrery.world.World;
+import dev.orrery.world.snapshot.RestoreReport;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
@@ -207,6 +209,40 @@ public interface GameHost {
     default CompletionStage<Long> stepFixed(int steps) {
         return java.util.concurrent.CompletableFuture.failedFuture(
                 new UnsupportedOperationException(getClass().getName() + " does not step fixed frames"));
+    }
+
+    /**
+     * Saves the world to a file: the capture (every persistent value into a tree) runs on the frame
+     * thread at the next frame boundary (also while paused; never inside a frame's transaction), the
+     * encoding and the safe write ({@link dev.orrery.world.snapshot.SnapshotFiles#write}: temporary
+     * file, forced to disk, previous save kept as {@code NAME.old}, atomic rename) on a worker. The
+     * header lists the running plugins ({@link #plugins()}: name and bundle).
+     *
+     * @param path the file; a name ending in {@code .json} is written as JSON, any other as CBOR
+     * @return completes with {@code path} once the file is in place; exceptionally with the
+     *     {@link java.io.IOException} of a failed write (the previous file is then unchanged), with
+     *     {@link IllegalStateException} if the host stops first or the Jackson bundles are missing
+     * @throws NullPointerException if {@code path} is null
+     */
+    default CompletionStage<Path> save(Path path) {
+        return HostSaves.save(this, path);
+    }
+
+    /**
+     * Loads a world saved by {@link #save} (or {@link dev.orrery.world.snapshot.WorldSnapshot}): the file
+     * is read on a worker, then checked, decoded and restored on the frame thread at the next frame
+     * boundary, with the persistent traits the world knows as definitions (data of others is kept opaque,
+     * see {@link dev.orrery.world.snapshot.WorldSnapshot}).
+     *
+     * @param path the file (JSON or CBOR, told by its first line)
+     * @return completes with what was restored; exceptionally with a
+     *     {@link dev.orrery.world.snapshot.SnapshotException} (one line naming the file and the section)
+     *     if the file is truncated or damaged, the world then unchanged, or with the
+     *     {@link java.io.IOException} of a failed read
+     * @throws NullPointerException if {@code path} is null
+     */
+    default CompletionStage<RestoreReport> load(Path path) {
+        return HostSaves.load(this, path);
     }
 
     /**

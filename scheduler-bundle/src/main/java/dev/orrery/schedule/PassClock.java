@@ -1,6 +1,8 @@
 package dev.orrery.schedule;
 
 import dev.orrery.world.Trait;
+import dev.orrery.world.TraitCodec;
+import dev.orrery.world.Tree;
 import dev.orrery.world.World;
 
 /**
@@ -28,7 +30,8 @@ import dev.orrery.world.World;
  */
 public final class PassClock {
     /** The world trait holding the clock; the key is immutable, the value per world. */
-    public static final Trait<PassClock> TRAIT = Trait.of("run-condition pass clock", PassClock::new);
+    public static final Trait<PassClock> TRAIT = Trait.<PassClock>builder("run-condition pass clock")
+            .defaultFactory(PassClock::new).persistent(1, TraitCodec.of(PassClock::toTree, PassClock::fromTree)).build();
 
     private long lastPass;
     private long pass;
@@ -75,5 +78,19 @@ public final class PassClock {
     public void end(long pass, double dt) {
         this.pass = pass;
         this.dt = dt;
+    }
+
+    /** The pass counter in a snapshot: what makes timed conditions count on after a restore. */
+    private static Tree toTree(PassClock c) {
+        return Tree.obj("lastPass", Tree.of(c.lastPass), "pass", Tree.of(c.pass), "dt", Tree.of(c.dt));
+    }
+
+    private static PassClock fromTree(Tree t) {
+        PassClock c = new PassClock();
+        Tree.Obj o = (Tree.Obj) t;
+        c.lastPass = ((Tree.Int) o.get("lastPass")).value();
+        c.pass = ((Tree.Int) o.get("pass")).value();
+        c.dt = ((Tree.Real) o.get("dt")).value();
+        return c;
     }
 }

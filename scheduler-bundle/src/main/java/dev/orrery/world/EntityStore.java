@@ -41,8 +41,11 @@ final class EntityStore {
     /** Where entities reserved by a staged spawn sit until the transaction publishes: never matched. */
     private final Archetype reserved = new Archetype(-1, NO_IDS, new Trait<?>[0]);
 
-    /** This store's world tag, shifted into place in a stamp ({@link Entity#TAG_SHIFT}). */
-    private final int tagBits;
+    /**
+     * This store's world tag, shifted into place in a stamp ({@link Entity#TAG_SHIFT}); replaced only
+     * by a restore ({@link #restore}).
+     */
+    private int tagBits;
     /** Per slot: its stamp, world tag and generation (the high word of its current handle). */
     private int[] generations = new int[64];
     private Archetype[] archetypeOf = new Archetype[64];
@@ -474,6 +477,90 @@ final class EntityStore {
             }
         }
         alive = 0;
+    }
+
+    // ---- snapshots: the allocator as a value, and a restore that reproduces every handle ----
+
+    /** @return the allocator: world tag, each slot's generation, the free list (the next taken last) */
+    AllocatorState allocatorState() {
+        int[] gens = new int[slotCount];
+        for (int slot = 0; slot < slotCount; slot++) {
+            gens[slot] = generations[slot] & Entity.GENERATION_MASK;
+        }
+        return new AllocatorState(worldTag(), gens, Arrays.copyOf(freeSlots, freeCount));
+    }
+
+    /**
+     * Replaces every entity and the allocator: afterwards the live entities are exactly
+     * {@code entities}, with those handles and values, the allocator is {@code allocator} (so later
+     * spawns take the same slots and generations) and this store's world tag is the allocator's.
+     * Checks everything before it changes anything.
+     *
+     * @throws IllegalArgumentException if the handles do not match the allocator's live slots one to
+     *     one; the message names the first handle at fault
+     */
+    void restore(AllocatorState allocator, long[] entities, TraitValue<?>[][] values) {
+        requireNotIterating("World.restoreEntities");
+        if (entities.length != values.length) {
+            throw new IllegalArgumentException("World.restoreEntities: " + entities.length + " entities but "
+                    + values.length + " value lists");
+        }
+        int n = allocator.slotCount();
+        boolean[] free = new boolean[n];
+        for (int slot : allocator.freeSlots()) {
+            free[slot] = true;
+        }
+        boolean[] placed = new boolean[n];
+        for (long e : entities) {
+            int slot = Entity.index(e);
+            if (!Entity.isWellFormed(e) || slot >= n || Entity.worldTag(e) != allocator.worldTag()
+                    || Entity.generation(e) != allocator.generation(slot) || free[slot] || placed[slot]) {
+                throw new IllegalArgumentException("World.restoreEntities: entity " + Entity.toString(e)
+                        + " is not a live slot of the allocator (or is given twice)");
+            }
+            placed[slot] = true;
+        }
+        if (entities.length != allocator.liveCount()) {
+            throw new IllegalArgumentException("World.restoreEntities: the allocator has " + allocator.liveCount()
+                    + " live slots but " + entities.length + " entities are given");
+        }
+        reset();
+        tagBits = allocator.worldTag() << Entity.TAG_SHIFT;
+        if (generations.length < n) {
+            int capacity = Math.max(n, 64);
+            generations = Arrays.copyOf(generations, capacity);
+            archetypeOf = Arrays.copyOf(archetypeOf, capacity);
+            rowOf = Arrays.copyOf(rowOf, capacity);
+        }
+        Arrays.fill(archetypeOf, null);
+        for (int slot = 0; slot < n; slot++) {
+            generations[slot] = tagBits | allocator.generation(slot);
+        }
+        slotCount = n;
+        int[] freeList = allocator.freeSlots();
+        freeSlots = Arrays.copyOf(freeList, Math.max(16, freeList.length));
+        freeCount = freeList.length;
+        alive = 0;
+        for (int i = 0; i < entities.length; i++) {
+            placeAt(Entity.index(entities[i]), values[i]);
+        }
+    }
+
+    /** Puts a restored entity into its slot, whose generation is already set. */
+    private void placeAt(int slot, TraitValue<?>[] values) {
+        int[] ids = new int[values.length];
+        Archetype a = tableOf(values, ids);
+        long entity = Entity.of(slot, generations[slot]);
+        archetypeOf[slot] = a;
+        int row = a.append(entity);
+        rowOf[slot] = row;
+        alive++;
+        for (int i = 0; i < values.length; i++) {
+            a.columns[a.columnOf(ids[i])][row] = values[i].value();
+        }
+        if (changes.any()) {
+            changes.addedAll(a, entity, slot);
+        }
     }
 
     // ---- staging support (see Staging): reserved entities and the publish primitives ----

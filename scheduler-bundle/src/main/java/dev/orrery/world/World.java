@@ -350,6 +350,55 @@ public final class World {
         return List.copyOf(known);
     }
 
+    // ---- snapshots (cold paths) ----
+
+    /**
+     * The entity allocator as a value, for snapshots: with it, {@link #restoreEntities} reproduces
+     * every handle and the handles of later spawns.
+     *
+     * @return the allocator state
+     * @throws IllegalStateException inside a transaction ({@link #isStaging()}): staged spawns hold
+     *     reserved slots
+     */
+    public AllocatorState allocatorState() {
+        transaction.requireClosed("World.allocatorState");
+        return entities.allocatorState();
+    }
+
+    /**
+     * Replaces every entity and the entity allocator, for restoring a snapshot: afterwards the live
+     * entities are exactly {@code entities} with those values, each handle as given, later spawns take
+     * the slots and generations {@code allocator} says, and this world's tag is the allocator's (so
+     * handles saved with another world are handles of this one; two worlds with the same tag no longer
+     * tell their handles apart, see {@link Entity#WORLD_TAGS}). World traits and messages are not
+     * touched. Handles of entities destroyed by the replacement fail like any destroyed entity's.
+     * Change queries see the restored entities as added.
+     *
+     * @param allocator the allocator to install; not null
+     * @param entities the handles of the allocator's live slots, each once, in any order; not null
+     * @param values per entity (same index), its trait values; no trait twice; not null
+     * @throws IllegalArgumentException if the handles are not exactly the allocator's live slots, the
+     *     arrays differ in length, or an entity has a trait twice; nothing is changed then
+     * @throws IllegalStateException inside a transaction or while a query iterates; nothing is changed
+     * @throws NullPointerException if an argument or a value is null
+     */
+    public void restoreEntities(AllocatorState allocator, long[] entities, TraitValue<?>[][] values) {
+        transaction.requireClosed("World.restoreEntities");
+        Objects.requireNonNull(allocator, "World.restoreEntities: allocator is null");
+        Objects.requireNonNull(entities, "World.restoreEntities: entities is null");
+        Objects.requireNonNull(values, "World.restoreEntities: values is null");
+        for (int i = 0; i < values.length; i++) {
+            Set<Trait<?>> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+            for (TraitValue<?> v : Objects.requireNonNull(values[i], "World.restoreEntities: a value list is null")) {
+                if (!seen.add(Objects.requireNonNull(v, "World.restoreEntities: a trait value is null").trait())) {
+                    throw new IllegalArgumentException("World.restoreEntities: trait '" + v.trait().name()
+                            + "' is given twice for one entity");
+                }
+            }
+        }
+        this.entities.restore(allocator, entities, values);
+    }
+
     // ---- entities ----
 
     /**

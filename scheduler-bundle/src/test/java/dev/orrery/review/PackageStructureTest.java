@@ -36,7 +36,7 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PackageStructureTest {
     /** The exported packages: what plugins and hosts compile against. */
-    private static final Set<String> API = Set.of("dev.orrery.world", "dev.orrery.world.unload",
+    private static final Set<String> API = Set.of("dev.orrery.world", "dev.orrery.world.unload", "dev.orrery.world.snapshot",
             "dev.orrery.schedule", "dev.orrery.schedule.condition", "dev.orrery.schedule.graph");
     private static final Pattern CLASS_NAME = Pattern.compile("dev/orrery/[A-Za-z0-9_/$]+");
     private static final String EXPORT = "Lorg/osgi/annotation/bundle/Export;";

@@ -20,7 +20,7 @@ import dev.orrery.host.itest.plugins.fault.FaultPlace;
 import dev.orrery.host.itest.plugins.fault.FaultPlugin;
 import dev.orrery.host.itest.support.StagingProbe;
 import dev.orrery.host.itest.support.Trace;
-import dev.orrery.host.itest.support.WorldSnapshot;
+import dev.orrery.host.itest.support.WorldStructure;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunFailure;
 import dev.orrery.schedule.ScheduleHooks;
@@ -375,8 +375,8 @@ public class FaultMatrixIT extends HostItBase {
     private void assertWorldIsTheLastPublish(String id) {
         StagingProbe.Staged staged = host().onFrame(w -> w.add(StagingProbe.TRAIT).staged(id))
                 .orElseThrow(() -> new AssertionError("case " + id + " never staged before it threw"));
-        WorldSnapshot lastPublish = staged.lastPublish();
-        WorldSnapshot now = host().onFrame(WorldSnapshot::of);
+        WorldStructure lastPublish = staged.lastPublish();
+        WorldStructure now = host().onFrame(WorldStructure::of);
         assertTrue("the last publish holds entities the staged ops moved and destroyed: " + lastPublish,
                 lastPublish.archetypes().stream().anyMatch(a -> a.contains(StagingProbe.MARK.name())));
         assertEquals("the world after the fault is the last publish (" + lastPublish.differences(now) + ")",

@@ -1,6 +1,8 @@
 package dev.orrery.schedule.condition;
 
 import dev.orrery.world.Trait;
+import dev.orrery.world.TraitCodec;
+import dev.orrery.world.Tree;
 import dev.orrery.world.World;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +26,8 @@ import java.util.Optional;
  * @since 0.1
  */
 public final class StateStack {
-    private static final Trait<Stack> TRAIT = Trait.of("runIf state stack", Stack::new);
+    private static final Trait<Stack> TRAIT = Trait.<Stack>builder("runIf state stack").defaultFactory(Stack::new)
+            .persistent(1, TraitCodec.of(Stack::toTree, Stack::fromTree)).build();
 
     private StateStack() {
     }
@@ -32,6 +35,20 @@ public final class StateStack {
     /** The per-world value: names bottom to top. */
     private static final class Stack {
         final ArrayList<String> names = new ArrayList<>();
+
+        Tree toTree() {
+            List<Tree> items = new ArrayList<>();
+            names.forEach(n -> items.add(Tree.of(n)));
+            return new Tree.Array(items);
+        }
+
+        static Stack fromTree(Tree t) {
+            Stack s = new Stack();
+            for (Tree item : ((Tree.Array) t).items()) {
+                s.names.add(((Tree.Text) item).value());
+            }
+            return s;
+        }
     }
 
     /**

@@ -17,7 +17,8 @@ abstract class TimedCondition implements ClockedCondition {
 
     TimedCondition(String description) {
         this.description = description;
-        this.trait = Trait.of("runIf " + description, TimerState::new);
+        this.trait = Trait.<TimerState>builder("runIf " + description).defaultFactory(TimerState::new)
+                .persistent(1, TimerCodec.INSTANCE).build();
     }
 
     @Override

@@ -29,7 +29,7 @@ public final class StagingProbe {
      * @param lastPublish the world's structure as the thrower saw it (committed: the last publish)
      * @param reserved the handles its staged spawns returned
      */
-    public record Staged(WorldSnapshot lastPublish, long[] reserved) {
+    public record Staged(WorldStructure lastPublish, long[] reserved) {
     }
 
     /**
@@ -41,7 +41,7 @@ public final class StagingProbe {
      * @param name the case, recorded as the value of {@link #MARK}
      */
     public void stage(World world, String name) {
-        WorldSnapshot before = WorldSnapshot.of(world);
+        WorldStructure before = WorldStructure.of(world);
         long[] earlier = world.query(Query.of(MARK)).entities();
         long plain = world.spawn();
         long marked = world.spawn(MARK.with(name));

@@ -23,7 +23,8 @@ public final class RunTraits {
      * @return new traits for a schedule that adopts no state
      */
     public static RunTraits fresh(String name) {
-        return new RunTraits(Trait.of("schedule state " + name, () -> ScheduleState.initial(name)), lifecycle(name));
+        return new RunTraits(Trait.<ScheduleState>builder("schedule state " + name).defaultFactory(() -> ScheduleState.initial(name))
+                .persistent(1, ScheduleStateCodec.INSTANCE).build(), lifecycle(name));
     }
 
     /**

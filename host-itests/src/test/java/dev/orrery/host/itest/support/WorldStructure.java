@@ -20,9 +20,9 @@ import java.util.TreeSet;
  * @param entityCount the live entities, those without traits included
  * @param traitsByEntity each live entity with traits (its handle) and its trait names, sorted
  */
-public record WorldSnapshot(int entityCount, SortedMap<Long, List<String>> traitsByEntity) {
+public record WorldStructure(int entityCount, SortedMap<Long, List<String>> traitsByEntity) {
     /** Copies the map. */
-    public WorldSnapshot {
+    public WorldStructure {
         traitsByEntity = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(traitsByEntity));
     }
 
@@ -30,7 +30,7 @@ public record WorldSnapshot(int entityCount, SortedMap<Long, List<String>> trait
      * @param world the world; on its thread
      * @return its structure as its queries see it now
      */
-    public static WorldSnapshot of(World world) {
+    public static WorldStructure of(World world) {
         SortedMap<Long, List<String>> traits = new TreeMap<>();
         for (Trait<?> t : world.entityTraits()) {
             for (long e : world.query(Query.of(t)).entities()) {
@@ -38,7 +38,7 @@ public record WorldSnapshot(int entityCount, SortedMap<Long, List<String>> trait
             }
         }
         traits.replaceAll((e, names) -> List.copyOf(new TreeSet<>(names)));
-        return new WorldSnapshot(world.entityCount(), traits);
+        return new WorldStructure(world.entityCount(), traits);
     }
 
     /** @return the distinct archetypes (sets of trait names) of the live entities with traits */
@@ -50,7 +50,7 @@ public record WorldSnapshot(int entityCount, SortedMap<Long, List<String>> trait
      * @param other a later snapshot
      * @return what differs, one clause per entity, or "" when nothing does
      */
-    public String differences(WorldSnapshot other) {
+    public String differences(WorldStructure other) {
         StringBuilder sb = new StringBuilder();
         if (entityCount != other.entityCount) {
             sb.append("entity count ").append(entityCount).append(" -> ").append(other.entityCount).append("; ");

@@ -1,0 +1,96 @@
+package dev.orrery.host;
+
+import dev.orrery.world.snapshot.RestoreReport;
+import dev.orrery.world.snapshot.SnapshotFiles;
+import dev.orrery.world.snapshot.SnapshotFormat;
+import dev.orrery.world.snapshot.SnapshotOptions;
+import dev.orrery.world.snapshot.WorldSnapshot;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * {@link GameHost#save} and {@link GameHost#load}: the capture or the restore on the frame thread at a
+ * frame boundary ({@link GameHost#submit}), the file work on a worker (the common pool).
+ *
+ * <p>Implementation notes. A failure completes the stage with the failure itself (an
+ * {@link IOException}, a {@link dev.orrery.world.snapshot.SnapshotException}), not wrapped in a
+ * {@link CompletionException}, so callers see the one-line message. Jackson, which encodes the file, is
+ * an optional import of the scheduler: without it the stage fails with an {@link IllegalStateException}
+ * that says which jars to install.
+ */
+final class HostSaves {
+    private HostSaves() {
+    }
+
+    static CompletionStage<Path> save(GameHost host, Path file) {
+        Objects.requireNonNull(file, "GameHost.save: path is null");
+        SnapshotOptions.Builder b = SnapshotOptions.builder().format(formatOf(file)).source(file.toString());
+        host.plugins().forEach(p -> b.plugin(p.name(), p.bundle()));
+        SnapshotOptions options = b.build();
+        return unwrap(host.submit(world -> WorldSnapshot.capture(world, options)).toCompletableFuture()
+                .thenApplyAsync(snapshot -> {
+                    try {
+                        SnapshotFiles.write(file, snapshot);
+                        return file;
+                    } catch (IOException e) {
+                        throw new CompletionException(e);
+                    } catch (NoClassDefFoundError e) {
+                        throw new CompletionException(noJackson(e));
+                    }
+                }));
+    }
+
+    static CompletionStage<RestoreReport> load(GameHost host, Path file) {
+        Objects.requireNonNull(file, "GameHost.load: path is null");
+        SnapshotOptions options = SnapshotOptions.builder().source(file.toString()).build();
+        return unwrap(CompletableFuture.supplyAsync(() -> {
+            try {
+                return Files.readAllBytes(file);
+            } catch (IOException e) {
+                throw new CompletionException(e);
+            }
+        }).thenCompose(bytes -> host.submit(world -> {
+            try {
+                return WorldSnapshot.restore(new ByteArrayInputStream(bytes), world, options);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (NoClassDefFoundError e) {
+                throw noJackson(e);
+            }
+        })));
+    }
+
+    /** @return JSON for a {@code .json} file, else CBOR */
+    static SnapshotFormat formatOf(Path file) {
+        Path name = file.getFileName();
+        return name != null && name.toString().endsWith(".json") ? SnapshotFormat.JSON : SnapshotFormat.CBOR;
+    }
+
+    private static IllegalStateException noJackson(NoClassDefFoundError e) {
+        return new IllegalStateException("saving and loading worlds needs jackson-core and jackson-dataformat-cbor"
+                + " (2.23 or later 2.x) installed next to the scheduler; missing: " + e.getMessage(), e);
+    }
+
+    private static <T> CompletionStage<T> unwrap(CompletableFuture<T> stage) {
+        CompletableFuture<T> out = new CompletableFuture<>();
+        stage.whenComplete((v, t) -> {
+            if (t == null) {
+                out.complete(v);
+                return;
+            }
+            Throwable cause = t;
+            while ((cause instanceof CompletionException || cause instanceof UncheckedIOException) && cause.getCause() != null) {
+                cause = cause.getCause();
+            }
+            out.completeExceptionally(cause);
+        });
+        return out;
+    }
+}

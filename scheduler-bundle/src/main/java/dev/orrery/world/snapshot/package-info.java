@@ -1,0 +1,18 @@
+/**
+ * Saving and restoring a world: {@link dev.orrery.world.snapshot.WorldSnapshot} (to and from streams),
+ * {@link dev.orrery.world.snapshot.SnapshotFiles} (safe files), opaque data of traits the running code
+ * does not define ({@link dev.orrery.world.snapshot.OpaqueTraits}).
+ *
+ * <p>What a trait saves is declared on the trait ({@code Trait.builder(name).persistent(version,
+ * codec)}, in {@code dev.orrery.world}); this package holds the formats. It is the only package of the
+ * scheduler that needs Jackson (jackson-core and jackson-dataformat-cbor): the bundle imports Jackson
+ * optionally, so a host that saves worlds installs those two bundles (on the module path: modules
+ * {@code com.fasterxml.jackson.core} and {@code com.fasterxml.jackson.dataformat.cbor}) and others
+ * need nothing.
+ */
+@Export
+@Version("0.4.0")
+package dev.orrery.world.snapshot;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;
