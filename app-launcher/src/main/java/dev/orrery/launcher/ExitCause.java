@@ -11,7 +11,10 @@ import java.util.function.Function;
  * started the shutdown waits inside {@code java.lang.Shutdown.exit} for the hooks. Below that frame it
  * is either {@code java.lang.Terminator} (a signal: Ctrl-C, SIGTERM) or {@code Runtime.exit} and
  * {@code System.exit}, whose caller is the code that asked to exit (a plugin's system, a component
- * constructor). No such thread: the last non-daemon thread ended.
+ * constructor). No such thread: the last non-daemon thread ended. When a signal and an exit call meet
+ * (both threads are in {@code Shutdown.exit}, one waiting for the other), the signal is the cause: the
+ * exit call then is either the launcher's own, whose code the hook applies, or one that the run's end
+ * answers as a signal's would.
  *
  * @param kind what started the shutdown
  * @param thread the name of the thread that started it, or null
@@ -41,26 +44,38 @@ record ExitCause(Kind kind, String thread, StackTraceElement caller, List<StackT
      * @return the cause
      */
     static ExitCause of(Map<Thread, StackTraceElement[]> stacks) {
+        ExitCause call = null;
         for (Map.Entry<Thread, StackTraceElement[]> e : stacks.entrySet()) {
-            StackTraceElement[] s = e.getValue();
-            for (int i = 0; i < s.length; i++) {
-                if (!is(s[i], "java.lang.Shutdown", "exit")) {
-                    continue;
-                }
-                int j = i + 1;
-                while (j < s.length && s[j].getClassName().startsWith("java.lang.Shutdown")) {
-                    j++;
-                }
-                if (j < s.length && s[j].getClassName().startsWith("java.lang.Terminator")) {
-                    return new ExitCause(Kind.SIGNAL, e.getKey().getName(), null, List.of());
-                }
-                while (j < s.length && (is(s[j], "java.lang.Runtime", "exit") || is(s[j], "java.lang.System", "exit"))) {
-                    j++;
-                }
-                List<StackTraceElement> below = Arrays.asList(s).subList(Math.min(j, s.length), s.length);
-                StackTraceElement caller = below.stream().filter(f -> !jdk(f.getClassName())).findFirst().orElse(null);
-                return new ExitCause(Kind.EXIT_CALL, e.getKey().getName(), caller, below);
+            ExitCause c = of(e.getKey(), e.getValue());
+            if (c.kind() == Kind.SIGNAL) {
+                return c; // a signal wins over an exit call that waits behind it (or that it waits behind)
             }
+            if (call == null && c.kind() == Kind.EXIT_CALL) {
+                call = c;
+            }
+        }
+        return call != null ? call : new ExitCause(Kind.OTHER, null, null, List.of());
+    }
+
+    /** @return what one thread's stack says: a signal, an exit call, or OTHER when it is not in {@code Shutdown.exit} */
+    private static ExitCause of(Thread thread, StackTraceElement[] s) {
+        for (int i = 0; i < s.length; i++) {
+            if (!is(s[i], "java.lang.Shutdown", "exit")) {
+                continue;
+            }
+            int j = i + 1;
+            while (j < s.length && s[j].getClassName().startsWith("java.lang.Shutdown")) {
+                j++;
+            }
+            if (j < s.length && s[j].getClassName().startsWith("java.lang.Terminator")) {
+                return new ExitCause(Kind.SIGNAL, thread.getName(), null, List.of());
+            }
+            while (j < s.length && (is(s[j], "java.lang.Runtime", "exit") || is(s[j], "java.lang.System", "exit"))) {
+                j++;
+            }
+            List<StackTraceElement> below = Arrays.asList(s).subList(Math.min(j, s.length), s.length);
+            StackTraceElement caller = below.stream().filter(f -> !jdk(f.getClassName())).findFirst().orElse(null);
+            return new ExitCause(Kind.EXIT_CALL, thread.getName(), caller, below);
         }
         return new ExitCause(Kind.OTHER, null, null, List.of());
     }

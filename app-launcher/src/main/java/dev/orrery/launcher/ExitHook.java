@@ -12,7 +12,8 @@ import java.util.function.Function;
  * was asked for, and the host stops cleanly first when it can.
  * <ul>
  *   <li>The launcher's own exit ({@link #decided}, then {@code System.exit}): its code stands; the hook
- *       only flushes the log.</li>
+ *       only flushes the log. A signal that comes once the code is decided (the run ended by itself at the
+ *       same moment) does not replace it with 128 + signal: the hook ends the JVM with the decided code.</li>
  *   <li>A signal (Ctrl-C, SIGTERM): "orrery: stopping", the application is stopped, and the hook waits for
  *       the launcher to decide the code of the run (0 for a clean stop, 1 when the frame thread died or the
  *       host is stuck: the same rules as any run's end) and ends the JVM with it. Without a run to stop
@@ -81,11 +82,18 @@ final class ExitHook {
     }
 
     private void run() {
+        ExitCause cause = ExitCause.of(Thread.getAllStackTraces());
+        Optional<Integer> decided = decidedCode(code.getNow(null), cause.kind());
+        if (decided.isPresent()) {
+            // a signal came after the launcher decided its code (the run ended by itself meanwhile), and
+            // started the shutdown before (or while) the launcher's own System.exit: that code stands
+            end();
+            Runtime.getRuntime().halt(decided.get());
+        }
         if (code.isDone()) {
             ShutdownSafeLogManager.resetIfInstalled();
             return; // the launcher's own exit: its code stands
         }
-        ExitCause cause = ExitCause.of(Thread.getAllStackTraces());
         java.util.function.Consumer<String> stop = stopper;
         switch (cause.kind()) {
             case SIGNAL -> {
@@ -109,6 +117,18 @@ final class ExitHook {
             }
             default -> end();
         }
+    }
+
+    /**
+     * @param decided the code the launcher decided for the run, or null while it has not
+     * @param cause what started the shutdown
+     * @return the code the hook must end the JVM with itself: the decided one when a signal started the
+     *     shutdown after the launcher decided it (the JVM would otherwise exit with the signal's 128 + n);
+     *     empty when the JVM's own exit status is right (the launcher's {@code System.exit} started it) or
+     *     the run is still going
+     */
+    static Optional<Integer> decidedCode(Integer decided, ExitCause.Kind cause) {
+        return decided != null && cause == ExitCause.Kind.SIGNAL ? Optional.of(decided) : Optional.empty();
     }
 
     private Optional<Integer> await() {

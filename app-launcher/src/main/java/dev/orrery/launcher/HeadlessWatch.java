@@ -44,16 +44,22 @@ final class HeadlessWatch implements ServiceListener {
     }
 
     /**
-     * @param systemContext the system bundle's context
+     * @param systemContext the system bundle's context; null or invalid when the framework already stopped
+     *     by itself (then the watch never has a verdict)
      * @param headless whether the run is headless (no shell; it is meant to end by itself)
      * @return a watch, listening for the host service
      */
     static HeadlessWatch start(BundleContext systemContext, boolean headless) {
         HeadlessWatch w = new HeadlessWatch(systemContext, headless);
+        if (systemContext == null) {
+            return w;
+        }
         try {
             systemContext.addServiceListener(w, "(" + org.osgi.framework.Constants.OBJECTCLASS + "=" + GAME_HOST + ")");
         } catch (InvalidSyntaxException e) {
             throw new IllegalStateException(e);
+        } catch (IllegalStateException stopped) {
+            // the framework stopped before the watch could listen: the run is ending, and has no word from the host
         }
         return w;
     }
@@ -78,6 +84,9 @@ final class HeadlessWatch implements ServiceListener {
      * @return the one-line reason, or empty
      */
     Optional<String> check() {
+        if (context == null) {
+            return Optional.empty();
+        }
         try {
             if (headless) {
                 List<String> failed = ComponentFailures.find(context);

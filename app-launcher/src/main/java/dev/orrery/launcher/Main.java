@@ -187,33 +187,10 @@ public final class Main {
         warnUnknown(props, classes);
         hook.running(why -> stopQuietly(framework), BundleOwner.of(framework));
         framework.start();
-        HeadlessWatch watch = HeadlessWatch.start(framework.getBundleContext(), options.headless());
-        ShellExit exit = null;
-        if (options.shell()) {
-            TerminalSize.guard().ifPresent(java.lang.System.out::println);
-            ShellReaders readers = ShellReaders.register(framework.getBundleContext());
-            PromptClock.register(framework.getBundleContext());
-            java.lang.System.setOut(aboveThePrompt(java.lang.System.out, "sun.stdout.encoding", readers));
-            java.lang.System.setErr(aboveThePrompt(java.lang.System.err, "sun.stderr.encoding", readers));
-            exit = ShellExit.register(framework);
-        }
-        List<Bundle> hostLast = new ArrayList<>(installed);
-        hostLast.sort(java.util.Comparator.comparing(b -> HOST.equals(b.getSymbolicName())));
-        for (Bundle b : hostLast) {
-            if (!options.shell() && GOGO_JLINE.equals(b.getSymbolicName())) {
-                continue;
-            }
-            if (b.getHeaders().get(Constants.FRAGMENT_HOST) == null) {
-                try {
-                    b.start();
-                } catch (BundleException e) {
-                    java.lang.System.err.println("orrery: cannot start " + b.getSymbolicName() + ": " + describe(e));
-                }
-            }
-        }
+        Started started = startPlatform(framework, installed, options);
         java.lang.System.out.println("orrery: started " + installed.size() + " platform bundles from "
                 + config.bundlesDir() + "; watching " + config.pluginsDir() + " for plugins");
-        Outcome outcome = awaitStop(framework, watch);
+        Outcome outcome = awaitStop(framework, started.watch());
         if (outcome.failure() != null) {
             java.lang.System.err.println("orrery: " + outcome.failure());
         }
@@ -221,7 +198,71 @@ public final class Main {
         if (outcome.failure() != null || outcome.event().getType() == FrameworkEvent.ERROR) {
             return FAILED;
         }
+        ShellExit exit = started.exit();
         return exit != null && exit.requestedCode() != ShellExit.NONE ? exit.requestedCode() : 0;
+    }
+
+    /** What {@link #startPlatform} set up: the watch that gives the run's verdict, and the shell's exit command (or null). */
+    record Started(HeadlessWatch watch, ShellExit exit) {
+    }
+
+    /**
+     * Starts the watch, the shell's helpers (with a shell) and the platform bundles, the host's front end
+     * last. The framework may stop on a thread of its own meanwhile (a stop signal, or a plugin that called
+     * {@code System.exit}, while the platform starts): then its context turns invalid (or null), and what
+     * is left undone is skipped without a word, since the run is ending and the verdict after stop
+     * decides.
+     *
+     * @param framework the started framework
+     * @param installed the platform bundles
+     * @param options the launcher's options
+     * @return the watch and the shell's exit command (null without a shell, or when the framework stopped first)
+     */
+    static Started startPlatform(Framework framework, List<Bundle> installed, LaunchOptions options) {
+        HeadlessWatch watch = HeadlessWatch.start(framework.getBundleContext(), options.headless());
+        ShellExit exit = null;
+        try {
+            if (options.shell()) {
+                org.osgi.framework.BundleContext context = framework.getBundleContext();
+                if (context == null) {
+                    return new Started(watch, null);
+                }
+                TerminalSize.guard().ifPresent(java.lang.System.out::println);
+                ShellReaders readers = ShellReaders.register(context);
+                PromptClock.register(context);
+                java.lang.System.setOut(aboveThePrompt(java.lang.System.out, "sun.stdout.encoding", readers));
+                java.lang.System.setErr(aboveThePrompt(java.lang.System.err, "sun.stderr.encoding", readers));
+                exit = ShellExit.register(framework);
+            }
+            List<Bundle> hostLast = new ArrayList<>(installed);
+            hostLast.sort(java.util.Comparator.comparing(b -> HOST.equals(b.getSymbolicName())));
+            for (Bundle b : hostLast) {
+                if (!options.shell() && GOGO_JLINE.equals(b.getSymbolicName())) {
+                    continue;
+                }
+                if (b.getHeaders().get(Constants.FRAGMENT_HOST) == null) {
+                    try {
+                        b.start();
+                    } catch (BundleException e) {
+                        if (stopping(framework)) {
+                            break;
+                        }
+                        java.lang.System.err.println("orrery: cannot start " + b.getSymbolicName() + ": " + describe(e));
+                    }
+                }
+            }
+        } catch (IllegalStateException e) {
+            if (!stopping(framework)) {
+                throw e;
+            }
+            // the framework stopped by itself while the platform started: the run is ending
+        }
+        return new Started(watch, exit);
+    }
+
+    /** @return whether the framework is neither starting nor active (it stops, or stopped, on a thread of its own) */
+    private static boolean stopping(Framework framework) {
+        return (framework.getState() & (Bundle.STARTING | Bundle.ACTIVE)) == 0;
     }
 
     /** Prints one warning line per {@code orrery.*} key that no part of the platform reads. */

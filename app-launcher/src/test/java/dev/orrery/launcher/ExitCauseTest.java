@@ -38,6 +38,26 @@ class ExitCauseTest {
     }
 
     @Test
+    @DisplayName("a signal and the launcher's own System.exit meet in Shutdown.exit: the signal is the cause, in either order")
+    void signalAndExitCallMeet() {
+        Thread main = new Thread(() -> { }, "main");
+        Thread handler = new Thread(() -> { }, "SIGTERM handler");
+        StackTraceElement[] exit = stack(f("java.lang.Runtime", "exit"), f("java.lang.System", "exit"),
+                f("dev.orrery.launcher.Main", "main"));
+        StackTraceElement[] signal = stack(f("java.lang.Terminator$1", "handle"), f("jdk.internal.misc.Signal$1", "run"),
+                f("java.lang.Thread", "run"));
+        java.util.Map<Thread, StackTraceElement[]> exitFirst = new java.util.LinkedHashMap<>();
+        exitFirst.put(main, exit);
+        exitFirst.put(handler, signal);
+        java.util.Map<Thread, StackTraceElement[]> signalFirst = new java.util.LinkedHashMap<>();
+        signalFirst.put(handler, signal);
+        signalFirst.put(main, exit);
+        assertEquals(ExitCause.Kind.SIGNAL, ExitCause.of(exitFirst).kind());
+        assertEquals("SIGTERM handler", ExitCause.of(exitFirst).thread());
+        assertEquals(ExitCause.Kind.SIGNAL, ExitCause.of(signalFirst).kind());
+    }
+
+    @Test
     @DisplayName("a signal: Shutdown.exit called by the Terminator; no such thread: the last thread ended")
     void signalAndOther() {
         Thread handler = new Thread(() -> { }, "SIGTERM handler");

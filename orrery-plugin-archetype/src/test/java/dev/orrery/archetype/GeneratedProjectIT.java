@@ -91,8 +91,14 @@ class GeneratedProjectIT {
         List<String> cmd = new ArrayList<>(List.of(Path.of(required("e2e.mavenHome"), "bin", "mvn").toString(),
                 "-B", "-o", "-s", settings.toString(), "-Dmaven.repo.local=" + repo, "-Daether.offline.protocols=file"));
         cmd.addAll(List.of(goals));
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start();
+        ProcessBuilder build = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        // Maven's own JVM runs a short build: the C2 compiler and a parallel collector cost it start-up time
+        // and buy nothing (the tests it forks get their own JVMs, without these)
+        String mavenOpts = build.environment().get("MAVEN_OPTS");
+        build.environment().put("MAVEN_OPTS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
+                + (mavenOpts == null || mavenOpts.isBlank() ? "" : " " + mavenOpts));
+        Process p = build.start();
         if (!p.waitFor(MAVEN_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
             p.destroyForcibly().waitFor();
             throw new AssertionError(String.join(" ", goals) + " did not finish within " + MAVEN_TIMEOUT_SECONDS

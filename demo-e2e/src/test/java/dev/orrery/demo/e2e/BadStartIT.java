@@ -47,8 +47,8 @@ class BadStartIT {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-        "-Dorrery.console.port=99999|orrery: cannot start: web console configuration: orrery.console.port must be a port from 1 to 65535, got '99999' (-Dorrery.console.port)",
-        "-Dorrery.console.port=http|orrery: cannot start: web console configuration: orrery.console.port must be a port from 1 to 65535, got 'http' (-Dorrery.console.port)",
+        "-Dorrery.console.port=99999|orrery: cannot start: web console configuration: orrery.console.port must be a port from 0 (any free port) to 65535, got '99999' (-Dorrery.console.port)",
+        "-Dorrery.console.port=http|orrery: cannot start: web console configuration: orrery.console.port must be a port from 0 (any free port) to 65535, got 'http' (-Dorrery.console.port)",
         "-Dorrery.console.host=|orrery: cannot start: web console configuration: orrery.console.host must be an address (e.g. 127.0.0.1), got a blank value (-Dorrery.console.host)",
         "-Dorrery.console.enabled=yes|orrery: cannot start: web console configuration: orrery.console.enabled must be true or false, got 'yes' (-Dorrery.console.enabled)",
     })

@@ -118,14 +118,14 @@ class JpmsModeIT {
     @Test
     @DisplayName("JPMS mode serves the web console (devtools there): schedules JSON and the order graph of the running demo")
     void webConsole() throws Exception {
-        int port;
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort();
-        }
-        try (DemoProcess p = DemoProcess.start(Map.of("JAVA_OPTS", "-Dorrery.demo.exitWhenOver=false -Dorrery.console.port=" + port),
+        // Port 0: the console binds any free port and its "web console at" line names it.
+        try (DemoProcess p = DemoProcess.start(Map.of("JAVA_OPTS", "-Dorrery.demo.exitWhenOver=false -Dorrery.console.port=0"),
                 "--jpms", "--realtime", "--seed", "7")) {
-            String url = "http://127.0.0.1:" + port + "/orrery/";
-            p.awaitLine(l -> l.contains("web console at " + url), TIMEOUT);
+            java.util.regex.Pattern served = java.util.regex.Pattern.compile("web console at (http://127\\.0\\.0\\.1:[1-9]\\d*/orrery/)");
+            p.awaitLine(l -> served.matcher(l).find(), TIMEOUT);
+            java.util.regex.Matcher m = served.matcher(p.lines().stream().filter(l -> served.matcher(l).find()).findFirst().orElseThrow());
+            assertTrue(m.find());
+            String url = m.group(1);
             java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
             java.net.http.HttpResponse<String> r = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url + "api/schedules"))
                     .build(), java.net.http.HttpResponse.BodyHandlers.ofString());

@@ -140,10 +140,10 @@ class ReadmeIT {
         Path home = DemoProcess.REPO.resolve(start.get(0).substring("cd ".length())).normalize();
         assertEquals(DIST, home);
         Path plugins = Files.createDirectory(dir.resolve("plugins"));
-        // The console on a free port, not 8420: another host on this machine may hold that one.
-        String port = freePort();
+        // The console on any free port (0), not 8420: another host on this machine may hold that one.
+        java.util.regex.Pattern served = java.util.regex.Pattern.compile("web console at http://127\\.0\\.0\\.1:([1-9]\\d*)/orrery/");
         List<String> command = new java.util.ArrayList<>(List.of(start.get(1).split(" ")));
-        command.addAll(1, List.of("-Dorrery.shell=false", "-Dorrery.plugins.dir=" + plugins, "-Dorrery.console.port=" + port));
+        command.addAll(1, List.of("-Dorrery.shell=false", "-Dorrery.plugins.dir=" + plugins, "-Dorrery.console.port=0"));
         String[] cp = Readme.commands("host-plugin-command").get(0).split(" ");
         assertEquals("app-launcher/target/orrery/plugins/", cp[2], "where the README drops the plugin");
         Path source = DemoProcess.REPO.resolve(cp[1]);
@@ -155,19 +155,16 @@ class ReadmeIT {
             Files.delete(jar);
             p.awaitLine(l -> l.contains("left [example]"), TIMEOUT);
             p.awaitLine(l -> l.contains("purged unloaded code of [dev.orrery.plugin.example "), TIMEOUT);
+            p.awaitLine(l -> served.matcher(l).find(), TIMEOUT);
             p.terminate();
             assertEquals(0, p.waitFor(TIMEOUT), p.text());
+            java.util.regex.Matcher m = served.matcher(p.lines().stream().filter(l -> served.matcher(l).find()).findFirst().orElseThrow());
+            assertTrue(m.find());
+            String port = m.group(1);
             Readme.assertAppearsIn(Readme.example("host-start").stream().map(l -> l.replace(":8420/", ":" + port + "/")).toList(),
                     p.lines());
             Readme.assertAppearsIn(Readme.example("host-plugin"), p.lines());
             Readme.assertAppearsIn(Readme.example("purge"), p.lines());
-        }
-    }
-
-    /** @return a port no socket listens on now (the console of the launcher under test takes it) */
-    private static String freePort() throws java.io.IOException {
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
-            return String.valueOf(s.getLocalPort());
         }
     }
 

@@ -80,8 +80,14 @@ class StandaloneJunit5ExampleIT {
         List<String> cmd = new ArrayList<>(List.of(Path.of(required("standalone.mavenHome"), "bin", "mvn").toString(),
                 "-B", "-o", "-s", settings.toString(), "-Dmaven.repo.local=" + repo, "-Daether.offline.protocols=file",
                 "-Dorrery.version=" + required("orrery.version"), "verify"));
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start();
+        ProcessBuilder build = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        // Maven's own JVM runs a short build: the C2 compiler and a parallel collector cost it start-up time
+        // and buy nothing (the tests it forks get their own JVMs, without these)
+        String mavenOpts = build.environment().get("MAVEN_OPTS");
+        build.environment().put("MAVEN_OPTS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
+                + (mavenOpts == null || mavenOpts.isBlank() ? "" : " " + mavenOpts));
+        Process p = build.start();
         if (!p.waitFor(MAVEN_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
             p.destroyForcibly().waitFor();
             throw new AssertionError("mvn verify of the standalone example did not finish within " + MAVEN_TIMEOUT_SECONDS

@@ -26,7 +26,6 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleEvent;
-import org.osgi.framework.BundleException;
 import org.osgi.framework.BundleListener;
 import org.osgi.framework.Constants;
 import org.osgi.framework.ServiceReference;
@@ -268,14 +267,7 @@ public final class HostComponent implements GameHost {
         if (ctx == null) {
             return;
         }
-        Thread t = new Thread(() -> {
-            try {
-                ctx.getBundle(Constants.SYSTEM_BUNDLE_ID).stop();
-            } catch (BundleException | IllegalStateException e) {
-                log.log(Level.WARNING, "could not stop the framework after " + after, e);
-            }
-        }, "orrery-host-stop");
-        t.start();
+        FrameworkStop.request(ctx, after, log);
     }
 
     // ---------------------------------------------------------------- service tracking

@@ -337,7 +337,7 @@ public final class HostDriver {
         if (before.isEmpty() && pluginServices(bundle).isEmpty()) {
             return new UpdateOutcome(UpdateOutcome.Kind.NO_PLUGIN, List.of());
         }
-        awaitHost(() -> newRevisionInForce(bundle, before.isEmpty(), oldIds, mark), () -> "the plugins of bundle " + name + " after its update from " + jar + " (services " + pluginServices(bundle)
+        awaitHost(() -> newRevisionInForce(bundle, before.isEmpty(), oldIds), () -> "the plugins of bundle " + name + " after its update from " + jar + " (services " + pluginServices(bundle)
                 + ", replacing " + oldIds + ") were never in force");
         List<RebuildInfo> rebuilds = host.rebuilds().stream().filter(r -> r.sequence() > mark).collect(Collectors.toList());
         if (before.isEmpty()) {
@@ -349,23 +349,15 @@ public final class HostDriver {
     }
 
     /**
-     * Whether the host's reports show the bundle's new revision: none of the old plugin services, every
-     * plugin service the bundle registers now (at least one when it had plugins before), and the record
-     * of the rebuild that took them in (the host publishes its plugin statuses and its rebuild records
-     * one after the other at a swap, so both are checked).
+     * Whether the host's reports show the bundle's new revision: none of the old plugin services, and every
+     * plugin service the bundle registers now (at least one when it had plugins before). The host publishes
+     * a swap's plugin statuses together with its rebuild records, so the rebuild that took them in is then
+     * in {@code rebuilds()} too.
      */
-    private boolean newRevisionInForce(Bundle bundle, boolean hadNoPlugin, List<Long> oldIds, long mark) {
+    private boolean newRevisionInForce(Bundle bundle, boolean hadNoPlugin, List<Long> oldIds) {
         List<Long> now = pluginServices(bundle);
-        List<PluginStatus> tracked = host.plugins();
-        List<Long> ids = tracked.stream().map(PluginStatus::serviceId).collect(Collectors.toList());
-        if ((!hadNoPlugin && now.isEmpty()) || !ids.containsAll(now) || ids.stream().anyMatch(oldIds::contains)) {
-            return false;
-        }
-        List<String> names = tracked.stream().filter(p -> now.contains(p.serviceId())).map(PluginStatus::name)
-                .collect(Collectors.toList());
-        return names.isEmpty() || host.rebuilds().stream().filter(r -> r.sequence() > mark).anyMatch(r ->
-                names.stream().anyMatch(n -> r.replaced().contains(n) || r.joined().contains(n)
-                        || r.excluded().stream().anyMatch(x -> x.name().equals(n))));
+        List<Long> ids = host.plugins().stream().map(PluginStatus::serviceId).collect(Collectors.toList());
+        return (hadNoPlugin || !now.isEmpty()) && ids.containsAll(now) && ids.stream().noneMatch(oldIds::contains);
     }
 
     /** @return the service ids of the {@code Plugin} services the bundle registers now */

@@ -11,7 +11,8 @@ import java.util.function.Function;
  *       distribution also turns the HTTP listener off with it).</li>
  *   <li>{@value #HOST}: the address to listen on, default {@value #DEFAULT_HOST}; anything but a loopback
  *       address is an explicit choice and logs a warning.</li>
- *   <li>{@value #PORT}: the TCP port, default {@value #DEFAULT_PORT}; 1 to 65535.</li>
+ *   <li>{@value #PORT}: the TCP port, default {@value #DEFAULT_PORT}; 0 to 65535, where 0 takes any free port
+ *       (the console's "web console at" line names the port bound).</li>
  * </ul>
  * The HTTP server itself (Felix HTTP Jetty) is bound through its own properties, which the distribution's
  * {@code conf/config.properties} derives from these. {@link #decide(String)} then checks that the server's
@@ -19,7 +20,7 @@ import java.util.function.Function;
  *
  * @param enabled whether the console is served
  * @param host the address the settings allow to listen on
- * @param port the port
+ * @param port the port; 0: any free port
  */
 public record ConsoleSettings(boolean enabled, String host, int port) {
     /** Property: whether the console is served. */
@@ -42,7 +43,7 @@ public record ConsoleSettings(boolean enabled, String host, int port) {
      * @param properties a property lookup (returns null when a property is not set); not null
      * @return the settings, defaults for what is not set
      * @throws IllegalArgumentException one line naming the setting, for a bad value: enabled not
-     *     true/false, a blank host, a port that is not a number from 1 to 65535
+     *     true/false, a blank host, a port that is not a number from 0 to 65535
      */
     public static ConsoleSettings from(Function<String, String> properties) {
         String enabled = trim(properties.apply(ENABLED));
@@ -66,8 +67,8 @@ public record ConsoleSettings(boolean enabled, String host, int port) {
             } catch (NumberFormatException e) {
                 p = -1;
             }
-            if (p < 1 || p > 65535) {
-                throw new IllegalArgumentException(PORT + " must be a port from 1 to 65535, got '" + port + "'");
+            if (p < 0 || p > 65535) {
+                throw new IllegalArgumentException(PORT + " must be a port from 0 (any free port) to 65535, got '" + port + "'");
             }
         }
         return new ConsoleSettings(on, host == null ? DEFAULT_HOST : host, p);

@@ -61,13 +61,16 @@ class ConsoleSettingsTest {
     @Test
     @DisplayName("bad values: one line naming the setting")
     void badValues() {
-        assertEquals("orrery.console.port must be a port from 1 to 65535, got '70000'",
+        assertEquals("orrery.console.port must be a port from 0 (any free port) to 65535, got '70000'",
                 assertThrows(IllegalArgumentException.class, () -> of(Map.of("orrery.console.port", "70000"))).getMessage());
-        assertEquals("orrery.console.port must be a port from 1 to 65535, got 'x'",
+        assertEquals("orrery.console.port must be a port from 0 (any free port) to 65535, got 'x'",
                 assertThrows(IllegalArgumentException.class, () -> of(Map.of("orrery.console.port", "x"))).getMessage());
         assertEquals("orrery.console.enabled must be true or false, got 'yes'",
                 assertThrows(IllegalArgumentException.class, () -> of(Map.of("orrery.console.enabled", "yes"))).getMessage());
         assertEquals(9000, of(Map.of("orrery.console.port", "9000")).port());
+        assertEquals(0, of(Map.of("orrery.console.port", "0")).port(), "0: any free port");
+        assertEquals("orrery.console.port must be a port from 0 (any free port) to 65535, got '-1'",
+                assertThrows(IllegalArgumentException.class, () -> of(Map.of("orrery.console.port", "-1"))).getMessage());
     }
 
     @Test

@@ -11,7 +11,6 @@ import dev.orrery.schedule.Plugin;
 import dev.orrery.testkit.paxexam.TestBundle;
 import java.io.File;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -68,6 +67,9 @@ class ConsoleBrowserIT {
     /** The host's log, captured (not printed): the test provokes a fault and asserts on its line. */
     private static final java.util.logging.Logger HOST_LOG = java.util.logging.Logger.getLogger("dev.orrery.host");
     private static final List<java.util.logging.LogRecord> HOST_RECORDS = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** The console's log: its "web console at" line names the port the HTTP server bound. */
+    private static final java.util.logging.Logger CONSOLE_LOG = java.util.logging.Logger.getLogger("dev.orrery.console");
+    private static final java.util.regex.Pattern SERVED = java.util.regex.Pattern.compile("web console at (http://\\S+/orrery/)");
     private static Framework framework;
     private static WebDriver browser;
     private static String base;
@@ -98,11 +100,26 @@ class ConsoleBrowserIT {
             public void close() {
             }
         });
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
-        base = "http://127.0.0.1:" + port + "/orrery/";
+        // Port 0: the HTTP server takes a free port and the console's "web console at" line names it (no
+        // probe of a free port that another process could take before the framework binds it).
+        java.util.concurrent.CompletableFuture<String> served = new java.util.concurrent.CompletableFuture<>();
+        CONSOLE_LOG.addHandler(new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord r) {
+                java.util.regex.Matcher m = SERVED.matcher(String.valueOf(r.getMessage()));
+                if (m.find()) {
+                    served.complete(m.group(1));
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        });
         File plugin = TestBundle.builder("dev.orrery.console.browsertest")
                 .privatePackages(BrowserTestPlugin.class.getPackageName())
                 .classpathOf(BrowserTestPlugin.class, Plugin.class, Component.class)
@@ -111,9 +128,9 @@ class ConsoleBrowserIT {
         Map<String, String> config = new HashMap<>();
         config.put("org.osgi.framework.storage", new File("target/browser-test/felix-cache").getAbsolutePath());
         config.put("org.osgi.framework.storage.clean", "onFirstInit");
-        config.put("org.osgi.service.http.port", String.valueOf(port));
+        config.put("org.osgi.service.http.port", "0");
         config.put("org.apache.felix.http.host", "127.0.0.1");
-        config.put("orrery.console.port", String.valueOf(port));
+        config.put("orrery.console.port", "0");
         config.put("orrery.host.mode", "realtime");
         config.put("orrery.host.rate", "60");
         config.put("ds.showerrors", "false");
@@ -132,6 +149,7 @@ class ConsoleBrowserIT {
                 b.start();
             }
         }
+        base = served.get(WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
         options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",

@@ -40,23 +40,41 @@ final class ListenCheck {
      *     malformed entries are ignored
      */
     static boolean listensOn(List<String> endpoints, int port) {
+        return boundPort(endpoints, port).isPresent();
+    }
+
+    /**
+     * @param endpoints the endpoint URLs an HTTP runtime publishes; not null
+     * @param port the console's port; 0 (any free port) matches the first well-formed endpoint
+     * @return the port of the endpoint the console is served on, or empty when none is on {@code port}
+     */
+    static java.util.OptionalInt boundPort(List<String> endpoints, int port) {
         for (String e : endpoints) {
-            // Felix HTTP Jetty writes an IPv6 host without brackets (http://::1:8420/), which URI takes for a
-            // host-less authority: then the port is what follows the authority's last colon.
-            if (unbracketedPort(e.trim()) == port) {
-                return true;
-            }
-            try {
-                URI u = URI.create(e.trim());
-                int p = u.getPort() >= 0 ? u.getPort() : "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
-                if (p == port && u.getHost() != null) {
-                    return true;
-                }
-            } catch (IllegalArgumentException ignored) {
-                // not a URL: not ours
+            int p = portOf(e);
+            if (p > 0 && (port == 0 || p == port)) {
+                return java.util.OptionalInt.of(p);
             }
         }
-        return false;
+        return java.util.OptionalInt.empty();
+    }
+
+    /** @return an endpoint's port (80 or 443 when it names none), or -1 when it is malformed */
+    private static int portOf(String e) {
+        // Felix HTTP Jetty writes an IPv6 host without brackets (http://::1:8420/), which URI takes for a
+        // host-less authority: then the port is what follows the authority's last colon.
+        int unbracketed = unbracketedPort(e.trim());
+        if (unbracketed >= 0) {
+            return unbracketed;
+        }
+        try {
+            URI u = URI.create(e.trim());
+            if (u.getHost() == null) {
+                return -1;
+            }
+            return u.getPort() >= 0 ? u.getPort() : "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
+        } catch (IllegalArgumentException ignored) {
+            return -1; // not a URL: not ours
+        }
     }
 
     /** @return the port of {@code scheme://host:port/...} whose host is an IPv6 address without brackets, or -1 */
@@ -75,10 +93,19 @@ final class ListenCheck {
 
     /**
      * @param settings the console's settings; not null
-     * @return the INFO line for a console that is served
+     * @return the INFO line for a console that is served on its configured port
      */
     static Outcome serving(ConsoleSettings settings) {
-        return new Outcome(Level.INFO, "web console at http://" + hostPort(settings) + "/orrery/");
+        return serving(settings, settings.port());
+    }
+
+    /**
+     * @param settings the console's settings; not null
+     * @param boundPort the port the HTTP server listens on (the configured one, or the one it took for port 0)
+     * @return the INFO line for a console that is served, naming the bound port
+     */
+    static Outcome serving(ConsoleSettings settings, int boundPort) {
+        return new Outcome(Level.INFO, "web console at http://" + hostPort(settings.host(), boundPort) + "/orrery/");
     }
 
     /**
@@ -117,6 +144,10 @@ final class ListenCheck {
     }
 
     private static String hostPort(ConsoleSettings s) {
-        return (s.host().contains(":") ? "[" + s.host() + "]" : s.host()) + ":" + s.port();
+        return hostPort(s.host(), s.port());
+    }
+
+    private static String hostPort(String host, int port) {
+        return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
     }
 }

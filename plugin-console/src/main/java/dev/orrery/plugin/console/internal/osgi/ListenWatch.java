@@ -70,13 +70,14 @@ final class ListenWatch implements ServiceListener {
 
     private void check(boolean deadline) {
         List<String> others = new ArrayList<>();
-        boolean on = false;
+        int bound = -1;
         try {
             ServiceReference<?>[] refs = context.getServiceReferences((String) null, FILTER);
             for (ServiceReference<?> r : refs == null ? new ServiceReference<?>[0] : refs) {
                 List<String> endpoints = endpoints(r.getProperty(ListenCheck.ENDPOINT));
-                if (ListenCheck.listensOn(endpoints, settings.port())) {
-                    on = true;
+                java.util.OptionalInt p = ListenCheck.boundPort(endpoints, settings.port());
+                if (p.isPresent()) {
+                    bound = p.getAsInt();
                 } else {
                     others.addAll(endpoints);
                 }
@@ -89,9 +90,9 @@ final class ListenWatch implements ServiceListener {
             if (closed || served) {
                 return;
             }
-            if (on) {
+            if (bound > 0) {
                 served = true;
-                out = ListenCheck.serving(settings);
+                out = ListenCheck.serving(settings, bound);
             } else if (deadline && !reported) {
                 reported = true;
                 out = ListenCheck.notListening(settings, others, probe());

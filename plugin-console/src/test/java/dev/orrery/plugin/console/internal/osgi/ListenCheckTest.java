@@ -30,6 +30,18 @@ class ListenCheckTest {
     }
 
     @Test
+    @DisplayName("port 0 (any free port): the first endpoint gives the port bound, and the INFO line names it")
+    void anyFreePort() {
+        assertEquals(java.util.OptionalInt.of(43121),
+                ListenCheck.boundPort(List.of("not a url", "http://127.0.0.1:43121/"), 0));
+        assertEquals(java.util.OptionalInt.of(8420), ListenCheck.boundPort(List.of("http://::1:8420/"), 0));
+        assertEquals(java.util.OptionalInt.empty(), ListenCheck.boundPort(List.of(), 0));
+        assertEquals(java.util.OptionalInt.empty(), ListenCheck.boundPort(List.of("http://127.0.0.1:8421/"), 8420));
+        assertEquals("web console at http://127.0.0.1:43121/orrery/",
+                ListenCheck.serving(new ConsoleSettings(true, "127.0.0.1", 0), 43121).message());
+    }
+
+    @Test
     @DisplayName("serving: one INFO line with the URL")
     void serving() {
         ListenCheck.Outcome o = ListenCheck.serving(SETTINGS);
