@@ -42,7 +42,6 @@ public final class TraitEvents {
         CHANGE
     }
 
-    private static final Kind[] KINDS = Kind.values();
     private static final int ADD_BIT = 1;
     private static final int REMOVE_BIT = 2;
     private static final int CHANGE_BIT = 4;
@@ -170,7 +169,11 @@ public final class TraitEvents {
      * @return its kind
      */
     public Kind kind(int i) {
-        return KINDS[kinds[i]];
+        return switch (kinds[i]) {
+            case 0 -> Kind.ADD;
+            case 1 -> Kind.REMOVE;
+            default -> Kind.CHANGE;
+        };
     }
 
     /** Drops every recorded event; a later change of an entity is recorded again. */

@@ -29,8 +29,6 @@ import java.util.List;
  * most {@link EcsObserver#ROUND_LIMIT}. Confined to the world's thread.
  */
 final class ObserverRuntime {
-    private static final TraitEvents.Kind[] KINDS = TraitEvents.Kind.values();
-
     private final ObserverTable table;
     private final TraitEvents events;
     /** Per flattened trigger: its kind, and its trait's index as of the last watch. */
@@ -54,7 +52,11 @@ final class ObserverRuntime {
         this.triggerIndex = new int[n];
         Arrays.fill(triggerIndex, -1);
         for (int t = 0; t < n; t++) {
-            triggerKind[t] = KINDS[table.triggers[t].event().ordinal()];
+            triggerKind[t] = switch (table.triggers[t].event()) {
+                case ADD -> TraitEvents.Kind.ADD;
+                case REMOVE -> TraitEvents.Kind.REMOVE;
+                case CHANGE -> TraitEvents.Kind.CHANGE;
+            };
         }
         this.fired = new long[table.observers.length];
     }
