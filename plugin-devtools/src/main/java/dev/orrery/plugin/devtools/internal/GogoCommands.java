@@ -50,7 +50,8 @@ import org.osgi.service.component.annotations.Reference;
     "osgi.command.function=graph",
     "osgi.command.function=access",
     "osgi.command.function=commits",
-    "osgi.command.function=messages"
+    "osgi.command.function=messages",
+    "osgi.command.function=ecsObservers"
 })
 public final class GogoCommands {
     /** How long a command waits for the frame thread. */
@@ -253,6 +254,18 @@ public final class GogoCommands {
             + " the messages read and missed")
     public Report messages(@Descriptor("none") String... words) {
         return Usage.bind("messages", words).then(a -> commands.messages());
+    }
+
+    /**
+     * @param schedule the schedule by option, empty when not given so
+     * @param words {@code [schedule]}
+     * @return the observers' data, or why there is none
+     */
+    @Descriptor("list a schedule's observers (EcsObserver) in firing order with plugin, what they react to and how often they fired")
+    public Report ecsObservers(
+            @Descriptor(SCHEDULE) @Parameter(names = {"-s", "--schedule"}, absentValue = "") String schedule,
+            @Descriptor(WORDS + ": [schedule]") String... words) {
+        return Usage.bind("ecsObservers", words, schedule).then(a -> commands.ecsObservers(a.get(0)));
     }
 
     /**

@@ -9,6 +9,7 @@ import dev.orrery.plugin.devtools.report.AccessCheckReport;
 import dev.orrery.plugin.devtools.report.CommitsReport;
 import dev.orrery.plugin.devtools.report.ExplainReport;
 import dev.orrery.plugin.devtools.report.GraphReport;
+import dev.orrery.plugin.devtools.report.EcsObserversReport;
 import dev.orrery.plugin.devtools.report.MessagesReport;
 import dev.orrery.plugin.devtools.report.ObserversReport;
 import dev.orrery.plugin.devtools.report.PhasesReport;
@@ -89,6 +90,16 @@ final class Introspection {
      */
     MessagesReport messages() {
         return frame.call(MessagesReport::read);
+    }
+
+    /**
+     * Reads a schedule's observers and their fire counts on the frame thread.
+     *
+     * @throws CommandException for an unknown schedule or a frame thread that does not answer
+     */
+    EcsObserversReport ecsObservers(String schedule) {
+        String name = ScheduleLookup.nameOf(host(), schedule);
+        return frame.call(world -> EcsObserversReport.read(ScheduleLookup.require(host(), name), world));
     }
 
     /**

@@ -93,7 +93,8 @@ final class Usage {
             define("graph", "[dot|mermaid]", "[schedule]"),
             define("access", "[schedule]"),
             define("commits"),
-            define("messages"));
+            define("messages"),
+            define("ecsObservers", "[schedule]"));
 
     private Usage() {
     }

@@ -54,6 +54,8 @@ public final class ReportText {
             return commits(r);
         } else if (report instanceof MessagesReport r) {
             return messages(r);
+        } else if (report instanceof EcsObserversReport r) {
+            return ecsObservers(r);
         } else if (report instanceof GraphReport r) {
             return r.text();
         } else if (report instanceof ToggleOutcome r) {
@@ -207,6 +209,19 @@ public final class ReportText {
         }
         return count(r.types().size(), "message type") + " (dropped: lost by a reader at the maximum age;"
                 + " expired: aged out with no reader)\n" + t.render();
+    }
+
+    private static String ecsObservers(EcsObserversReport r) {
+        if (r.observers().isEmpty()) {
+            return "schedule " + r.schedule() + ": no observers\n";
+        }
+        TextTable t = TextTable.of(">#", "observer", "plugin", "reacts to", ">fired");
+        int n = 0;
+        for (EcsObserversReport.Observer o : r.observers()) {
+            t.row(++n, o.name(), o.plugin(), String.join(" ", o.triggers()), o.fired());
+        }
+        return "schedule " + r.schedule() + ": " + count(r.observers().size(), "observer")
+                + " (in firing order; fired: calls in this world)\n" + t.render();
     }
 
     private static String timings(TimingsReport r) {
