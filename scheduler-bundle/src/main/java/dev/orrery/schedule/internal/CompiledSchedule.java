@@ -10,6 +10,7 @@ import dev.orrery.schedule.graph.AccessReport;
 import dev.orrery.schedule.graph.OrderGraph;
 import dev.orrery.schedule.EcsObserver;
 import dev.orrery.schedule.ObserverStats;
+import dev.orrery.schedule.graph.ObserverNode;
 import dev.orrery.schedule.internal.plan.ExecutionPlan;
 import dev.orrery.schedule.internal.plan.PlanFilter;
 import dev.orrery.schedule.internal.run.RunOptions;
@@ -59,8 +60,8 @@ final class CompiledSchedule implements Schedule {
         this.plan = plan;
         this.traits = traits;
         this.runner = new ScheduleRunner(this, plan, traits, options);
-        ScheduleRunner r = runner;
-        this.orderGraph = new Memo<>(() -> orderGraph.get().withObservers(r.observerNodes()));
+        List<ObserverNode> observers = runner.observerNodes(); // names only: the graph keeps no code reachable
+        this.orderGraph = new Memo<>(() -> orderGraph.get().withObservers(observers));
         this.access = access;
     }
 
@@ -69,8 +70,8 @@ final class CompiledSchedule implements Schedule {
         this.plan = filtered;
         this.traits = whole.traits;
         this.runner = whole.runner.derive(this, filtered);
-        ScheduleRunner r = runner;
-        this.orderGraph = new Memo<>(() -> orderGraph.get().withObservers(r.observerNodes()));
+        List<ObserverNode> observers = runner.observerNodes(); // names only: the graph keeps no code reachable
+        this.orderGraph = new Memo<>(() -> orderGraph.get().withObservers(observers));
         this.access = access;
     }
 
