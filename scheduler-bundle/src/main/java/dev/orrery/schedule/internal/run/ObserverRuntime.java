@@ -23,7 +23,7 @@ import java.util.List;
  * reference to them (events name traits by index). The index ({@link #byKind}, per kind then per
  * trait index, the observer indexes in declaration order) is rebuilt only when a trait's index in
  * the world changed since the last call (a trait the world forgot), so a steady run call does one
- * watch and one unwatch per trigger and allocates nothing. A delivery round copies the events out
+ * watch and one unwatch per distinct (trait, kind) of the triggers and allocates nothing. A delivery round copies the events out
  * (observers record new ones while it runs), clears them, calls each event's observers in
  * declaration order, then publishes what they staged; rounds repeat while events are pending, at
  * most {@link EcsObserver#ROUND_LIMIT}. Confined to the world's thread.
@@ -31,9 +31,14 @@ import java.util.List;
 final class ObserverRuntime {
     private final ObserverTable table;
     private final TraitEvents events;
-    /** Per flattened trigger: its kind, and its trait's index as of the last watch. */
+    /** Per flattened trigger: its kind, its watch (distinct trait and kind) and its trait's index as of the last watch. */
     private final TraitEvents.Kind[] triggerKind;
+    private final int[] triggerWatch;
     private final int[] triggerIndex;
+    /** The distinct (trait, kind) pairs of the triggers: one watch each per run call. */
+    private final Trait<?>[] watchTrait;
+    private final TraitEvents.Kind[] watchKind;
+    private final int[] watchIndex;
     /** Per kind ordinal, per trait index: the observers to call, in declaration order; null for none. */
     private final int[][][] byKind = new int[3][][];
     /** Per trait index: the trait (for the CHANGE check that the entity still has it). */
@@ -49,37 +54,58 @@ final class ObserverRuntime {
         this.events = world.traitEvents();
         int n = table.triggers.length;
         this.triggerKind = new TraitEvents.Kind[n];
+        this.triggerWatch = new int[n];
         this.triggerIndex = new int[n];
         Arrays.fill(triggerIndex, -1);
+        List<Trait<?>> traits = new ArrayList<>();
+        List<TraitEvents.Kind> kinds = new ArrayList<>();
         for (int t = 0; t < n; t++) {
-            triggerKind[t] = switch (table.triggers[t].event()) {
+            TraitEvents.Kind kind = switch (table.triggers[t].event()) {
                 case ADD -> TraitEvents.Kind.ADD;
                 case REMOVE -> TraitEvents.Kind.REMOVE;
                 case CHANGE -> TraitEvents.Kind.CHANGE;
             };
+            triggerKind[t] = kind;
+            Trait<?> trait = table.triggers[t].trait();
+            int w = 0;
+            while (w < traits.size() && (traits.get(w) != trait || kinds.get(w) != kind)) {
+                w++;
+            }
+            if (w == traits.size()) {
+                traits.add(trait);
+                kinds.add(kind);
+            }
+            triggerWatch[t] = w;
         }
+        this.watchTrait = traits.toArray(new Trait<?>[0]);
+        this.watchKind = kinds.toArray(new TraitEvents.Kind[0]);
+        this.watchIndex = new int[watchTrait.length];
+        Arrays.fill(watchIndex, -1);
         this.fired = new long[table.observers.length];
     }
 
     /** A run call begins: the observed traits are watched until {@link #unwatch()}. */
     void watch() {
         boolean moved = false;
-        for (int t = 0; t < triggerIndex.length; t++) {
-            int index = events.watch(table.triggers[t].trait(), triggerKind[t]);
-            if (index != triggerIndex[t]) {
-                triggerIndex[t] = index;
+        for (int w = 0; w < watchIndex.length; w++) {
+            int index = events.watch(watchTrait[w], watchKind[w]);
+            if (index != watchIndex[w]) {
+                watchIndex[w] = index;
                 moved = true;
             }
         }
         if (moved) {
+            for (int t = 0; t < triggerIndex.length; t++) {
+                triggerIndex[t] = watchIndex[triggerWatch[t]];
+            }
             rebuildIndex();
         }
     }
 
     /** The run call ends. */
     void unwatch() {
-        for (int t = 0; t < triggerIndex.length; t++) {
-            events.unwatch(triggerIndex[t], triggerKind[t]);
+        for (int w = 0; w < watchIndex.length; w++) {
+            events.unwatch(watchIndex[w], watchKind[w]);
         }
     }
 
