@@ -85,7 +85,10 @@ public final class SystemFault {
         return Optional.ofNullable(schedule);
     }
 
-    /** @return the system that threw or whose condition threw (or that was running), if known */
+    /**
+     * @return the system that threw or whose condition threw (or that was running), if known; for
+     *     stage {@code OBSERVER}, the observer that threw
+     */
     public Optional<String> system() {
         return Optional.ofNullable(system);
     }
@@ -137,7 +140,7 @@ public final class SystemFault {
     /**
      * @return the stage in words, for reports: {@code frame thread} for {@link Kind#FRAME_THREAD}; else
      *     {@code run}, {@code condition}, {@code set condition 'X'}, {@code hook beforeSystem},
-     *     {@code hook afterSystem}, {@code hook onSkip}, {@code init}, {@code dispose}, or
+     *     {@code hook afterSystem}, {@code hook onSkip}, {@code init}, {@code dispose}, {@code observer}, or
      *     {@code unknown}
      */
     public String stageText() {
@@ -156,6 +159,7 @@ public final class SystemFault {
             case HOOK_SKIP -> "hook onSkip";
             case INIT -> "init";
             case DISPOSE -> "dispose";
+            case OBSERVER -> "observer";
         };
     }
 
@@ -172,6 +176,8 @@ public final class SystemFault {
             what = "the frame thread" + where + " died of ";
         } else if (system == null) {
             what = (schedule == null ? "a schedule" : "schedule '" + schedule + "'") + " threw ";
+        } else if (stage == RunFailure.Stage.OBSERVER) {
+            what = "observer '" + system + "' of plugin '" + plugin + "' in schedule '" + schedule + "' threw ";
         } else {
             String part = stage == null || stage == RunFailure.Stage.RUN ? "" : "the " + stageText() + " of ";
             what = part + "system '" + system + "' of plugin '" + plugin + "' in schedule '" + schedule + "' threw ";

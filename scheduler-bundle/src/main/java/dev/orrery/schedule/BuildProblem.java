@@ -76,6 +76,11 @@ public final class BuildProblem {
         PHASE_CYCLE,
         /** The same system object or name is declared twice (SCH-020, SCH-023, SCH-138). */
         DUPLICATE_SYSTEM,
+        /**
+         * Beyond the spec (Orrery's observers): the same observer object is listed twice, or two
+         * observers of a schedule have the same name; the message names the observer and both sources.
+         */
+        DUPLICATE_OBSERVER,
         /** A before/after entry names a system that is not in the schedule (SCH-018, SCH-023). */
         UNKNOWN_SYSTEM,
         /** The same set object or name is declared twice (SCH-138). */

@@ -53,6 +53,11 @@ public abstract class ForwardingPlugin implements Plugin {
     }
 
     @Override
+    public final List<EcsObserver> observers() {
+        return delegate.observers();
+    }
+
+    @Override
     public String toString() {
         return "plugin " + name();
     }

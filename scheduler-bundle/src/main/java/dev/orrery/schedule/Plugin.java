@@ -39,6 +39,16 @@ public interface Plugin {
     List<EcsSystem> systems();
 
     /**
+     * Beyond the spec (Orrery's observers): the observers it contributes, flattened after the
+     * systems' rule (plugins in order, then the schedule's own, SCH-136).
+     *
+     * @return its observers, in declaration order (unmodifiable); empty by default
+     */
+    default List<EcsObserver> observers() {
+        return List.of();
+    }
+
+    /**
      * Starts defining a plugin (the spec's {@code definePlugin}).
      *
      * @param name required
@@ -58,6 +68,7 @@ public interface Plugin {
         private final List<Phase> phases = new ArrayList<>();
         private final List<SystemSet> sets = new ArrayList<>();
         private final List<EcsSystem> systems = new ArrayList<>();
+        private final List<EcsObserver> observers = new ArrayList<>();
 
         private Builder(String name) {
             this.name = name;
@@ -114,9 +125,27 @@ public interface Plugin {
             return this;
         }
 
+        /**
+         * @param items observers, in declaration order; no nulls
+         * @return this builder
+         */
+        public Builder observers(EcsObserver... items) {
+            return observers(Arrays.asList(items));
+        }
+
+        /**
+         * @param items observers, in declaration order; no nulls
+         * @return this builder
+         */
+        public Builder observers(List<EcsObserver> items) {
+            items.forEach(o -> observers.add(Objects.requireNonNull(o, () -> "definePlugin '" + name + "': null observer")));
+            return this;
+        }
+
         /** @return a new immutable plugin whose lists are unmodifiable copies */
         public Plugin build() {
-            return new PluginData(name, List.copyOf(phases), List.copyOf(sets), List.copyOf(systems));
+            return new PluginData(name, List.copyOf(phases), List.copyOf(sets), List.copyOf(systems),
+                    List.copyOf(observers));
         }
     }
 }

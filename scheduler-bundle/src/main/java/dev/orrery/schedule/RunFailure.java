@@ -49,10 +49,13 @@ import java.util.Optional;
  * @param stage where it threw
  * @param set for {@link Stage#SET_CONDITION}, the name of the set whose run condition threw; null for
  *     every other stage
+ * @param observer for {@link Stage#OBSERVER}, the observer that threw (then {@code system} is null and
+ *     {@code plugin} is the observer's plugin); null for every other stage
  *
  * @since 0.1
  */
-public record RunFailure(String schedule, EcsSystem system, String plugin, Stage stage, String set) {
+public record RunFailure(String schedule, EcsSystem system, String plugin, Stage stage, String set,
+                         EcsObserver observer) {
     /** Where in a system's turn an exception was thrown. */
     public enum Stage {
         /** The system's run function (SCH-011). */
@@ -76,28 +79,69 @@ public record RunFailure(String schedule, EcsSystem system, String plugin, Stage
          * Beyond the spec (Orrery's system lifecycle): the system's {@link DisposeFunction}, called by
          * {@link Schedule#disposeRemoved} or {@link Schedule#disposeAll}.
          */
-        DISPOSE
+        DISPOSE,
+        /**
+         * Beyond the spec (Orrery's observers): an {@link EcsObserver}'s function, called after a
+         * publish; {@link RunFailure#observer()} names it and {@link RunFailure#system()} is null.
+         */
+        OBSERVER
     }
 
     /**
      * Checks the components.
      *
-     * @throws NullPointerException if {@code schedule}, {@code system}, {@code plugin} or {@code stage}
-     *     is null, or {@code set} is null for {@link Stage#SET_CONDITION}; the message names the component
+     * @throws NullPointerException if {@code schedule}, {@code plugin} or {@code stage} is null,
+     *     {@code system} is null for a stage other than {@link Stage#OBSERVER}, {@code observer} is null
+     *     for {@link Stage#OBSERVER}, or {@code set} is null for {@link Stage#SET_CONDITION}; the message
+     *     names the component
      * @throws IllegalArgumentException if {@code set} is given for a stage other than
-     *     {@link Stage#SET_CONDITION}
+     *     {@link Stage#SET_CONDITION}, or {@code observer} (or {@code system}) is given with the other stage kind
      */
     public RunFailure {
         Objects.requireNonNull(schedule, "RunFailure: schedule is null");
-        Objects.requireNonNull(system, "RunFailure: system is null");
-        Objects.requireNonNull(plugin, "RunFailure: plugin is null");
         Objects.requireNonNull(stage, "RunFailure: stage is null");
+        if (stage == Stage.OBSERVER) {
+            Objects.requireNonNull(observer, "RunFailure: observer is null for stage OBSERVER");
+            if (system != null) {
+                throw new IllegalArgumentException("RunFailure: system '" + system.name()
+                        + "' given for stage OBSERVER; an observer's failure names no system");
+            }
+        } else {
+            Objects.requireNonNull(system, "RunFailure: system is null");
+            if (observer != null) {
+                throw new IllegalArgumentException("RunFailure: observer '" + observer.name() + "' given for stage "
+                        + stage + "; only OBSERVER names an observer");
+            }
+        }
+        Objects.requireNonNull(plugin, "RunFailure: plugin is null");
         if (stage == Stage.SET_CONDITION) {
             Objects.requireNonNull(set, "RunFailure: set is null for stage SET_CONDITION");
         } else if (set != null) {
             throw new IllegalArgumentException("RunFailure: set '" + set + "' given for stage " + stage
                     + "; only SET_CONDITION names a set");
         }
+    }
+
+    /**
+     * A failure of a system (every stage but {@link Stage#OBSERVER}).
+     *
+     * @throws NullPointerException as the canonical constructor
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public RunFailure(String schedule, EcsSystem system, String plugin, Stage stage, String set) {
+        this(schedule, system, plugin, stage, set, null);
+    }
+
+    /**
+     * A failure of an observer ({@link Stage#OBSERVER}).
+     *
+     * @param schedule the innermost schedule whose observer threw
+     * @param observer the observer; not null
+     * @param plugin the observer's plugin (the schedule's name when the schedule declared it)
+     * @return the failure
+     */
+    public static RunFailure ofObserver(String schedule, EcsObserver observer, String plugin) {
+        return new RunFailure(schedule, null, plugin, Stage.OBSERVER, null, observer);
     }
 
     /**
@@ -130,20 +174,20 @@ public record RunFailure(String schedule, EcsSystem system, String plugin, Stage
         return Optional.ofNullable(RunFailureLog.lastFailure(world));
     }
 
-    /** @return the system's name */
+    /** @return the system's name; for {@link Stage#OBSERVER}, the observer's */
     public String systemName() {
-        return system.name();
+        return system != null ? system.name() : observer.name();
     }
 
-    /** @return the system's phase */
+    /** @return the system's phase; null for {@link Stage#OBSERVER} */
     public Phase phase() {
-        return system.phase();
+        return system != null ? system.phase() : null;
     }
 
     /**
      * @return the stage in words, for log lines and fault reports: {@code run}, {@code condition},
      *     {@code set condition 'X'}, {@code hook beforeSystem}, {@code hook afterSystem},
-     *     {@code hook onSkip}, {@code init} or {@code dispose}
+     *     {@code hook onSkip}, {@code init}, {@code dispose} or {@code observer}
      */
     public String stageText() {
         return switch (stage) {
@@ -155,6 +199,7 @@ public record RunFailure(String schedule, EcsSystem system, String plugin, Stage
             case HOOK_SKIP -> "hook onSkip";
             case INIT -> "init";
             case DISPOSE -> "dispose";
+            case OBSERVER -> "observer";
         };
     }
 
@@ -164,6 +209,10 @@ public record RunFailure(String schedule, EcsSystem system, String plugin, Stage
      */
     @Override
     public String toString() {
+        if (stage == Stage.OBSERVER) {
+            return "schedule '" + schedule + "', observer '" + observer.name() + "', source '" + plugin + "', stage "
+                    + stageText();
+        }
         return "schedule '" + schedule + "', system '" + system.name() + "', source '" + plugin + "', stage "
                 + stageText();
     }

@@ -109,6 +109,9 @@ public final class RunFailureLog implements Purgeable {
                 return true;
             }
         }
+        if (failure.observer() != null) {
+            return unloading.isUnloaded(failure.observer().run());
+        }
         EcsSystem system = failure.system();
         if (unloading.isUnloaded(system.run()) || anyUnloaded(unloading, system.conditions())) {
             return true;

@@ -190,6 +190,31 @@ public interface Schedule {
     Schedule withoutPlugins(Collection<String> pluginNames);
 
     /**
+     * Beyond the spec (Orrery's observers): the schedule's observers, flattened like its systems
+     * (the plugins' in plugin order, then its own, SCH-136); for a schedule derived by
+     * {@link #withoutPlugins}, without the removed plugins' observers. See {@link EcsObserver}.
+     *
+     * @return the observers; unmodifiable (empty by default)
+     */
+    default List<EcsObserver> observers() {
+        return List.of();
+    }
+
+    /**
+     * Beyond the spec (Orrery's observers): how often each observer fired in a world; a cold path
+     * for tools. World thread, or any thread while no run call executes on the world.
+     *
+     * @param world the world; not null
+     * @return one entry per observer, in {@link #observers()} order; all zero for a world the
+     *     schedule never ran on (a new list; empty by default)
+     * @throws NullPointerException if {@code world} is null
+     */
+    default List<ObserverStats> observerStats(World world) {
+        java.util.Objects.requireNonNull(world, "Schedule.observerStats: world is null");
+        return List.of();
+    }
+
+    /**
      * Beyond the spec (Orrery's own): the resolved ordering graph, with the provenance of every edge
      * (which system or set declared it, by which declaration, from which plugin), computed once, on the
      * first call (from what the build resolved; only tools read it, so {@code build()} does not pay for

@@ -26,6 +26,7 @@ public final class ScheduleBuilder {
     private final List<Phase> phases = new ArrayList<>();
     private final List<SystemSet> sets = new ArrayList<>();
     private final List<EcsSystem> systems = new ArrayList<>();
+    private final List<EcsObserver> observers = new ArrayList<>();
     private ScheduleHooks hooks;
     private RunProbe probe;
     private Schedule adoptStateOf;
@@ -107,6 +108,28 @@ public final class ScheduleBuilder {
      */
     public ScheduleBuilder systems(List<EcsSystem> items) {
         items.forEach(s -> systems.add(Objects.requireNonNull(s, () -> "schedule '" + name + "': null system")));
+        return this;
+    }
+
+    /**
+     * Beyond the spec (Orrery's observers): the schedule's own observers, flattened after the plugins'
+     * (SCH-136); see {@link EcsObserver}.
+     *
+     * @param items observers, in declaration order; no nulls
+     * @return this builder
+     */
+    public ScheduleBuilder observers(EcsObserver... items) {
+        return observers(Arrays.asList(items));
+    }
+
+    /**
+     * The list form of {@link #observers(EcsObserver...)}.
+     *
+     * @param items observers, in declaration order; no nulls
+     * @return this builder
+     */
+    public ScheduleBuilder observers(List<EcsObserver> items) {
+        items.forEach(o -> observers.add(Objects.requireNonNull(o, () -> "schedule '" + name + "': null observer")));
         return this;
     }
 
@@ -232,7 +255,7 @@ public final class ScheduleBuilder {
      */
     public Schedule build() {
         return Compiler.INSTANCE.compile(new ScheduleCompiler.Input(name, plugins, phases, sets, systems, hooks, probe,
-                adoptStateOf, orderThroughEmptySets, dispatch, generationExecutor, transactions));
+                adoptStateOf, orderThroughEmptySets, dispatch, generationExecutor, transactions, observers));
     }
 
     /**

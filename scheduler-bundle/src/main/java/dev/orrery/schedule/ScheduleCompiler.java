@@ -43,10 +43,12 @@ public interface ScheduleCompiler {
         private final DispatchEngine dispatch;
         private final Executor generationExecutor;
         private final boolean transactions;
+        private final List<EcsObserver> observers;
 
         Input(String name, List<Plugin> plugins, List<Phase> phases, List<SystemSet> sets, List<EcsSystem> systems,
               ScheduleHooks hooks, RunProbe probe, Schedule adoptStateOf, boolean orderThroughEmptySets,
-              DispatchEngine dispatch, Executor generationExecutor, boolean transactions) {
+              DispatchEngine dispatch, Executor generationExecutor, boolean transactions,
+              List<EcsObserver> observers) {
             this.name = Objects.requireNonNull(name, "name");
             this.plugins = List.copyOf(plugins);
             this.phases = List.copyOf(phases);
@@ -59,6 +61,7 @@ public interface ScheduleCompiler {
             this.dispatch = dispatch;
             this.generationExecutor = generationExecutor;
             this.transactions = transactions;
+            this.observers = List.copyOf(observers);
         }
 
         /** @return the schedule name, non-blank */
@@ -119,6 +122,11 @@ public interface ScheduleCompiler {
         /** @return whether each phase is a structural transaction ({@link ScheduleBuilder#transactions}) */
         public boolean transactions() {
             return transactions;
+        }
+
+        /** @return the schedule's own observers, in declaration order ({@link ScheduleBuilder#observers}) */
+        public List<EcsObserver> observers() {
+            return observers;
         }
     }
 }

@@ -91,6 +91,11 @@ final class StagedChanges {
         this.owner = owner;
     }
 
+    /** @return the world's events for observers */
+    TraitEvents events() {
+        return store.changes().events;
+    }
+
     /** @return whether anything was staged since the last publish or discard */
     boolean isEmpty() {
         return ops == 0;
@@ -308,7 +313,7 @@ final class StagedChanges {
             moveWholeTables();
         }
         long changes = 0;
-        WorldChanges detection = store.changes().any() ? store.changes() : null;
+        WorldChanges detection = store.changes().any() || store.changes().events.watching ? store.changes() : null;
         for (int r = 0; r < records; r++) {
             long entity = recEntity[r];
             Archetype from = recFrom[r];

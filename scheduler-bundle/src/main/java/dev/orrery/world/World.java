@@ -729,6 +729,14 @@ public final class World {
     }
 
     /**
+     * @return the trait events recorded for schedules' observers (the same object for the life of
+     *     the world)
+     */
+    public TraitEvents traitEvents() {
+        return entities.changes().events;
+    }
+
+    /**
      * @return which thread is inside a run call on this world, as checked by schedules (the same
      *     object for the life of the world)
      */

@@ -28,6 +28,8 @@ import java.util.Arrays;
  */
 final class WorldChanges {
     private final EntityStore store;
+    /** The events recorded for observers (reported alongside; nothing recorded while nothing is watched). */
+    final TraitEvents events;
     /**
      * The change clock: the tick of the latest stamp (writes are stamped with it while it is open).
      * Starts at 1; never wraps.
@@ -57,6 +59,7 @@ final class WorldChanges {
 
     WorldChanges(EntityStore store) {
         this.store = store;
+        this.events = new TraitEvents(store);
     }
 
     /** @return whether some trait is tracked */
@@ -168,6 +171,9 @@ final class WorldChanges {
         if (c != null) {
             c.changed(entity, slot, stamp(), store);
         }
+        if (events.watching) {
+            events.changed(traitId, entity, slot);
+        }
     }
 
     /** The live entity got trait {@code traitId}. */
@@ -195,6 +201,9 @@ final class WorldChanges {
                 byId[id].added(entity, slot, tick, store);
             }
         }
+        if (events.watching) {
+            events.addedAll(a, entity);
+        }
     }
 
     /** The entity lost every trait of table {@code a} (a destroy). */
@@ -205,6 +214,9 @@ final class WorldChanges {
             if (a.hasTrait(id)) {
                 byId[id].removed(entity, tick);
             }
+        }
+        if (events.watching) {
+            events.removedAll(a, entity);
         }
     }
 
@@ -226,6 +238,9 @@ final class WorldChanges {
             } else if (had && staged.holdsValue(r, id)) {
                 byId[id].changed(entity, slot, tick, store);
             }
+        }
+        if (events.watching) {
+            events.moved(from, to, entity, slot, staged, r);
         }
     }
 }

@@ -105,11 +105,13 @@ public final class WorldTransaction {
      * Discards what is staged since the last publish: the world's live entities, their traits and
      * the tables are exactly those of the last publish; the handles of staged spawns are released
      * (their slots are reused later with a new generation). Value writes made in the meantime stay.
-     * A pending {@link World#enqueueCommit()} request is dropped.
+     * A pending {@link World#enqueueCommit()} request is dropped, and the recorded
+     * {@link TraitEvents} are cleared (a discarded transaction fires no observer).
      */
     public void discard() {
         attention = 0;
         staged.discard();
+        staged.events().clear();
     }
 
     /**

@@ -38,8 +38,10 @@ class PluginsTest {
         // data only: using the builder again does not touch the built plugin
         builder.systems(sys("t"));
         assertEquals(List.of(system), plugin.systems());
-        // no install hook: the interface has exactly the four data accessors
-        assertEquals(List.of("name", "phases", "sets", "systems"), Arrays.stream(Plugin.class.getDeclaredMethods())
+        // no install hook: the interface has exactly the five data accessors (observers beyond the spec,
+        // a default that gives none)
+        assertEquals(List.of(), plugin.observers());
+        assertEquals(List.of("name", "observers", "phases", "sets", "systems"), Arrays.stream(Plugin.class.getDeclaredMethods())
                 .filter(m -> !java.lang.reflect.Modifier.isStatic(m.getModifiers())).map(java.lang.reflect.Method::getName)
                 .sorted().toList());
     }

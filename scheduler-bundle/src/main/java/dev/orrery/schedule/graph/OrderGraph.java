@@ -41,6 +41,7 @@ public final class OrderGraph {
     private final List<SystemNode> systems;
     private final List<OrderEdge> edges;
     private final boolean throughEmptySets;
+    private final List<ObserverNode> observers;
     private final Map<String, SystemNode> systemsByName = new HashMap<>();
     private final Map<Key, List<OrderEdge>> out = new HashMap<>();
     private final Map<Key, List<OrderEdge>> in = new HashMap<>();
@@ -83,6 +84,12 @@ public final class OrderGraph {
     }
 
     private OrderGraph(List<SystemNode> systems, List<OrderEdge> edges, boolean throughEmptySets) {
+        this(systems, edges, throughEmptySets, List.of());
+    }
+
+    private OrderGraph(List<SystemNode> systems, List<OrderEdge> edges, boolean throughEmptySets,
+                       List<ObserverNode> observers) {
+        this.observers = List.copyOf(observers);
         this.systems = List.copyOf(systems);
         this.edges = List.copyOf(edges);
         this.throughEmptySets = throughEmptySets;
@@ -114,6 +121,25 @@ public final class OrderGraph {
     public static OrderGraph of(List<SystemNode> systems, List<OrderEdge> edges, boolean throughEmptySets) {
         return new OrderGraph(Objects.requireNonNull(systems, "systems"), Objects.requireNonNull(edges, "edges"),
                 throughEmptySets);
+    }
+
+    /**
+     * Beyond the spec (Orrery's observers): the schedule's observers.
+     *
+     * @return them in flattened declaration order (plugins in order, then the schedule's own); empty
+     *     when it has none; unmodifiable
+     */
+    public List<ObserverNode> observers() {
+        return observers;
+    }
+
+    /**
+     * @param list the observers of the schedule, in flattened declaration order
+     * @return this graph with those observers (the same systems and edges)
+     * @throws NullPointerException if the list or an element is null
+     */
+    public OrderGraph withObservers(List<ObserverNode> list) {
+        return new OrderGraph(systems, edges, throughEmptySets, Objects.requireNonNull(list, "observers"));
     }
 
     /** @return the systems in execution order, phase by phase; unmodifiable */
@@ -453,7 +479,7 @@ public final class OrderGraph {
                 keptEdges.add(e);
             }
         }
-        return new OrderGraph(kept, keptEdges, throughEmptySets);
+        return new OrderGraph(kept, keptEdges, throughEmptySets, observers);
     }
 
     private static boolean isRemoved(BuildItem node, Set<String> removed) {

@@ -8,6 +8,9 @@ import dev.orrery.schedule.ScheduleState;
 import dev.orrery.schedule.SystemSet;
 import dev.orrery.schedule.graph.AccessReport;
 import dev.orrery.schedule.graph.OrderGraph;
+import dev.orrery.schedule.EcsObserver;
+import dev.orrery.schedule.ObserverStats;
+import dev.orrery.schedule.graph.ObserverNode;
 import dev.orrery.schedule.internal.plan.ExecutionPlan;
 import dev.orrery.schedule.internal.plan.PlanFilter;
 import dev.orrery.schedule.internal.run.RunOptions;
@@ -57,7 +60,8 @@ final class CompiledSchedule implements Schedule {
         this.plan = plan;
         this.traits = traits;
         this.runner = new ScheduleRunner(this, plan, traits, options);
-        this.orderGraph = new Memo<>(orderGraph);
+        List<ObserverNode> observers = runner.observerNodes(); // names only: the graph keeps no code reachable
+        this.orderGraph = new Memo<>(() -> orderGraph.get().withObservers(observers));
         this.access = access;
     }
 
@@ -66,7 +70,8 @@ final class CompiledSchedule implements Schedule {
         this.plan = filtered;
         this.traits = whole.traits;
         this.runner = whole.runner.derive(this, filtered);
-        this.orderGraph = new Memo<>(orderGraph);
+        List<ObserverNode> observers = runner.observerNodes(); // names only: the graph keeps no code reachable
+        this.orderGraph = new Memo<>(() -> orderGraph.get().withObservers(observers));
         this.access = access;
     }
 
@@ -94,6 +99,8 @@ final class CompiledSchedule implements Schedule {
     @Override public List<Plugin> plugins() { return plan.plugins(); }
     @Override public List<SystemSet> sets() { return plan.sets(); }
     @Override public String sourceOf(EcsSystem system) { return PlanLookup.sourceOf(plan, system); }
+    @Override public List<EcsObserver> observers() { return runner.observers(); }
+    @Override public List<ObserverStats> observerStats(World world) { return runner.observerStats(world); }
     @Override public OrderGraph orderGraph() { return orderGraph.get(); }
     @Override public AccessReport accessReport() { return access; }
     @Override public void run(World world, double dt) { runner.run(world, dt); }

@@ -33,7 +33,7 @@ public final class Compiler implements ScheduleCompiler {
         DispatchDefaults defaults = DispatchDefaults.current();
         RunOptions options = RunOptions.of(input.hooks().orElse(null), input.probe().orElse(null),
                 input.dispatch().orElse(defaults.engine()), input.generationExecutor().orElse(defaults.generation()),
-                input.transactions());
+                input.transactions()).withObservers(input.observers());
         return new CompiledSchedule(compiled.plan(), traits, options, compiled.orderGraph(), compiled.access());
     }
 

@@ -2,6 +2,7 @@ package dev.orrery.host.internal.plugins;
 
 import dev.orrery.host.PluginState;
 import dev.orrery.host.PluginStatus;
+import dev.orrery.schedule.EcsObserver;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Plugin;
@@ -13,10 +14,10 @@ import java.util.Objects;
 /**
  * One tracked {@link Plugin} service, with its data read once, when it was bound.
  *
- * <p>The host calls a plugin's {@code name()}, {@code phases()}, {@code sets()} and {@code systems()}
- * exactly once per service registration, in {@link #of}, and keeps an immutable copy ({@link #data()},
- * built with {@link Plugin#builder}, holding the same {@link Phase}, {@link SystemSet} and
- * {@link EcsSystem} objects). Schedules are built from these copies, so no plugin code runs during a
+ * <p>The host calls a plugin's {@code name()}, {@code phases()}, {@code sets()}, {@code systems()} and
+ * {@code observers()} exactly once per service registration, in {@link #of}, and keeps an immutable
+ * copy ({@link #data()}, built with {@link Plugin#builder}, holding the same {@link Phase},
+ * {@link SystemSet}, {@link EcsSystem} and {@link EcsObserver} objects). Schedules are built from these copies, so no plugin code runs during a
  * rebuild, and a plugin whose data differs from call to call cannot make {@code GameHost.plugins()}
  * and the schedule disagree. A plugin whose accessors throw (any {@link Throwable} except a
  * {@link VirtualMachineError} other than {@link StackOverflowError}) or return null is unusable: its
@@ -69,7 +70,9 @@ public record PluginEntry(Plugin plugin, Plugin data, String name, String error,
             List<SystemSet> sets = copy(plugin.sets());
             accessor = "systems()";
             List<EcsSystem> systems = copy(plugin.systems());
-            Plugin data = Plugin.builder(name).phases(phases).sets(sets).systems(systems).build();
+            accessor = "observers()";
+            List<EcsObserver> observers = copy(plugin.observers());
+            Plugin data = Plugin.builder(name).phases(phases).sets(sets).systems(systems).observers(observers).build();
             return new PluginEntry(plugin, data, name, null, schedule, bundle, serviceId);
         } catch (NullData e) {
             return unusable(plugin, name, "its " + accessor + " returned " + e.getMessage(), schedule, bundle,

@@ -113,6 +113,17 @@ public final class DevtoolsCommands {
     }
 
     /**
+     * {@code ecsObservers [schedule]}: a schedule's observers (declared with {@code EcsObserver}) in
+     * firing order, with plugin, triggers and how often each fired in the host world.
+     *
+     * @param schedule a schedule name, or null for the main schedule
+     * @return an {@code EcsObserversReport}, or why there is none
+     */
+    public Report ecsObservers(String schedule) {
+        return guarded(() -> introspection.ecsObservers(schedule));
+    }
+
+    /**
      * {@code timings [schedule]}: per system the run count, last, mean and longest duration in µs, and
      * skips by reason.
      *

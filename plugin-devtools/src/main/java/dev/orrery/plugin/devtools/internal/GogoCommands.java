@@ -51,7 +51,8 @@ import org.osgi.service.component.annotations.Reference;
     "osgi.command.function=access",
     "osgi.command.function=commits",
     "osgi.command.function=messages",
-    "osgi.command.function=clocks"
+    "osgi.command.function=clocks",
+    "osgi.command.function=ecsObservers"
 })
 public final class GogoCommands {
     /** How long a command waits for the frame thread. */
@@ -264,6 +265,18 @@ public final class GogoCommands {
             + " steps of the last frame, the cap, the tick, the interpolation alpha and the dropped steps")
     public Report clocks(@Descriptor("none") String... words) {
         return Usage.bind("clocks", words).then(a -> commands.clocks());
+    }
+
+    /**
+     * @param schedule the schedule by option, empty when not given so
+     * @param words {@code [schedule]}
+     * @return the observers' data, or why there is none
+     */
+    @Descriptor("list a schedule's observers (EcsObserver) in firing order with plugin, what they react to and how often they fired")
+    public Report ecsObservers(
+            @Descriptor(SCHEDULE) @Parameter(names = {"-s", "--schedule"}, absentValue = "") String schedule,
+            @Descriptor(WORDS + ": [schedule]") String... words) {
+        return Usage.bind("ecsObservers", words, schedule).then(a -> commands.ecsObservers(a.get(0)));
     }
 
     /**

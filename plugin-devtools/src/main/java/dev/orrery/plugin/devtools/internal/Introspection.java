@@ -10,6 +10,7 @@ import dev.orrery.plugin.devtools.report.CommitsReport;
 import dev.orrery.plugin.devtools.report.ExplainReport;
 import dev.orrery.plugin.devtools.report.GraphReport;
 import dev.orrery.plugin.devtools.report.ClocksReport;
+import dev.orrery.plugin.devtools.report.EcsObserversReport;
 import dev.orrery.plugin.devtools.report.MessagesReport;
 import dev.orrery.plugin.devtools.report.ObserversReport;
 import dev.orrery.plugin.devtools.report.PhasesReport;
@@ -99,6 +100,16 @@ final class Introspection {
      */
     ClocksReport clocks() {
         return frame.call(ClocksReport::read);
+    }
+
+    /**
+     * Reads a schedule's observers and their fire counts on the frame thread.
+     *
+     * @throws CommandException for an unknown schedule or a frame thread that does not answer
+     */
+    EcsObserversReport ecsObservers(String schedule) {
+        String name = ScheduleLookup.nameOf(host(), schedule);
+        return frame.call(world -> EcsObserversReport.read(ScheduleLookup.require(host(), name), world));
     }
 
     /**

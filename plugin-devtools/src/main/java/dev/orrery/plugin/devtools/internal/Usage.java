@@ -94,7 +94,8 @@ final class Usage {
             define("access", "[schedule]"),
             define("commits"),
             define("messages"),
-            define("clocks"));
+            define("clocks"),
+            define("ecsObservers", "[schedule]"));
 
     private Usage() {
     }

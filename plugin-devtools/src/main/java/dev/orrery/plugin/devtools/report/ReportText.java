@@ -56,6 +56,8 @@ public final class ReportText {
             return messages(r);
         } else if (report instanceof ClocksReport r) {
             return clocks(r);
+        } else if (report instanceof EcsObserversReport r) {
+            return ecsObservers(r);
         } else if (report instanceof GraphReport r) {
             return r.text();
         } else if (report instanceof ToggleOutcome r) {
@@ -224,6 +226,19 @@ public final class ReportText {
                     c.droppedSteps(), String.format(java.util.Locale.ROOT, "%.3f", c.timeDebtNanos() / 1e6));
         }
         return time + "; " + count(r.clocks().size(), "fixed clock") + "\n" + t.render();
+    }
+
+    private static String ecsObservers(EcsObserversReport r) {
+        if (r.observers().isEmpty()) {
+            return "schedule " + r.schedule() + ": no observers\n";
+        }
+        TextTable t = TextTable.of(">#", "observer", "plugin", "reacts to", ">fired");
+        int n = 0;
+        for (EcsObserversReport.Observer o : r.observers()) {
+            t.row(++n, o.name(), o.plugin(), String.join(" ", o.triggers()), o.fired());
+        }
+        return "schedule " + r.schedule() + ": " + count(r.observers().size(), "observer")
+                + " (in firing order; fired: calls in this world)\n" + t.render();
     }
 
     private static String timings(TimingsReport r) {

@@ -481,4 +481,26 @@ class DevtoolsCommandsTest {
                 fixed   60.000                 3          8     3  0.000        0         0.000
                 """, text(commands.clocks()));
     }
+
+    @Test
+    @DisplayName("ecsObservers: a schedule's observers in firing order with plugin, triggers and fire counts")
+    void ecs_observers_report() {
+        assertEquals("schedule main: no observers\n", text(commands.ecsObservers(null)));
+        dev.orrery.world.Trait<String> burning = dev.orrery.world.Trait.withDefault("Burning", "hot");
+        EcsSystem light = EcsSystem.define("fx/light", (w, dt) -> w.spawn(burning.with("lit")));
+        Plugin fx = Plugin.builder("fx").systems(light).observers(
+                dev.orrery.schedule.EcsObserver.builder("fx/smoke").onAdd(burning).onRemove(burning).run((w, e) -> { }),
+                dev.orrery.schedule.EcsObserver.builder("fx/never").onChange(burning).run((w, e) -> { })).build();
+        host.put(build(host.schedule("main").orElseThrow(), physics, fx));
+        host.schedule("main").orElseThrow().run(host.world(), 0.016);
+        host.schedule("main").orElseThrow().run(host.world(), 0.016);
+        assertEquals("""
+                schedule main: 2 observers (in firing order; fired: calls in this world)
+                #  observer  plugin  reacts to                         fired
+                -  --------  ------  --------------------------------  -----
+                1  fx/smoke  fx      onAdd(Burning) onRemove(Burning)      2
+                2  fx/never  fx      onChange(Burning)                     0
+                """, text(commands.ecsObservers(null)));
+        assertEquals("no schedule 'nope'", text(commands.ecsObservers("nope")).substring(0, 18));
+    }
 }

@@ -27,7 +27,7 @@ import org.objectweb.asm.Opcodes;
  *     { runs[i].run(world, dt); SystemTurns.ran(rt, i); } // the run bracketed by rt.messages.enter(i)
  *                                                  // / exit(i) for a system that reads messages
  *   if (tx.needsAttention())                       // transactional schedules only: a requested
- *     Commits.afterSystem(tx, layout, world, i);   // publish, a dead-target attribution (rare)
+ *     Commits.afterSystem(rt, layout, world, i);   // publish, a dead-target attribution (rare)
  * </pre>
  * Each {@code invokeinterface} is its own bytecode, so its type profile only ever sees the one
  * receiver class of that system or condition: the JIT checks the class and calls (or inlines) the
@@ -74,7 +74,7 @@ final class DispatchGenerator {
     private static final String CONTEXTS = "dev/orrery/world/SystemContexts";
     private static final String TURN_DESC = "(L" + RUNTIME + ";I)V";
     private static final String MESSAGES = PKG + "RunMessages";
-    private static final String AFTER_DESC = "(L" + TX + ";L" + LAYOUT + ";L" + WORLD + ";I)V";
+    private static final String AFTER_DESC = "(L" + RUNTIME + ";L" + LAYOUT + ";L" + WORLD + ";I)V";
     private static final String CHUNK_DESC = "(L" + LAYOUT + ";L" + RUNTIME + ";L" + WORLD + ";D[L" + RUN_FN
             + ";[L" + CONDITION + ";[[L" + CONDITION + ";L" + PROBE + ";)V";
     private static final String FAILED_DESC = "(Ljava/lang/Throwable;L" + LAYOUT + ";L" + WORLD + ";III)Ljava/lang/Throwable;";
@@ -347,7 +347,7 @@ final class DispatchGenerator {
 
     /**
      * The end of a system's turn in a transactional schedule: {@code if (tx.needsAttention())
-     * Commits.afterSystem(tx, layout, world, i)}.
+     * Commits.afterSystem(rt, layout, world, i)}.
      *
      * @param i the system index, or {@link #IN_LOOP} for the index in local {@code C_INDEX}
      * @return the estimated bytecode bytes
@@ -357,7 +357,7 @@ final class DispatchGenerator {
         mv.visitVarInsn(Opcodes.ALOAD, C_TX);
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, TX, "needsAttention", "()Z", false);
         mv.visitJumpInsn(Opcodes.IFEQ, done);
-        mv.visitVarInsn(Opcodes.ALOAD, C_TX);
+        mv.visitVarInsn(Opcodes.ALOAD, C_RT);
         mv.visitVarInsn(Opcodes.ALOAD, 0);
         mv.visitVarInsn(Opcodes.ALOAD, C_WORLD);
         index(mv, i);

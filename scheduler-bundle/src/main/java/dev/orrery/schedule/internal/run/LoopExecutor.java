@@ -74,10 +74,10 @@ final class LoopExecutor implements SystemExecutor {
             return;
         }
         if (rt.tx.needsAttention()) {
-            Commits.afterSystem(rt.tx, layout, world, i);
+            Commits.afterSystem(rt, layout, world, i);
         }
         if (layout.commitAfter[i] && layout.systemPhase[i] == layout.onStartPhase) {
-            Commits.publish(rt.tx, layout, world);
+            Commits.publish(rt, layout, world);
         }
     }
 
@@ -132,7 +132,7 @@ final class LoopExecutor implements SystemExecutor {
                 }
             }
             if (tx != null && tx.needsAttention()) {
-                Commits.afterSystem(tx, layout, world, i);
+                Commits.afterSystem(rt, layout, world, i);
             }
         }
     }

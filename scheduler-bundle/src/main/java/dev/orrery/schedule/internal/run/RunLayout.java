@@ -32,6 +32,8 @@ final class RunLayout {
     final String scheduleName;
     /** Whether each phase is a structural transaction: the runner and executors publish and check. */
     final boolean transactional;
+    /** The schedule's observers (flattened, SCH-136), or null when it has none. */
+    final ObserverTable observers;
     /** Per system index: its declared barriers (publish before its turn / when its turn ends). */
     final boolean[] commitBefore;
     final boolean[] commitAfter;
@@ -89,6 +91,12 @@ final class RunLayout {
     private final SystemIndex systemIndex;
 
     RunLayout(ExecutionPlan plan, boolean transactional) {
+        this(plan, transactional, null);
+    }
+
+    /** @param observers the schedule's observers, or null for none */
+    RunLayout(ExecutionPlan plan, boolean transactional, ObserverTable observers) {
+        this.observers = observers;
         this.scheduleName = plan.scheduleName();
         this.transactional = transactional;
         List<Phase> phaseList = plan.phases();

@@ -2,6 +2,9 @@ package dev.orrery.schedule.internal.run;
 
 import dev.orrery.schedule.Cooperative;
 import dev.orrery.schedule.DispatchEngine;
+import dev.orrery.schedule.EcsObserver;
+import dev.orrery.schedule.ObserverStats;
+import dev.orrery.schedule.graph.ObserverNode;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.InitFunction;
 import dev.orrery.schedule.PassClock;
@@ -76,7 +79,8 @@ public final class ScheduleRunner {
      */
     public ScheduleRunner(Schedule schedule, ExecutionPlan plan, RunTraits traits, RunOptions options) {
         this.schedule = schedule;
-        this.layout = new RunLayout(plan, options.transactions);
+        this.layout = new RunLayout(plan, options.transactions,
+                ObserverTable.of(plan.scheduleName(), plan.plugins(), options.observers));
         this.args = new RunArguments(layout);
         this.traits = traits;
         this.options = options;
@@ -116,6 +120,43 @@ public final class ScheduleRunner {
     /** Waits for code generated in the background and adopts it (for tests). */
     public void awaitGenerated() {
         dispatcher.await();
+    }
+
+    /** @return the observers, flattened (SCH-136) */
+    public List<EcsObserver> observers() {
+        ObserverTable t = layout.observers;
+        return t == null ? List.of() : List.of(t.observers);
+    }
+
+    /** @return the observers as graph nodes, for {@code Schedule.orderGraph()} */
+    public List<ObserverNode> observerNodes() {
+        ObserverTable t = layout.observers;
+        if (t == null) {
+            return List.of();
+        }
+        List<ObserverNode> out = new ArrayList<>(t.observers.length);
+        for (int o = 0; o < t.observers.length; o++) {
+            List<String> triggers = new ArrayList<>();
+            t.observers[o].triggers().forEach(x -> triggers.add(x.toString()));
+            out.add(new ObserverNode(t.observers[o].name(), t.sources[o], triggers));
+        }
+        return out;
+    }
+
+    /** {@code Schedule.observerStats}. */
+    public List<ObserverStats> observerStats(World world) {
+        java.util.Objects.requireNonNull(world, "Schedule.observerStats: world is null");
+        ObserverTable t = layout.observers;
+        if (t == null) {
+            return List.of();
+        }
+        WorldRuntime rt = runtimes.existing(world);
+        List<ObserverStats> out = new ArrayList<>(t.observers.length);
+        for (int o = 0; o < t.observers.length; o++) {
+            long fired = rt == null || rt.observers == null ? 0 : rt.observers.fired[o];
+            out.add(new ObserverStats(t.observers[o], t.sources[o], fired));
+        }
+        return out;
     }
 
     /** {@code Schedule.run}. */
@@ -304,6 +345,9 @@ public final class ScheduleRunner {
         }
         if (layout.transactional) {
             rt.tx.open();
+            if (rt.observers != null) {
+                rt.observers.watch(); // until exit: a replaced schedule leaves nothing watching
+            }
         }
         seat(rt, world, api);
         if (probe != null) {
@@ -350,6 +394,9 @@ public final class ScheduleRunner {
                 rt.tx.close(); // every phase published or discarded: nothing is left to publish here
             }
         } finally {
+            if (rt.observers != null && layout.transactional) {
+                rt.observers.unwatch();
+            }
             if (probe != null) {
                 probe.publish(rt.probeOuterTable, rt.probeOuterIndex);
                 rt.probeOuterTable = null;
@@ -382,8 +429,8 @@ public final class ScheduleRunner {
         WorldTransaction tx = rt.tx;
         try {
             runPhaseBody(rt, world, p, from, dt);
-            if (tx.hasStaged()) {
-                Commits.publish(tx, layout, world);
+            if (tx.hasStaged() || rt.observers != null) { // observers: value changes alone are events too
+                Commits.publish(rt, layout, world);
             }
         } catch (Throwable t) {
             tx.discard();
@@ -422,7 +469,7 @@ public final class ScheduleRunner {
                 continue; // resumed: a span wholly before the resume point
             }
             if (span > first) {
-                Commits.publish(rt.tx, layout, world); // a declared barrier
+                Commits.publish(rt, layout, world); // a declared barrier
             }
             if (from > layout.spanStart[span]) {
                 loop.runFrom(span, from, rt, world, dt);
@@ -459,7 +506,7 @@ public final class ScheduleRunner {
                     throw t;
                 }
                 if (layout.transactional && rt.tx.needsAttention()) {
-                    Commits.afterSystem(rt.tx, layout, world, i);
+                    Commits.afterSystem(rt, layout, world, i);
                 }
             }
             log.add(layout.systems[i], layout.sources[i]);
@@ -493,7 +540,7 @@ public final class ScheduleRunner {
             held[i - layout.onStartFrom] = false;
             if (progress.isPending(i)) {
                 if (layout.commitBefore[i]) {
-                    Commits.publish(rt.tx, layout, world);
+                    Commits.publish(rt, layout, world);
                 }
                 if (rt.isDisabled(i) && rt.isPhaseBlocked(i)) {
                     held[i - layout.onStartFrom] = true;

@@ -45,6 +45,8 @@ final class WorldRuntime {
     final RunMessages messages;
     /** The reader that was current when the current run call began: restored when it ends. */
     MessageReader messagesOuter;
+    /** The schedule's observers in this world, or null when it has none or is not transactional. */
+    final ObserverRuntime observers;
     /** The reused hook context, or null when the schedule has no hooks. */
     final MutableHookContext hookContext;
     /**
@@ -137,6 +139,8 @@ final class WorldRuntime {
         }
         this.bus = world.messageBus();
         this.messages = RunMessages.of(world, layout, state.trait());
+        this.observers = layout.observers == null || !layout.transactional ? null
+                : new ObserverRuntime(layout.observers, world);
     }
 
     /**

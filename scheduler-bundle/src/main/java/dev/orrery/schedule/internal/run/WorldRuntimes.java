@@ -36,6 +36,16 @@ final class WorldRuntimes {
 
     /**
      * @param world the world; not null
+     * @return its runtime, or null when none was created
+     */
+    WorldRuntime existing(World world) {
+        synchronized (byWorld) {
+            return byWorld.get(world);
+        }
+    }
+
+    /**
+     * @param world the world; not null
      * @return its runtime, created on first request
      */
     WorldRuntime of(World world) {

@@ -1,6 +1,8 @@
 package dev.orrery.world.unload.isolated;
 
+import dev.orrery.schedule.EcsObserver;
 import dev.orrery.world.MessageType;
+import dev.orrery.world.unload.SharedTraits;
 import dev.orrery.world.Trait;
 import java.util.function.Supplier;
 
@@ -27,6 +29,17 @@ public final class Payload {
     /** @return a message type created by this class */
     public static MessageType<Object> ownMessageType() {
         return MessageType.of("payload/messages");
+    }
+
+    /**
+     * @return an observer of this class: when an entity gets {@link SharedTraits#BURNING}, it counts
+     *     the call in the world trait {@link SharedTraits#SEEN} and gives the entity a value of this class
+     */
+    public static EcsObserver ownObserver() {
+        return EcsObserver.builder("payload/seen").onAdd(SharedTraits.BURNING).run((w, e) -> {
+            w.add(SharedTraits.SEEN).incrementAndGet();
+            w.add(e, SharedTraits.LOOT, new Payload());
+        });
     }
 
     /** @return a new value of this class */
