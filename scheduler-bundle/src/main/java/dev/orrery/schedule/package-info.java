@@ -27,10 +27,14 @@
  * {@link dev.orrery.schedule.ScheduleBuilder#orderThroughEmptySets}; the published order graph and
  * access report ({@link dev.orrery.schedule.Schedule#orderGraph()},
  * {@link dev.orrery.schedule.Schedule#accessReport()}, as data in {@code dev.orrery.schedule.graph});
- * every cycle of a failed build as data ({@link dev.orrery.schedule.BuildProblem#cycles()}).
+ * every cycle of a failed build as data ({@link dev.orrery.schedule.BuildProblem#cycles()});
+ * observers ({@link dev.orrery.schedule.EcsObserver}, {@link dev.orrery.schedule.Plugin#observers()});
+ * fixed-step phases and virtual time ({@link dev.orrery.schedule.FixedClock},
+ * {@link dev.orrery.schedule.FixedPhases}, {@link dev.orrery.schedule.FixedTime},
+ * {@link dev.orrery.schedule.VirtualTime}); resumable systems ({@link dev.orrery.schedule.Cooperative}).
  */
 @Export
-@Version("0.6.0")
+@Version("0.7.0")
 package dev.orrery.schedule;
 
 import org.osgi.annotation.bundle.Export;

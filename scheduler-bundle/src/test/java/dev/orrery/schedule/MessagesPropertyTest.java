@@ -23,6 +23,7 @@ class MessagesPropertyTest {
     private enum Kind { RUN, SKIPPED, DISABLED }
 
     @Property(tries = 150)
+    @SuppressWarnings("try") // the captured log is never read: it keeps the slow readers' WARNINGs out of the build output
     void readersAtRandomRatesReadEachMessageOnceAndNothingIsHeldPastRetention(@ForAll long seed) {
         Random random = new Random(seed);
         int maxAge = 1 + random.nextInt(3);
