@@ -160,6 +160,15 @@ async function loadSchedule() {
     });
     td.appendChild(b); tr.appendChild(td); pb.appendChild(tr);
   }
+  const ob = document.querySelector('#observers tbody');
+  ob.replaceChildren();
+  for (const o of s.observers) {
+    const tr = el('tr', {'data-observer': o.name});
+    for (const v of [o.name, o.plugin, o.triggers.join(' '), String(o.fired), o.writers.length ? o.writers.join(', ') : '–']) {
+      tr.appendChild(el('td', {}, v));
+    }
+    ob.appendChild(tr);
+  }
   // the stream sends timings only when frames ran: show the last ones in the new rows
   if (lastTimings) updateRuns(lastTimings);
 }

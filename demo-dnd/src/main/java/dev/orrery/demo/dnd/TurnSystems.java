@@ -22,6 +22,7 @@ import dev.orrery.demo.dnd.model.Stage;
 import dev.orrery.demo.dnd.model.TurnOutcome;
 import dev.orrery.demo.dnd.model.TurnPhases;
 import dev.orrery.plugin.prefab.SpawnQueue;
+import dev.orrery.schedule.EcsObserver;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.world.World;
@@ -46,17 +47,27 @@ public final class TurnSystems {
     public static final EcsSystem MOVE = EcsSystem.define("dnd/turn/move", TurnPhases.MOVE, TurnSystems::move);
     /** Rolls the decided action (checked against this turn's options; a stale one becomes a dodge). */
     public static final EcsSystem ACT = EcsSystem.define("dnd/turn/act", TurnPhases.ACT, TurnSystems::act);
-    /** Applies the hit point changes; combatants at 0 fall. */
+    /** Applies the hit point changes and sends a {@link Damage} message per hit. */
     public static final EcsSystem RESOLVE = EcsSystem.define("dnd/turn/resolve", TurnPhases.RESOLVE,
             TurnSystems::resolve);
     /** Ends the turn: victory, a draw at the turn limit, or on to the next turn. */
     public static final EcsSystem END = EcsSystem.define("dnd/turn/end", TurnPhases.END_OF_TURN,
             TurnSystems::endOfTurn);
 
+    /**
+     * Marks the fallen: when a combatant's {@link Health} changes to 0, adds {@link Fallen} and logs
+     * the fall. An observer, so whatever sets the hit points (the Resolve phase today, a trap or a
+     * poison plugin tomorrow) needs no fall rule of its own; it runs at the publish of the phase that
+     * set them, and its add is published in the same barrier, before EndOfTurn counts who stands.
+     */
+    public static final EcsObserver MARK_FALLEN = EcsObserver.builder("dnd/turn/mark-fallen").onChange(Health.TRAIT)
+            .run(TurnSystems::markFallen);
+
     /** The plugin value of the turn schedule. */
     public static final Plugin PLUGIN = Plugin.builder(PLUGIN_NAME)
             .phases(TurnPhases.ALL)
             .systems(START, MOVE, ACT, RESOLVE, END)
+            .observers(MARK_FALLEN)
             .build();
 
     private TurnSystems() {
@@ -220,14 +231,18 @@ public final class TurnSystems {
             if (hp < before) {
                 world.send(Damage.MESSAGE, new Damage(Battlefield.name(world, e), before - hp, hp, turn));
             }
-            if (hp == 0) {
-                world.add(e, Fallen.TRAIT, new Fallen(turn));
-                log(world).add(Battlefield.name(world, e) + " falls!");
-            } else {
+            if (hp > 0) {
                 log(world).add(Battlefield.name(world, e) + " is at " + hp + "/" + max + " HP");
-            }
+            } // at 0, the observer dnd/turn/mark-fallen marks the fall
         }
         world.set(TurnOutcome.TRAIT, new TurnOutcome(List.of()));
+    }
+
+    static void markFallen(World world, long e) {
+        if (world.get(e, Health.TRAIT).hp() == 0 && !world.has(e, Fallen.TRAIT)) {
+            world.add(e, Fallen.TRAIT, new Fallen(world.get(BattleState.TRAIT).turns()));
+            log(world).add(Battlefield.name(world, e) + " falls!");
+        }
     }
 
     static void endOfTurn(World world, double dt) {

@@ -37,9 +37,9 @@ final class Battle {
     }
 
     /** Builds (or rebuilds, adopting the state like the host) both schedules from these plugin values. */
-    void install(Plugin dnd, Plugin dndTurn) {
+    void install(Plugin dnd, Plugin... turnPlugins) {
         var mainBuilder = Schedule.builder("main").plugins(PrefabPlugin.PLUGIN, dnd, soundCues);
-        var turnBuilder = Schedule.builder(TurnPhases.SCHEDULE).plugins(dndTurn);
+        var turnBuilder = Schedule.builder(TurnPhases.SCHEDULE).plugins(turnPlugins);
         if (main != null) {
             mainBuilder.adoptStateOf(main);
             turnBuilder.adoptStateOf(turn);

@@ -8,8 +8,12 @@ import dev.orrery.demo.dnd.model.BattleConfig;
 import dev.orrery.demo.dnd.model.BattleEnd;
 import dev.orrery.demo.dnd.model.BattleSummary;
 import dev.orrery.demo.dnd.model.Damage;
+import dev.orrery.demo.dnd.model.Fallen;
+import dev.orrery.demo.dnd.model.Health;
 import dev.orrery.demo.dnd.model.Side;
 import dev.orrery.demo.dnd.model.Stage;
+import dev.orrery.demo.dnd.model.TurnPhases;
+import dev.orrery.schedule.EcsSystem;
 import dev.orrery.world.MessageStats;
 import java.util.EnumMap;
 import java.util.List;
@@ -90,7 +94,7 @@ class BattleTest {
         // new config must not matter: the running battle keeps the one in its world.
         b.install(FrameSystems.plugin(BattleConfig.defaults(999, false), System.out),
                 dev.orrery.schedule.Plugin.builder(TurnSystems.PLUGIN_NAME).phases(TurnSystems.PLUGIN.phases())
-                        .systems(TurnSystems.PLUGIN.systems()).build());
+                        .systems(TurnSystems.PLUGIN.systems()).observers(TurnSystems.PLUGIN.observers()).build());
         b.runToEnd(MAX_FRAMES);
         assertEquals(straight, b.log());
     }
@@ -124,10 +128,32 @@ class BattleTest {
         assertEquals(1, b.world.messageStats(Damage.MESSAGE).buffered(), "the third hit waits for its reader");
         b.install(FrameSystems.plugin(BattleConfig.defaults(11, false), System.out),
                 dev.orrery.schedule.Plugin.builder(TurnSystems.PLUGIN_NAME).phases(TurnSystems.PLUGIN.phases())
-                        .systems(TurnSystems.PLUGIN.systems()).build());
+                        .systems(TurnSystems.PLUGIN.systems()).observers(TurnSystems.PLUGIN.observers()).build());
         b.runToEnd(MAX_FRAMES).frame();
         assertEquals(straight.cues(), b.cues());
         assertEquals(straight.log(), b.log());
+    }
+
+    @Test
+    @DisplayName("the observer dnd/turn/mark-fallen marks whoever drops to 0 HP, whatever system set the hit points")
+    void anObserverMarksTheFallen() {
+        Battle b = new Battle(BattleConfig.defaults(42, false));
+        while (b.stage() != Stage.AWAITING_DECISION) {
+            b.frame();
+        }
+        // a trap of another plugin: it sets a goblin's hit points to 0 in the Resolve phase, with no fall rule of its own
+        long goblin = Battlefield.sorted(b.world, Battlefield.STANDING).stream()
+                .filter(e -> Battlefield.name(b.world, e).equals("Goblin 1")).findFirst().orElseThrow();
+        EcsSystem trap = EcsSystem.builder("traps/spikes").phase(TurnPhases.RESOLVE).after(TurnSystems.RESOLVE)
+                .run((w, dt) -> w.set(goblin, Health.TRAIT, new Health(0))).build();
+        b.install(FrameSystems.plugin(BattleConfig.defaults(42, false), System.out), TurnSystems.PLUGIN,
+                dev.orrery.schedule.Plugin.builder("traps").systems(trap).build());
+        for (int i = 0; i < 100_000 && Battlefield.isStanding(b.world, goblin); i++) {
+            b.frame();
+        }
+        assertTrue(b.world.has(goblin, Fallen.TRAIT), "Goblin 1 at 0 HP was not marked fallen");
+        assertEquals(1, b.log().stream().filter(l -> l.equals("Goblin 1 falls!")).count(), b.log().toString());
+        assertTrue(b.turn.observerStats(b.world).get(0).fired() > 0);
     }
 
     @Test

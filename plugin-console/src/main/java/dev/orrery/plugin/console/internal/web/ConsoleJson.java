@@ -76,6 +76,17 @@ final class ConsoleJson {
             edges.add(em);
         }
         m.put("edges", edges);
+        List<Object> observers = new ArrayList<>();
+        for (ScheduleView.ObserverView o : v.observers()) {
+            Map<String, Object> om = new LinkedHashMap<>();
+            om.put("name", o.name());
+            om.put("plugin", o.plugin());
+            om.put("triggers", o.triggers());
+            om.put("fired", o.fired());
+            om.put("writers", o.writers());
+            observers.add(om);
+        }
+        m.put("observers", observers);
         return m;
     }
 

@@ -70,6 +70,7 @@ final class GraphSvg {
     private static final double LANE_GAP = 20;
     private static final double LABEL_CHAR_WIDTH = 6.6;
     private static final String MANUAL_HEADING = "manual phases (run only when asked)";
+    private static final String OBSERVERS_HEADING = "observers (run at each publish)";
     private static final double PAD = 12;
     /** Room at the top of a compound node for its heading. */
     private static final double HEADING_ROOM = 26;
@@ -166,6 +167,19 @@ final class GraphSvg {
                 }
             }
         }
+        ElkNode observerGroup = null;
+        Map<ScheduleView.ObserverView, ElkNode> observerNodes = new LinkedHashMap<>();
+        if (!view.observers().isEmpty()) {
+            int last = lanes.size() + 1; // after every lane's partition
+            observerGroup = compound(root, last, OBSERVERS_HEADING);
+            observerGroup.setProperty(CoreOptions.PARTITIONING_ACTIVATE, false);
+            for (ScheduleView.ObserverView o : view.observers()) {
+                ElkNode n = ElkGraphUtil.createNode(observerGroup);
+                n.setProperty(CoreOptions.PARTITIONING_PARTITION, last);
+                n.setDimensions(Math.max(60, observerLabel(o).length() * CHAR_WIDTH + 20), NODE_HEIGHT);
+                observerNodes.put(o, n);
+            }
+        }
         lanes.forEach(l -> laneOf.put(l.phase.phase(), l));
         Map<PhaseEdge, ElkEdge> chainEdges = new LinkedHashMap<>();
         for (PhaseEdge pe : chainEdges(drawn, phases)) {
@@ -181,6 +195,17 @@ final class GraphSvg {
                 ElkEdge edge = ElkGraphUtil.createSimpleEdge(from.node, to.node);
                 ElkGraphUtil.updateContainment(edge);
                 edges.put(e, edge);
+            }
+        }
+        Map<String[], ElkEdge> hears = new LinkedHashMap<>(); // {system, observer} -> edge
+        for (Map.Entry<ScheduleView.ObserverView, ElkNode> o : observerNodes.entrySet()) {
+            for (String writer : o.getKey().writers()) {
+                Box from = boxes.get(writer);
+                if (from != null) {
+                    ElkEdge edge = ElkGraphUtil.createSimpleEdge(from.node, o.getValue());
+                    ElkGraphUtil.updateContainment(edge);
+                    hears.put(new String[] {writer, o.getKey().name()}, edge);
+                }
             }
         }
         Thread t = Thread.currentThread();
@@ -211,6 +236,16 @@ final class GraphSvg {
         for (Lane lane : lanes) {
             appendLane(body, lane, extent);
         }
+        if (observerGroup != null) {
+            double gx = absX(observerGroup);
+            double gy = absY(observerGroup);
+            extent.include(gx, gy, gx + observerGroup.getWidth(), gy + observerGroup.getHeight());
+            body.append("<g class=\"observer-group\"><rect x=\"").append(num(gx)).append("\" y=\"").append(num(gy))
+                    .append("\" width=\"").append(num(observerGroup.getWidth())).append("\" height=\"")
+                    .append(num(observerGroup.getHeight())).append("\" rx=\"8\"/><text class=\"heading\" x=\"")
+                    .append(num(labelX(observerGroup))).append("\" y=\"").append(num(labelY(observerGroup)))
+                    .append("\">").append(OBSERVERS_HEADING).append("</text></g>\n");
+        }
         for (Map.Entry<PhaseEdge, ElkEdge> e : chainEdges.entrySet()) {
             PhaseEdge pe = e.getKey();
             body.append("<g class=\"phase-edge\" data-from=\"").append(esc(pe.from())).append("\" data-to=\"")
@@ -220,6 +255,16 @@ final class GraphSvg {
         }
         for (Map.Entry<ScheduleView.EdgeView, ElkEdge> e : edges.entrySet()) {
             appendEdge(body, e.getKey(), e.getValue(), extent);
+        }
+        for (Map.Entry<String[], ElkEdge> e : hears.entrySet()) {
+            body.append("<g class=\"hears\" data-from=\"").append(esc(e.getKey()[0])).append("\" data-observer=\"")
+                    .append(esc(e.getKey()[1])).append("\"><title>").append(esc(e.getKey()[1])).append(" hears about what ")
+                    .append(esc(e.getKey()[0])).append(" writes</title>");
+            appendPath(body, e.getValue(), extent);
+            body.append("</g>\n");
+        }
+        for (Map.Entry<ScheduleView.ObserverView, ElkNode> o : observerNodes.entrySet()) {
+            appendObserver(body, o.getKey(), o.getValue(), extent);
         }
         for (Lane lane : lanes) {
             for (Box b : lane.boxes) {
@@ -253,7 +298,10 @@ final class GraphSvg {
                         + ".edge path{stroke:#556;stroke-width:1.2;fill:none;marker-end:url(#arrow)}"
                         + ".edge:hover path{stroke:#d33;stroke-width:2.5}marker path{fill:#556}"
                         + ".phase-edge path{stroke:#9a7b3c;stroke-width:2;fill:none;marker-end:url(#chain)}"
-                        + "#chain path{fill:#9a7b3c}")
+                        + "#chain path{fill:#9a7b3c}"
+                        + ".observer-group rect{fill:#f3f9f1;stroke:#7fa873;stroke-dasharray:2 3}"
+                        + ".observer rect{fill:#fff;stroke:#4d8a3f;stroke-width:1.5}.observer text{font:12px monospace;fill:#1d3a17}"
+                        + ".hears path{stroke:#4d8a3f;stroke-width:1.2;stroke-dasharray:4 3;fill:none;marker-end:url(#arrow)}")
                 .append("</style>\n")
                 .append("<text class=\"heading\" x=\"").append(num(PAD)).append("\" y=\"").append(num(PAD + 10))
                 .append("\">").append(esc(heading)).append("</text>\n")
@@ -402,6 +450,24 @@ final class GraphSvg {
                     .append("\" x2=\"").append(num(x + b.node.getWidth())).append("\" y2=\"").append(num(bottom)).append("\"/>");
         }
         out.append("</g>\n");
+    }
+
+    /** @return the text of an observer's box: its name and what it reacts to */
+    private static String observerLabel(ScheduleView.ObserverView o) {
+        return o.name() + " \u00b7 " + String.join(" ", o.triggers());
+    }
+
+    private static void appendObserver(StringBuilder out, ScheduleView.ObserverView o, ElkNode n, Extent extent) {
+        double x = absX(n);
+        double y = absY(n);
+        String label = observerLabel(o);
+        extent.include(x, y, x + Math.max(n.getWidth(), 10 + label.length() * CHAR_WIDTH), y + n.getHeight());
+        out.append("<g class=\"observer\" data-observer=\"").append(esc(o.name())).append("\"><title>").append(esc(o.name()))
+                .append(" (plugin ").append(esc(o.plugin())).append(", fired ").append(o.fired()).append(" times)</title>")
+                .append("<rect x=\"").append(num(x)).append("\" y=\"").append(num(y)).append("\" width=\"")
+                .append(num(n.getWidth())).append("\" height=\"").append(num(n.getHeight())).append("\" rx=\"10\"/>")
+                .append("<text x=\"").append(num(x + 10)).append("\" y=\"").append(num(y + 18)).append("\">")
+                .append(esc(label)).append("</text></g>\n");
     }
 
     /** One edge between systems as ELK routed it, with its provenance as its title. */

@@ -1,7 +1,9 @@
 package dev.orrery.plugin.console.internal.web;
 
+import dev.orrery.plugin.devtools.report.EcsObserversReport;
 import dev.orrery.plugin.devtools.report.PhasesReport;
 import dev.orrery.plugin.devtools.report.SystemsReport;
+import dev.orrery.schedule.EcsObserver;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.graph.OrderEdge;
@@ -16,7 +18,8 @@ import java.util.Objects;
 /**
  * What the console shows of one schedule, read once on the world's thread: its phases and systems as
  * the devtools' {@code orrery:phases} and {@code orrery:systems} report them (with the enabled flags),
- * and its ordering edges between systems with their provenance (from {@link Schedule#orderGraph()}).
+ * its ordering edges between systems with their provenance (from {@link Schedule#orderGraph()}), and
+ * its observers with their fire counts and the systems that write what they react to.
  * Immutable; safe to hand to any thread. Beyond the spec (Orrery's own).
  *
  * @param name the schedule's name
@@ -25,15 +28,43 @@ import java.util.Objects;
  *     manual ones, chain by chain
  * @param systems every system in execution order (SCH-142)
  * @param edges one entry per ordered pair of systems, from the published order graph
+ * @param observers the schedule's observers in firing order (SCH-136)
  */
 record ScheduleView(String name, boolean main, List<PhasesReport.Row> phases, List<SystemsReport.Row> systems,
-                    List<EdgeView> edges) {
+                    List<EdgeView> edges, List<ObserverView> observers) {
     /** Copies the lists and checks for nulls. */
     ScheduleView {
         Objects.requireNonNull(name, "name");
         phases = List.copyOf(phases);
         systems = List.copyOf(systems);
         edges = List.copyOf(edges);
+        observers = List.copyOf(observers);
+    }
+
+    /** A view without observers. */
+    ScheduleView(String name, boolean main, List<PhasesReport.Row> phases, List<SystemsReport.Row> systems,
+                 List<EdgeView> edges) {
+        this(name, main, phases, systems, edges, List.of());
+    }
+
+    /**
+     * One observer ({@code EcsObserver}) and the systems it reacts to.
+     *
+     * @param name the observer's name
+     * @param plugin the plugin that declared it, or the schedule's name
+     * @param triggers what it reacts to, each as {@code onAdd(T)}, {@code onRemove(T)} or {@code onChange(T)}
+     * @param fired how often it fired in the world
+     * @param writers the systems that declare a write of a trait it reacts to ({@code EcsSystem.writes}),
+     *     in execution order: the systems whose changes it hears about, as far as they say so
+     */
+    record ObserverView(String name, String plugin, List<String> triggers, long fired, List<String> writers) {
+        /** Copies the lists and checks for nulls. */
+        ObserverView {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(plugin, "plugin");
+            triggers = List.copyOf(triggers);
+            writers = List.copyOf(writers);
+        }
     }
 
     /**
@@ -84,6 +115,25 @@ record ScheduleView(String name, boolean main, List<PhasesReport.Row> phases, Li
             edges.add(new EdgeView(k.substring(0, cut), k.substring(cut + 1), why));
         });
         return new ScheduleView(schedule.name(), main, PhasesReport.read(schedule, world).rows(),
-                SystemsReport.read(schedule, world).rows(), edges);
+                SystemsReport.read(schedule, world).rows(), edges, observers(schedule, world));
+    }
+
+    private static List<ObserverView> observers(Schedule schedule, World world) {
+        List<EcsObserversReport.Observer> rows = EcsObserversReport.read(schedule, world).observers();
+        List<ObserverView> out = new ArrayList<>(rows.size());
+        for (EcsObserversReport.Observer row : rows) {
+            EcsObserver observer = schedule.observers().stream().filter(o -> o.name().equals(row.name())).findFirst()
+                    .orElse(null);
+            List<String> writers = new ArrayList<>();
+            if (observer != null) {
+                for (EcsSystem s : schedule.systems()) {
+                    if (observer.triggers().stream().anyMatch(t -> s.writes().contains(t.trait()))) {
+                        writers.add(s.name());
+                    }
+                }
+            }
+            out.add(new ObserverView(row.name(), row.plugin(), row.triggers(), row.fired(), writers));
+        }
+        return out;
     }
 }

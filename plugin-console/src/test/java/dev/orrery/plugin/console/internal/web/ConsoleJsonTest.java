@@ -86,20 +86,23 @@ class ConsoleJsonTest {
     }
 
     @Test
-    @DisplayName("schedules: the devtools' phase and system rows as the console's JSON (manual, detached, conditional), and edges")
+    @DisplayName("schedules: the devtools' phase and system rows as the console's JSON (manual, detached, conditional), edges and observers")
     void schedules() {
         ScheduleView v = new ScheduleView("main", true,
                 List.of(new PhasesReport.Row(1, "OnUpdate", PhasesReport.Mode.AUTO, true, 1, List.of(), List.of()),
                         new PhasesReport.Row(2, "Turn", PhasesReport.Mode.DETACHED, false, 1, List.of(), List.of())),
                 List.of(new SystemsReport.Row(1, "OnUpdate", "move", true, false, List.of("sim"), List.of("sim"), "demo", false, false),
                         new SystemsReport.Row(2, "Turn", "act", false, false, List.of(), List.of(), "demo", false, false)),
-                List.of(new ScheduleView.EdgeView("move", "act", List.of("'move' runs before 'act'"))));
+                List.of(new ScheduleView.EdgeView("move", "act", List.of("'move' runs before 'act'"))),
+                List.of(new ScheduleView.ObserverView("fx/smoke", "demo", List.of("onAdd(Burning)"), 3, List.of("move"))));
         assertEquals("{\"schedules\":[{\"name\":\"main\",\"main\":true,\"phases\":["
                 + "{\"name\":\"OnUpdate\",\"manual\":false,\"detached\":false,\"enabled\":true},"
                 + "{\"name\":\"Turn\",\"manual\":true,\"detached\":true,\"enabled\":false}],\"systems\":["
                 + "{\"name\":\"move\",\"phase\":\"OnUpdate\",\"plugin\":\"demo\",\"enabled\":true,\"conditional\":true,\"commitBefore\":false,\"commitAfter\":false},"
                 + "{\"name\":\"act\",\"phase\":\"Turn\",\"plugin\":\"demo\",\"enabled\":false,\"conditional\":false,\"commitBefore\":false,\"commitAfter\":false}],"
-                + "\"edges\":[{\"from\":\"move\",\"to\":\"act\",\"provenance\":[\"'move' runs before 'act'\"]}]}]}",
+                + "\"edges\":[{\"from\":\"move\",\"to\":\"act\",\"provenance\":[\"'move' runs before 'act'\"]}],"
+                + "\"observers\":[{\"name\":\"fx/smoke\",\"plugin\":\"demo\",\"triggers\":[\"onAdd(Burning)\"],\"fired\":3,"
+                + "\"writers\":[\"move\"]}]}]}",
                 ConsoleJson.schedules(List.of(v)));
     }
 

@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.schedule.Condition;
+import dev.orrery.schedule.EcsObserver;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Schedule;
+import dev.orrery.world.Trait;
 import dev.orrery.world.World;
 import java.util.List;
 import java.util.Set;
@@ -200,6 +202,32 @@ class GraphSvgTest {
         while (point.find()) {
             assertTrue(Double.parseDouble(point.group(1)) <= x1 && Double.parseDouble(point.group(2)) <= y1, point.group());
         }
+    }
+
+    @Test
+    @DisplayName("observers: a box each below the lanes, with a dashed edge from every system that writes what it reacts to")
+    void observersBesideTheirWriters() {
+        Trait<Integer> health = Trait.withDefault("Health", 10);
+        EcsSystem hit = EcsSystem.builder("hit").phase(Phase.ON_UPDATE).writes(health).run((w, dt) -> { }).build();
+        EcsSystem heal = EcsSystem.builder("heal").phase(Phase.ON_STORE).writes(health).run((w, dt) -> { }).build();
+        EcsSystem idle = EcsSystem.builder("idle").phase(Phase.ON_STORE).run((w, dt) -> { }).build();
+        EcsObserver flash = EcsObserver.builder("ui/flash").onChange(health).run((w, e) -> { });
+        EcsObserver nobody = EcsObserver.builder("ui/nobody").onAdd(Trait.withDefault("Other", 0)).run((w, e) -> { });
+        Schedule s = Schedule.builder("main").systems(hit, heal, idle).observers(flash, nobody).build();
+        ScheduleView view = ScheduleView.of(s, new World(), true);
+        assertEquals(List.of("hit", "heal"), view.observers().get(0).writers());
+        assertEquals(List.of(), view.observers().get(1).writers());
+        String svg = GraphSvg.render(view, Set.of());
+        assertEquals(2, count(svg, "<g class=\"observer\" data-observer="), svg);
+        assertTrue(svg.contains(">ui/flash \u00b7 onChange(Health)</text>"), svg);
+        assertEquals(1, count(svg, "<g class=\"hears\" data-from=\"hit\" data-observer=\"ui/flash\""), svg);
+        assertEquals(1, count(svg, "<g class=\"hears\" data-from=\"heal\" data-observer=\"ui/flash\""), svg);
+        assertEquals(2, count(svg, "<g class=\"hears\""), svg);
+        // the observers' group lies below every lane
+        Matcher group = Pattern.compile("<g class=\"observer-group\"><rect x=\"[0-9.]+\" y=\"([0-9.]+)\"").matcher(svg);
+        assertTrue(group.find(), svg);
+        double groupY = Double.parseDouble(group.group(1));
+        assertTrue(groupY > laneY(svg, "OnStore") && groupY > laneY(svg, "OnUpdate"), svg);
     }
 
     static Condition never() {
