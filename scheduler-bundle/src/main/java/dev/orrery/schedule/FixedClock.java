@@ -25,7 +25,10 @@ import java.util.Objects;
 public final class FixedClock {
     /** The default {@link #maxStepsPerFrame()}: 8, Godot's {@code max_physics_steps_per_frame}. */
     public static final int DEFAULT_MAX_STEPS_PER_FRAME = 8;
-    /** The default {@link #maxCatchUp()}: 250 ms, Bevy's maximum delta of virtual time. */
+    /**
+     * The default {@link #maxCatchUp()}: 250 ms, Bevy's maximum delta of virtual time; for a clock whose
+     * step is longer (slower than 4 Hz), one step, so that the clock can run at all.
+     */
     public static final Duration DEFAULT_MAX_CATCH_UP = Duration.ofMillis(250);
 
     private final String name;
@@ -57,8 +60,8 @@ public final class FixedClock {
         if (!(hz > 0) || Double.isInfinite(hz) || hz > 1e9) {
             throw new IllegalArgumentException("FixedClock '" + name + "': hz must be finite, > 0 and <= 1e9, got " + hz);
         }
-        return new FixedClock(name, Math.max(1, (long) (1e9 / hz)), DEFAULT_MAX_STEPS_PER_FRAME,
-                DEFAULT_MAX_CATCH_UP.toNanos());
+        long step = Math.max(1, (long) (1e9 / hz));
+        return new FixedClock(name, step, DEFAULT_MAX_STEPS_PER_FRAME, defaultCatchUp(step));
     }
 
     /**
@@ -75,7 +78,12 @@ public final class FixedClock {
         if (step.isNegative() || step.isZero()) {
             throw new IllegalArgumentException("FixedClock '" + name + "': step must be positive, got " + step);
         }
-        return new FixedClock(name, step.toNanos(), DEFAULT_MAX_STEPS_PER_FRAME, DEFAULT_MAX_CATCH_UP.toNanos());
+        return new FixedClock(name, step.toNanos(), DEFAULT_MAX_STEPS_PER_FRAME, defaultCatchUp(step.toNanos()));
+    }
+
+    /** @return {@link #DEFAULT_MAX_CATCH_UP}, or one step when the step is longer */
+    private static long defaultCatchUp(long stepNanos) {
+        return Math.max(DEFAULT_MAX_CATCH_UP.toNanos(), stepNanos);
     }
 
     private static void checkName(String name) {

@@ -52,6 +52,22 @@ class FixedStepTest {
     }
 
     @Test
+    @DisplayName("a clock slower than 4 Hz (a step above the 250 ms catch-up) still steps: its default catch-up is one step")
+    void aSlowClockSteps() {
+        FixedClock ai = FixedClock.ofHz("ai", 2);
+        assertEquals(java.time.Duration.ofMillis(500), ai.maxCatchUp());
+        assertEquals(java.time.Duration.ofSeconds(2), FixedClock.ofStep("tide", java.time.Duration.ofSeconds(2)).maxCatchUp());
+        assertEquals(FixedClock.DEFAULT_MAX_CATCH_UP, FixedClock.ofHz("fast", 60).maxCatchUp());
+        Stepped s = new Stepped(ai);
+        int steps = 0;
+        for (int i = 0; i < 5; i++) {
+            steps += s.frame(world, 0.1);
+        }
+        assertEquals(1, steps, "5 frames of 100 ms make one 500 ms step");
+        assertEquals(List.of(0.5), s.dts);
+    }
+
+    @Test
     @DisplayName("step 20 ms, frame 50 ms: 2 steps, alpha 0.5")
     void twoStepsAndAHalf() {
         Stepped s = new Stepped(FIFTY);
