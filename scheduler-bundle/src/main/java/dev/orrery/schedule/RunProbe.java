@@ -94,6 +94,23 @@ public final class RunProbe {
         return p != null && p.pending().cancel(reason);
     }
 
+    /**
+     * Cancels a wait only if it is still the one parked now: as {@link #cancelWait(String)}, for a
+     * caller that decided from {@link #parked()} whose wait to end, so that a wait which ended in
+     * between, and another update that parked since, are left alone. Any thread.
+     *
+     * @param which the parked update, as {@link #parked()} gave it
+     * @param reason why, for the exception
+     * @return whether that wait was still parked and this call ended it
+     * @throws NullPointerException if an argument is null
+     */
+    public boolean cancelWait(ParkedUpdate which, String reason) {
+        Objects.requireNonNull(which, "RunProbe.cancelWait: parked update is null");
+        Objects.requireNonNull(reason, "RunProbe.cancelWait: reason is null");
+        Park p = park.get();
+        return p != null && p.update() == which && p.pending().cancel(reason);
+    }
+
     /** @return the clock that dates parked updates ({@link ParkedUpdate#since()}) */
     public InstantSource clock() {
         return clock;

@@ -289,6 +289,27 @@ class CooperativeTest {
     }
 
     @Test
+    @DisplayName("cancelling a given wait: a wait that ended is left alone, and so is one that parked since")
+    void cancelledByIdentity() throws Exception {
+        CompletableFuture<String> first = new CompletableFuture<>();
+        CompletableFuture<String> second = new CompletableFuture<>();
+        EcsSystem sys = EcsSystem.define("sys", (w, dt) -> {
+            Cooperative.await(first, "first");
+            Cooperative.await(second, "second");
+        });
+        Schedule s = Schedule.builder("main").probe(probe).systems(sys).build();
+        CompletableFuture<Void> run = onWorldThread(() -> s.run(world, 0.016));
+        ParkedUpdate old = nextPark();
+        first.complete("done");
+        ParkedUpdate now = nextPark();
+        assertEquals("second", now.label());
+        assertFalse(probe.cancelWait(old, "the first plugin departs"), "the first wait ended: nothing to cancel");
+        assertFalse(second.isCancelled());
+        assertTrue(probe.cancelWait(now, "the host stops"));
+        assertInstanceOf(WaitCancelledException.class, failureOf(run));
+    }
+
+    @Test
     @DisplayName("an interrupt of the parked thread cancels the wait and stays set")
     void interrupted() throws Exception {
         CompletableFuture<String> stage = new CompletableFuture<>();

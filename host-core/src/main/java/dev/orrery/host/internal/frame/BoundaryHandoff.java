@@ -210,7 +210,7 @@ final class BoundaryHandoff {
         ParkedUpdate parked = probe.parked().orElse(null);
         if (parked != null && plugin.equals(parked.plugin())) {
             interrupts.cancelled(plugin);
-            probe.cancelWait("plugin '" + plugin + "' departs");
+            probe.cancelWait(parked, "plugin '" + plugin + "' departs"); // that wait only, if it still is
         }
     }
 
