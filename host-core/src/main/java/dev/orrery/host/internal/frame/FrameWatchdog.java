@@ -72,6 +72,9 @@ final class FrameWatchdog {
     private final RunProbe probe;
     private final ObserverProbe observers;
     private final ParkedFrames parked;
+    /** Checking thread only: the frame last seen parked, and when; a frame's run counts from its wait's end. */
+    private long parkedFrame = -1;
+    private long parkedSeenNanos;
     private final Stuck owner;
     private volatile long startedNanos;
     private volatile long frame;
@@ -214,11 +217,15 @@ final class FrameWatchdog {
         if (started == 0) {
             return false;
         }
-        long ran = nanoTime.getAsLong() - started;
+        long now = nanoTime.getAsLong();
         if (parked.parked()) {
             // parked on a wait, not stuck in a system: its own lines, never a stuck mark
+            parkedFrame = frameNo;
+            parkedSeenNanos = now;
             return parked.check(frameNo);
         }
+        // a frame that waited counts its run from the wait's end (as last seen), not from its start
+        long ran = now - (parkedFrame == frameNo ? Math.max(started, parkedSeenNanos) : started);
         boolean logged = false;
         if (limit > 0 && frameNo != warnedFrame && ran > limit) {
             warnedFrame = frameNo;

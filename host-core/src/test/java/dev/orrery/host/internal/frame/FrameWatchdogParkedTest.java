@@ -119,4 +119,34 @@ class FrameWatchdogParkedTest {
         assertEquals("net/load", dog.parked().systemName().orElseThrow());
         assertEquals(3, dog.parked().frame());
     }
+
+    @Test
+    @DisplayName("after a long wait the frame's run counts from the wait's end: no long-frame line, no stuck mark at once")
+    void aFrameThatWaitedIsTimedFromTheWaitsEnd() throws InterruptedException {
+        AtomicReference<StuckFrame> marked = new AtomicReference<>();
+        FrameWatchdog dog = new FrameWatchdog(log.logger(), nanos::get, probe, new ObserverProbe(), 100, 1000,
+                new FrameWatchdog.Stuck() {
+                    @Override
+                    public void stuck(StuckFrame frame) {
+                        marked.set(frame);
+                    }
+
+                    @Override
+                    public void returned(StuckFrame frame) {
+                    }
+                });
+        dog.frameStarted(4);
+        nanos.addAndGet(TimeUnit.MINUTES.toNanos(1));
+        dog.check(); // parked
+        stage.complete("the profile");
+        worldThread.join(TimeUnit.SECONDS.toMillis(30));
+        assertTrue(probe.parked().isEmpty(), "the wait ended");
+        nanos.addAndGet(TimeUnit.MILLISECONDS.toNanos(50)); // the frame goes on 50 ms after its wait
+        assertFalse(dog.check());
+        assertNull(marked.get());
+        assertTrue(log.matching(m -> m.contains("STUCK") || m.contains("has run for")).isEmpty(), log.lines()::toString);
+        nanos.addAndGet(TimeUnit.MILLISECONDS.toNanos(1000)); // now past the stuck limit after the wait: stuck
+        assertTrue(dog.check());
+        assertEquals(4, marked.get().frame());
+    }
 }
