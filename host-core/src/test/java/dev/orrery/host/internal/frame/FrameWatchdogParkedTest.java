@@ -65,6 +65,21 @@ class FrameWatchdogParkedTest {
         assertFalse(worldThread.isAlive());
     }
 
+    /** A watchdog with a 100 ms warning and a 1 s stuck limit that keeps the frame it marks stuck in {@code marked}. */
+    private FrameWatchdog markingWatchdog(AtomicReference<StuckFrame> marked) {
+        return new FrameWatchdog(log.logger(), nanos::get, probe, new ObserverProbe(), 100, 1000,
+                new FrameWatchdog.Stuck() {
+                    @Override
+                    public void stuck(StuckFrame frame) {
+                        marked.set(frame);
+                    }
+
+                    @Override
+                    public void returned(StuckFrame frame) {
+                    }
+                });
+    }
+
     private void at(Duration sincePark) {
         now.set(T0.plus(sincePark));
     }
@@ -97,17 +112,7 @@ class FrameWatchdogParkedTest {
     @DisplayName("a parked frame is not stuck: past both limits it is neither warned about nor marked")
     void parkedIsNotStuck() {
         AtomicReference<StuckFrame> marked = new AtomicReference<>();
-        FrameWatchdog dog = new FrameWatchdog(log.logger(), nanos::get, probe, new ObserverProbe(), 100, 1000,
-                new FrameWatchdog.Stuck() {
-                    @Override
-                    public void stuck(StuckFrame frame) {
-                        marked.set(frame);
-                    }
-
-                    @Override
-                    public void returned(StuckFrame frame) {
-                    }
-                });
+        FrameWatchdog dog = markingWatchdog(marked);
         dog.frameStarted(3);
         nanos.addAndGet(TimeUnit.MINUTES.toNanos(1));
         dog.check();
@@ -124,17 +129,7 @@ class FrameWatchdogParkedTest {
     @DisplayName("after a long wait the frame's run counts from the wait's end: no long-frame line, no stuck mark at once")
     void aFrameThatWaitedIsTimedFromTheWaitsEnd() throws InterruptedException {
         AtomicReference<StuckFrame> marked = new AtomicReference<>();
-        FrameWatchdog dog = new FrameWatchdog(log.logger(), nanos::get, probe, new ObserverProbe(), 100, 1000,
-                new FrameWatchdog.Stuck() {
-                    @Override
-                    public void stuck(StuckFrame frame) {
-                        marked.set(frame);
-                    }
-
-                    @Override
-                    public void returned(StuckFrame frame) {
-                    }
-                });
+        FrameWatchdog dog = markingWatchdog(marked);
         dog.frameStarted(4);
         nanos.addAndGet(TimeUnit.MINUTES.toNanos(1));
         dog.check(); // parked
