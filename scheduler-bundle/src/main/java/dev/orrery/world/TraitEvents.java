@@ -42,11 +42,75 @@ public final class TraitEvents {
         CHANGE
     }
 
+    /**
+     * Who delivers the recorded events to observers: the world calls it right after every publish of
+     * its transaction (a phase's end, a barrier, a requested commit, the close of the outermost scope)
+     * and, outside a transaction, right after every structural call and value change, whenever events
+     * are pending. Installed by schedules' executors ({@link #setDelivery}); it may publish again
+     * (follow-up rounds), in which case the world calls it again from inside, and it must return at
+     * once then.
+     */
+    @FunctionalInterface
+    public interface Delivery {
+        /** Events are pending after a publish (or an immediate change outside a transaction). */
+        void deliver();
+    }
+
+    /**
+     * Installs who delivers the events (one per world; schedules' executors install theirs on first use).
+     *
+     * @param delivery the delivery, or null for none
+     */
+    public void setDelivery(Delivery delivery) {
+        this.delivery = delivery;
+    }
+
+    /** @return the installed delivery, or null */
+    public Delivery delivery() {
+        return delivery;
+    }
+
+    /**
+     * @return a counter bumped each time the world forgets a watched trait ({@link World#forget}): a
+     *     watcher whose watches were opened under another value watches again to get the trait's new index
+     */
+    public int generation() {
+        return generation;
+    }
+
+    /**
+     * @param traitIndex a trait's index, as {@link #watch} returned it
+     * @param kind the kind
+     * @return whether a watch of that kind is open on it
+     */
+    public boolean isWatched(int traitIndex, Kind kind) {
+        int k = traitIndex * 3 + kind.ordinal();
+        return traitIndex >= 0 && traitIndex < mask.length && counts[k] > 0;
+    }
+
+    /** Right after a publish, or an immediate change outside a transaction: delivers what is pending. */
+    void afterPublish() {
+        if (size > 0 && delivery != null) {
+            delivery.deliver();
+        }
+    }
+
+    /** The world forgot the trait with this id (it is retired): its watchers watch again. */
+    void forgotten(int id) {
+        if (id < mask.length && mask[id] != 0) {
+            generation++;
+        }
+    }
+
     private static final int ADD_BIT = 1;
     private static final int REMOVE_BIT = 2;
     private static final int CHANGE_BIT = 4;
 
     private final EntityStore store;
+    /** Told after a publish when events are pending; null for none. */
+    private Delivery delivery;
+    /** Bumped when the world forgets a trait that was watched: watchers watch again. */
+    private int generation;
     /** Whether any trait is watched: the one check every report makes. */
     boolean watching;
     /** Per trait id: the bits of the kinds watched. */
@@ -205,6 +269,20 @@ public final class TraitEvents {
         }
         marks[slot] = epoch;
         push(entity, id, Kind.CHANGE);
+    }
+
+    /** The live entity got trait {@code id} at once (outside a transaction). */
+    void added(int id, long entity) {
+        if (id < mask.length && (mask[id] & ADD_BIT) != 0) {
+            push(entity, id, Kind.ADD);
+        }
+    }
+
+    /** The entity lost trait {@code id} at once (outside a transaction). */
+    void removed(int id, long entity) {
+        if (id < mask.length && (mask[id] & REMOVE_BIT) != 0) {
+            push(entity, id, Kind.REMOVE);
+        }
     }
 
     /** The entity got every trait of table {@code a} (a published spawn). */
