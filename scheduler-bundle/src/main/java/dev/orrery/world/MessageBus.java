@@ -324,6 +324,12 @@ public final class MessageBus {
                 readers);
     }
 
+    /** @return the cursors of a type's channel, or an empty list when the world never saw it (for tests) */
+    List<ReaderCursor> cursorsOf(MessageType<?> type) {
+        MessageChannel c = byType.get(type);
+        return c == null ? List.of() : c.cursors();
+    }
+
     /** @return every type the world refers to, in the order it first saw them; a new list */
     public List<MessageType<?>> types() {
         List<MessageType<?>> out = new ArrayList<>(channels.length);
