@@ -12,7 +12,8 @@ import java.util.Arrays;
  * <ul>
  *   <li>{@link Kind#ADD} and {@link Kind#REMOVE}: a publish of the world's transaction gave the
  *       entity the trait (an add, a spawn with it) or took it (a remove, a destroy of an entity that
- *       had it); at most one per entity and trait per publish;</li>
+ *       had it), or such a call outside a transaction did at once; at most one per entity and trait
+ *       per publish;</li>
  *   <li>{@link Kind#CHANGE}: the entity's value of the trait was replaced ({@code World.set} of a
  *       trait it has, or a publish re-adding it with a value) or marked changed
  *       ({@code World.markChanged}); at most once per entity and trait between two {@link #clear()}
@@ -21,10 +22,13 @@ import java.util.Arrays;
  * Nothing is recorded while no trait is watched (one boolean read per report). A discard of the
  * transaction clears the events, so a discarded transaction yields none. The trait of an event is
  * given by its index in this world ({@link #watch}'s result), not by the trait object, so the record
- * keeps no reference to code.
+ * keeps no reference to code. Delivery: the world calls the installed {@link Delivery} after every
+ * publish, and outside a transaction after every immediate change, while events are pending; a world
+ * reset or entity restore clears them.
  *
- * <p>Implementation notes: schedules watch at the start of each run call and unwatch at its end, so
- * watching and unwatching allocate nothing once the arrays have grown; the events are plain parallel
+ * <p>Implementation notes: schedules watch while they are attached to the world (from their first
+ * run call or {@code Schedule.attach} until replaced or detached), so a steady game neither watches
+ * nor unwatches and nothing allocates once the arrays have grown; the events are plain parallel
  * arrays (entity, trait index, kind), appended in report order.
  *
  * <p><b>Threading:</b> confined to the world's thread, like the world.
@@ -123,7 +127,7 @@ public final class TraitEvents {
     private int watchedCount;
     /**
      * Per trait id ever watched for changes: the epoch in which each entity slot last recorded a
-     * change. Kept when the watch ends (schedules watch per run call: no allocation per call).
+     * change. Kept when the watch ends (a schedule attached again reuses it).
      */
     private int[][] changeMarks = new int[0][];
     private int epoch = 1;

@@ -39,8 +39,10 @@ import java.util.List;
  * call from a second thread while one is inside a run call on the world throws, naming both, before
  * anything touches the world), a finished background generation adopted, the world's runtime, the
  * re-entrancy check (SCH-043), the lazy add of the state trait (SCH-063), a truthful OnStart flag and
- * a new pass of the world's pass clock (both Orrery's own), hook sampling, the message readers
- * ({@link RunMessages}: registered on the first call in the world) and the world's message bus entered
+ * a new pass of the world's pass clock (both Orrery's own), hook sampling, the schedule's attachment
+ * to the world ({@link ObserverHub}: on the first call in the world, and again after another schedule
+ * of its lineage attached; one field read otherwise), the message readers
+ * ({@link RunMessages}: registered by the attachment) and the world's message bus entered
  * (an outermost {@code run} begins a frame; no reader is current until a reading system runs), the
  * world update seated on the thread for {@code Cooperative} ({@link UpdateSite}: by an outermost
  * {@code run}, and by any run call inside one; a few field writes, the seat's thread-local read only
