@@ -11,35 +11,57 @@ import java.util.Objects;
  * was added, removed or changed by a publish of the world's structural transaction. Declared like
  * systems, in {@link Plugin#observers()} or {@link ScheduleBuilder#observers}, so an observer comes
  * and goes with its plugin's schedule: it is never called after the schedule that declared it was
- * replaced by one without it. An immutable value, made with {@link #builder(String)}.
+ * replaced (attached) by one without it, or detached. An immutable value, made with {@link #builder(String)}.
  *
- * <p><b>When it fires.</b> A transactional schedule publishes at every phase end and barrier
- * (see {@link dev.orrery.world.World}, "Structural transactions"). Right after each publish, the
- * schedule calls its observers for the events that publish applied, event by event in the order
- * the publish applied them, and for one event its observers in flattened declaration order (the
- * plugins' observers in plugin order, then the schedule's own, as systems, SCH-136). The events:
+ * <p><b>Which observers watch a world.</b> Those of the schedules attached to it: a schedule attaches
+ * on its first run call on the world, or with {@link Schedule#attach} (the host attaches the schedules
+ * it swaps in, at the frame boundary), and stays attached until a schedule of its lineage (sharing its
+ * {@link Schedule#state()} trait: a rebuild with {@code adoptStateOf}, a {@code withoutPlugins} result)
+ * attaches, or {@link Schedule#detach} (the host's, when it stops). From then on the replaced or
+ * detached schedule's observers are never called and the world keeps no reference to them.
+ *
+ * <p><b>When it fires.</b> At every publish of the world's structural transaction: a schedule's phase
+ * end and barriers, a requested commit (see {@link dev.orrery.world.World}, "Structural transactions"),
+ * and the close of the outermost transaction scope (what was staged or changed after the last phase
+ * published); outside any transaction (between run calls, in a host's frame task), at once after each
+ * structural call, {@code set} and {@code markChanged}, before that call returns. Each publish delivers
+ * every event recorded since the previous delivery, event by event in the order they were recorded,
+ * to the observers of every attached schedule (in the order the schedules attached; one schedule's in
+ * flattened declaration order: the plugins' observers in plugin order, then the schedule's own, as
+ * systems, SCH-136), whichever schedule published: a nested run call of another schedule from inside a
+ * system delivers the outer schedule's pending events too, each exactly once. The events:
  * <ul>
- *   <li>{@link Event#ADD}: the publish gave the entity the trait (an add, a spawn with it);</li>
- *   <li>{@link Event#REMOVE}: the publish took the trait away (a remove, a destroy of an entity
- *       that had it); the entity may be dead;</li>
+ *   <li>{@link Event#ADD}: the entity got the trait (an add, a spawn with it);</li>
+ *   <li>{@link Event#REMOVE}: the entity lost the trait (a remove, a destroy of an entity that had
+ *       it); the entity may be dead;</li>
  *   <li>{@link Event#CHANGE}: the trait's value was replaced ({@code World.set} of a trait the entity
  *       has, {@code World.markChanged}, a publish that re-adds it with a value) since the previous
- *       publish; once per entity and trait per publish however many writes, and only when the entity
- *       still has the trait after the publish. An add is not a change.</li>
+ *       delivery; once per entity and trait per delivery however many writes, and only when the entity
+ *       still has the trait. An add is not a change.</li>
  * </ul>
- * Structural changes an observer makes are staged and published in a follow-up round within the
- * same barrier, whose events fire the observers again; rounds repeat until a round has nothing to
- * deliver. When events are still pending after {@value #ROUND_LIMIT} rounds the run fails with an
- * {@link IllegalStateException} naming the observers still firing; what the earlier rounds
- * published stays, nothing of the pending round is applied. A discarded transaction (something
- * threw) fires nothing. Outside a schedule's run, structural calls apply at once and no observer
- * fires; a schedule built with {@code transactions(false)} never publishes, so its observers never
- * fire.
+ * {@code World.reset} and {@code World.restoreEntities} fire nothing. The entity's state an observer
+ * sees is the published one (every op of the transaction applied).
  *
- * <p><b>Faults.</b> An observer that throws fails the run like a system: the exception propagates
- * unchanged from the run call, the rest of that round's deliveries are not made, what the round
- * staged is discarded (what earlier publishes applied stays), and {@link RunFailure#of} names the
- * observer, its plugin and {@link RunFailure.Stage#OBSERVER}.
+ * <p><b>Rounds.</b> While observers run the world's transaction is open, outside a run too: their
+ * structural changes are staged and published in a follow-up round within the same delivery, whose
+ * events fire the observers again; rounds repeat until a round has nothing to deliver. When events are
+ * still pending after {@value #ROUND_LIMIT} rounds the delivery fails with an
+ * {@link IllegalStateException} naming the observers still firing; what the earlier rounds published
+ * stays, nothing of the pending round is applied. A discarded transaction (something threw) fires
+ * nothing. A schedule built with {@code transactions(false)} has no observers in force.
+ *
+ * <p><b>What an observer sees.</b> Its own change window: its change queries ({@code added},
+ * {@code changed}) and {@code World.removed} see the changes since its own previous call in the world
+ * (its first call sees everything), never the window of the system that ran before it; the window is
+ * kept by schedule and observer name across rebuilds. It reads no messages ({@code World.messages}
+ * throws inside it, as in a condition); it may send them.
+ *
+ * <p><b>Faults.</b> An observer that throws fails the call that published: inside a run, the run
+ * fails like for a system (the exception propagates unchanged from the run call); outside a run, the
+ * world call that fired it ({@code World.spawn}, {@code set}, ...) throws it, unchanged, after its own
+ * change applied. The rest of that round's deliveries are not made, what the round staged is
+ * discarded (what earlier publishes applied stays), and {@link RunFailure#of} names the observer, its
+ * plugin and {@link RunFailure.Stage#OBSERVER}.
  *
  * <p><b>Names.</b> The same rules as systems: required, no control characters
  * ({@link ItemNames}), unique among the observers of a schedule (else the build fails with

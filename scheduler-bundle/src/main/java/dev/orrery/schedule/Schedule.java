@@ -215,6 +215,51 @@ public interface Schedule {
     }
 
     /**
+     * Beyond the spec (Orrery's observers and messages): attaches this schedule to a world, as its first
+     * run call on the world does. The schedule replaces the one of its lineage attached there (the
+     * schedules sharing its {@link #state()} trait: those built with {@code adoptStateOf}, the results
+     * of {@link #withoutPlugins}), so from now on:
+     * <ul>
+     *   <li>its observers fire in that world at every publish and, outside a run, at once after each
+     *       change ({@link EcsObserver}); the replaced schedule's observers are never called again and
+     *       the world keeps no reference to them;</li>
+     *   <li>its message readers are the registered readers of the lineage ({@code readsMessages}): a
+     *       system of the same name keeps its cursor, so it reads each message once across the
+     *       replacement; the readers of systems it lacks are dropped and no longer hold messages back;</li>
+     *   <li>the per-system contexts (change-detection windows) of systems and observers of its name that
+     *       no schedule attached to the world has any more are dropped; those of the systems and
+     *       observers it has, matched by name, are kept.</li>
+     * </ul>
+     * A run call of a schedule whose lineage another schedule took over since attaches it again. The
+     * host attaches the schedules it puts in force at the frame boundary where it swaps them in, and
+     * detaches them when it stops. Calling it again changes nothing. World thread, outside this
+     * schedule's run calls on the world.
+     *
+     * @param world the world; not null
+     * @throws NullPointerException if {@code world} is null
+     * @throws IllegalStateException if this schedule is running on this world (SCH-043)
+     */
+    default void attach(World world) {
+        java.util.Objects.requireNonNull(world, "Schedule.attach: world is null");
+    }
+
+    /**
+     * Beyond the spec (Orrery's observers and messages): ends the attachment of this schedule's lineage
+     * to a world ({@link #attach}): its observers are never called again, its message readers are
+     * unregistered (they no longer hold messages back), and the per-system contexts of its name that no
+     * attached schedule has are dropped; the world keeps no reference to its code. A later run call
+     * attaches it again. The host detaches its schedules when it stops. World thread, outside this
+     * schedule's run calls on the world.
+     *
+     * @param world the world; not null
+     * @throws NullPointerException if {@code world} is null
+     * @throws IllegalStateException if this schedule is running on this world (SCH-043)
+     */
+    default void detach(World world) {
+        java.util.Objects.requireNonNull(world, "Schedule.detach: world is null");
+    }
+
+    /**
      * Beyond the spec (Orrery's own): the resolved ordering graph, with the provenance of every edge
      * (which system or set declared it, by which declaration, from which plugin), computed once, on the
      * first call (from what the build resolved; only tools read it, so {@code build()} does not pay for

@@ -269,7 +269,7 @@ final class EntityStore {
         for (int i = 0; i < values.length; i++) {
             a.columns[a.columnOf(ids[i])][row] = values[i].value();
         }
-        if (changes.any()) {
+        if (changes.any() || changes.events.watching) {
             changes.addedAll(a, entity, Entity.index(entity));
         }
         return entity;
@@ -288,7 +288,7 @@ final class EntityStore {
         for (int i = 0; i < traits.length; i++) {
             a.columns[a.columnOf(ids[i])][row] = defaults[i];
         }
-        if (changes.any()) {
+        if (changes.any() || changes.events.watching) {
             changes.addedAll(a, entity, Entity.index(entity));
         }
         return entity;
@@ -338,7 +338,7 @@ final class EntityStore {
 
     void destroy(long entity) {
         int slot = slotOf(entity, "World.destroy");
-        if (changes.any()) {
+        if (changes.any() || changes.events.watching) {
             changes.removedAll(archetypeOf[slot], entity);
         }
         removeRow(archetypeOf[slot], rowOf[slot]);

@@ -32,8 +32,11 @@ import java.util.function.Predicate;
  *       world, and again after another schedule with the same state trait (one that adopted its state,
  *       or that it was derived from) registered in between: each registration replaces the previous
  *       readers of that state trait, a system of the same name keeping its cursor. A reader
- *       registered later starts at the oldest message held. A schedule that stops running on the
- *       world keeps its readers registered: its messages then wait out their maximum age.</li>
+ *       registered later starts at the oldest message held. A schedule's attachment to the world
+ *       ({@code Schedule.attach}, which its first run call on the world does) registers its readers the
+ *       same way, even when it has none, so the readers of the schedule it replaced are gone; its
+ *       {@code Schedule.detach} (the host's, when the schedule stops) {@linkplain #unregister
+ *       unregisters} them, so they no longer hold messages back.</li>
  *   <li><em>Reading.</em> Only the run function of a registered reader reads, each message once: all
  *       messages of the type sent since its previous read (including those sent since by itself).</li>
  *   <li><em>Retention.</em> A message is dropped when every registered reader has read it (when the
@@ -129,6 +132,32 @@ public final class MessageBus {
         }
         groups.put(owner, after);
         return List.of(after);
+    }
+
+    /**
+     * Unregisters the reading systems registered under an owner (its schedule stopped running on the
+     * world): their readers become inactive and their cursors are dropped, so they no longer hold
+     * messages back and the bus keeps no reference to them. A later registration under the owner
+     * starts its readers at the oldest message held.
+     *
+     * @param owner as given to {@link #register}; not null
+     * @return how many readers were unregistered (0 when the owner had none)
+     */
+    public int unregister(Object owner) {
+        Objects.requireNonNull(owner, "MessageBus.unregister: owner is null");
+        MessageReader[] before = groups.remove(owner);
+        if (before == null) {
+            return 0;
+        }
+        for (MessageReader b : before) {
+            b.retire();
+            for (ReaderCursor c : b.cursors) {
+                if (c.channel != null) {
+                    c.channel.removeCursor(c);
+                }
+            }
+        }
+        return before.length;
     }
 
     /**
@@ -228,7 +257,7 @@ public final class MessageBus {
 
     private IllegalStateException notAReader(MessageType<?> type) {
         String where = depth == 0 ? "outside every schedule's run" : "by code that is not the run function of a system"
-                + " that declares readsMessages (a system that declares none, a condition, an init function or a hook)";
+                + " that declares readsMessages (a system that declares none, a condition, an init function, a hook or an observer)";
         return new IllegalStateException("World.messages: messages of type '" + type.name() + "' read " + where
                 + "; only systems read messages, each exactly once: declare the type on the reading system with"
                 + " EcsSystem.builder(name).readsMessages(type)");
@@ -293,6 +322,12 @@ public final class MessageBus {
         }
         return new MessageStats(c.type.name(), c.type.maxAgeFrames(), c.sent, c.dropped, c.expired, c.buffered(),
                 readers);
+    }
+
+    /** @return the cursors of a type's channel, or an empty list when the world never saw it (for tests) */
+    List<ReaderCursor> cursorsOf(MessageType<?> type) {
+        MessageChannel c = byType.get(type);
+        return c == null ? List.of() : c.cursors();
     }
 
     /** @return every type the world refers to, in the order it first saw them; a new list */

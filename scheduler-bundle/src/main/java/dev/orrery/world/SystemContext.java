@@ -23,6 +23,8 @@ public final class SystemContext {
     private final String systemName;
     /** Tick at which its previous run ended; 0 before its first run (every tick is later). */
     long lastRun;
+    /** Dropped from its world ({@link SystemContexts#retain}): detached, it changes nothing. */
+    boolean dropped;
 
     /** Its index in the world's {@link WorldChanges#contexts}: what an executor makes current. */
     final int id;

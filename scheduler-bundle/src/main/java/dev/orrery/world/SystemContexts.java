@@ -1,6 +1,8 @@
 package dev.orrery.world;
 
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.Map;
 import java.util.Objects;
 
@@ -15,7 +17,9 @@ import java.util.Objects;
  * function returned. A run call saves the current context when it begins ({@link #current()}) and
  * restores it when it ends ({@link #restore}), so a nested run call from inside a system leaves the
  * outer system current again. Outside any system the current context is null: change queries and
- * {@link World#removed(Trait)} then use their own windows (see there).
+ * {@link World#removed(Trait)} then use their own windows (see there). Observers have contexts of
+ * their own ({@link #ofObserver}). Contexts of systems and observers that left their schedule are
+ * dropped with {@link #retain} (schedules do it when they attach to the world, {@code Schedule.attach}).
  *
  * <p><b>Threading:</b> confined to the world's thread, like the world.
  *
@@ -29,7 +33,8 @@ public final class SystemContexts {
         this.changes = changes;
     }
 
-    private record Key(String schedule, String system) {
+    /** {@code observer}: the key of an observer's context (observers and systems have separate names). */
+    private record Key(String schedule, String system, boolean observer) {
     }
 
     /**
@@ -45,8 +50,57 @@ public final class SystemContexts {
     public SystemContext of(String scheduleName, String systemName) {
         Objects.requireNonNull(scheduleName, "SystemContexts.of: schedule name is null");
         Objects.requireNonNull(systemName, "SystemContexts.of: system name is null");
-        return byName.computeIfAbsent(new Key(scheduleName, systemName),
+        return byName.computeIfAbsent(new Key(scheduleName, systemName, false),
                 k -> new SystemContext(changes, k.schedule(), k.system()));
+    }
+
+    /**
+     * Returns the context of an observer of a schedule in this world, as {@link #of} does for a system:
+     * an observer's change queries and {@link World#removed} see the changes since its previous call
+     * (its first call sees everything). Observers and systems have separate contexts, even under
+     * one name.
+     *
+     * @param scheduleName the schedule's name; not null
+     * @param observerName the observer's name; not null
+     * @return the context
+     * @throws NullPointerException if a name is null
+     */
+    public SystemContext ofObserver(String scheduleName, String observerName) {
+        Objects.requireNonNull(scheduleName, "SystemContexts.ofObserver: schedule name is null");
+        Objects.requireNonNull(observerName, "SystemContexts.ofObserver: observer name is null");
+        return byName.computeIfAbsent(new Key(scheduleName, observerName, true),
+                k -> new SystemContext(changes, k.schedule(), k.system()));
+    }
+
+    /**
+     * Drops the contexts of a schedule's systems and observers that are not named in {@code systems}
+     * and {@code observers}: the world forgets their windows (a system of that name that comes back
+     * starts afresh, its first run seeing everything) and they no longer hold back the retention of
+     * removals ({@link World#removed}). The schedule's systems and observers that are named keep their
+     * contexts. A dropped context object is detached from the world: entering it makes no system current, and
+     * its runs are seen by no reader.
+     *
+     * @param scheduleName the schedule's name; not null
+     * @param systems the names of the systems that stay; not null
+     * @param observers the names of the observers that stay; not null
+     * @return how many contexts were dropped
+     */
+    public int retain(String scheduleName, Collection<String> systems, Collection<String> observers) {
+        Objects.requireNonNull(scheduleName, "SystemContexts.retain: schedule name is null");
+        Objects.requireNonNull(systems, "SystemContexts.retain: systems is null");
+        Objects.requireNonNull(observers, "SystemContexts.retain: observers is null");
+        int dropped = 0;
+        for (Iterator<Map.Entry<Key, SystemContext>> it = byName.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<Key, SystemContext> e = it.next();
+            Key k = e.getKey();
+            if (k.schedule().equals(scheduleName)
+                    && !(k.observer() ? observers.contains(k.system()) : systems.contains(k.system()))) {
+                it.remove();
+                changes.drop(e.getValue());
+                dropped++;
+            }
+        }
+        return dropped;
     }
 
     /**

@@ -12,7 +12,8 @@ import java.util.Arrays;
  * <ul>
  *   <li>{@link Kind#ADD} and {@link Kind#REMOVE}: a publish of the world's transaction gave the
  *       entity the trait (an add, a spawn with it) or took it (a remove, a destroy of an entity that
- *       had it); at most one per entity and trait per publish;</li>
+ *       had it), or such a call outside a transaction did at once; at most one per entity and trait
+ *       per publish;</li>
  *   <li>{@link Kind#CHANGE}: the entity's value of the trait was replaced ({@code World.set} of a
  *       trait it has, or a publish re-adding it with a value) or marked changed
  *       ({@code World.markChanged}); at most once per entity and trait between two {@link #clear()}
@@ -21,10 +22,13 @@ import java.util.Arrays;
  * Nothing is recorded while no trait is watched (one boolean read per report). A discard of the
  * transaction clears the events, so a discarded transaction yields none. The trait of an event is
  * given by its index in this world ({@link #watch}'s result), not by the trait object, so the record
- * keeps no reference to code.
+ * keeps no reference to code. Delivery: the world calls the installed {@link Delivery} after every
+ * publish, and outside a transaction after every immediate change, while events are pending; a world
+ * reset or entity restore clears them.
  *
- * <p>Implementation notes: schedules watch at the start of each run call and unwatch at its end, so
- * watching and unwatching allocate nothing once the arrays have grown; the events are plain parallel
+ * <p>Implementation notes: schedules watch while they are attached to the world (from their first
+ * run call or {@code Schedule.attach} until replaced or detached), so a steady game neither watches
+ * nor unwatches and nothing allocates once the arrays have grown; the events are plain parallel
  * arrays (entity, trait index, kind), appended in report order.
  *
  * <p><b>Threading:</b> confined to the world's thread, like the world.
@@ -42,11 +46,75 @@ public final class TraitEvents {
         CHANGE
     }
 
+    /**
+     * Who delivers the recorded events to observers: the world calls it right after every publish of
+     * its transaction (a phase's end, a barrier, a requested commit, the close of the outermost scope)
+     * and, outside a transaction, right after every structural call and value change, whenever events
+     * are pending. Installed by schedules' executors ({@link #setDelivery}); it may publish again
+     * (follow-up rounds), in which case the world calls it again from inside, and it must return at
+     * once then.
+     */
+    @FunctionalInterface
+    public interface Delivery {
+        /** Events are pending after a publish (or an immediate change outside a transaction). */
+        void deliver();
+    }
+
+    /**
+     * Installs who delivers the events (one per world; schedules' executors install theirs on first use).
+     *
+     * @param delivery the delivery, or null for none
+     */
+    public void setDelivery(Delivery delivery) {
+        this.delivery = delivery;
+    }
+
+    /** @return the installed delivery, or null */
+    public Delivery delivery() {
+        return delivery;
+    }
+
+    /**
+     * @return a counter bumped each time the world forgets a watched trait ({@link World#forget}): a
+     *     watcher whose watches were opened under another value watches again to get the trait's new index
+     */
+    public int generation() {
+        return generation;
+    }
+
+    /**
+     * @param traitIndex a trait's index, as {@link #watch} returned it
+     * @param kind the kind
+     * @return whether a watch of that kind is open on it
+     */
+    public boolean isWatched(int traitIndex, Kind kind) {
+        int k = traitIndex * 3 + kind.ordinal();
+        return traitIndex >= 0 && traitIndex < mask.length && counts[k] > 0;
+    }
+
+    /** Right after a publish, or an immediate change outside a transaction: delivers what is pending. */
+    void afterPublish() {
+        if (size > 0 && delivery != null) {
+            delivery.deliver();
+        }
+    }
+
+    /** The world forgot the trait with this id (it is retired): its watchers watch again. */
+    void forgotten(int id) {
+        if (id < mask.length && mask[id] != 0) {
+            generation++;
+        }
+    }
+
     private static final int ADD_BIT = 1;
     private static final int REMOVE_BIT = 2;
     private static final int CHANGE_BIT = 4;
 
     private final EntityStore store;
+    /** Told after a publish when events are pending; null for none. */
+    private Delivery delivery;
+    /** Bumped when the world forgets a trait that was watched: watchers watch again. */
+    private int generation;
     /** Whether any trait is watched: the one check every report makes. */
     boolean watching;
     /** Per trait id: the bits of the kinds watched. */
@@ -59,7 +127,7 @@ public final class TraitEvents {
     private int watchedCount;
     /**
      * Per trait id ever watched for changes: the epoch in which each entity slot last recorded a
-     * change. Kept when the watch ends (schedules watch per run call: no allocation per call).
+     * change. Kept when the watch ends (a schedule attached again reuses it).
      */
     private int[][] changeMarks = new int[0][];
     private int epoch = 1;
@@ -205,6 +273,20 @@ public final class TraitEvents {
         }
         marks[slot] = epoch;
         push(entity, id, Kind.CHANGE);
+    }
+
+    /** The live entity got trait {@code id} at once (outside a transaction). */
+    void added(int id, long entity) {
+        if (id < mask.length && (mask[id] & ADD_BIT) != 0) {
+            push(entity, id, Kind.ADD);
+        }
+    }
+
+    /** The entity lost trait {@code id} at once (outside a transaction). */
+    void removed(int id, long entity) {
+        if (id < mask.length && (mask[id] & REMOVE_BIT) != 0) {
+            push(entity, id, Kind.REMOVE);
+        }
     }
 
     /** The entity got every trait of table {@code a} (a published spawn). */

@@ -86,6 +86,12 @@ import java.util.function.Predicate;
  * from inside a system, and {@code runPhase}/{@code runPhases}, are not new frames). Counters:
  * {@link #messageStats()}; details in {@link MessageBus}.
  *
+ * <p><b>Observers.</b> The observers of the schedules attached to the world ({@code EcsObserver};
+ * a schedule attaches on its first run call on the world, or with {@code Schedule.attach}) fire at every
+ * publish of its transaction, and, outside a transaction, at once after each structural call,
+ * {@code set} and {@link #markChanged}: an add, a remove, a spawn or destroy, a value change. The bulk
+ * tool operations {@link #reset()} and {@link #restoreEntities} fire none. See {@link TraitEvents}.
+ *
  * <p>A null trait throws a {@link NullPointerException} whose message names the method and says the
  * trait is null, e.g. {@code World.has: trait is null}.
  *
@@ -225,6 +231,7 @@ public final class World {
     public void reset() {
         transaction.requireClosed("World.reset");
         entities.reset();
+        entities.changes().events.clear(); // a reset world is a new world: no observer fires for it
         for (TraitRef<?> ref : refs.values()) {
             ref.value = null;
         }
@@ -268,7 +275,9 @@ public final class World {
         if (transaction.depth > 0) {
             return stageRemoveFromEntities(trait, null);
         }
-        return entities.removeWhere(trait, null, "World.removeFromEntities");
+        int n = entities.removeWhere(trait, null, "World.removeFromEntities");
+        appliedAtOnce();
+        return n;
     }
 
     /**
@@ -287,7 +296,9 @@ public final class World {
         if (transaction.depth > 0) {
             return stageRemoveFromEntities(trait, which);
         }
-        return entities.removeWhere(trait, which, "World.removeFromEntities");
+        int n = entities.removeWhere(trait, which, "World.removeFromEntities");
+        appliedAtOnce();
+        return n;
     }
 
     /** Inside a transaction: one staged remove per committed entity that has the trait (and passes). */
@@ -397,6 +408,7 @@ public final class World {
             }
         }
         this.entities.restore(allocator, entities, values);
+        this.entities.changes().events.clear(); // a restored world fires no observer (like a reset one)
     }
 
     // ---- entities ----
@@ -407,7 +419,12 @@ public final class World {
      * @return the new entity's handle
      */
     public long spawn() {
-        return transaction.depth > 0 ? transaction.staged.spawn() : entities.spawn();
+        if (transaction.depth > 0) {
+            return transaction.staged.spawn();
+        }
+        long e = entities.spawn();
+        appliedAtOnce();
+        return e;
     }
 
     /**
@@ -423,7 +440,9 @@ public final class World {
         if (transaction.depth > 0) {
             return transaction.staged.spawn(Objects.requireNonNull(values, "World.spawn: values is null"));
         }
-        return entities.spawn(values);
+        long e = entities.spawn(values);
+        appliedAtOnce();
+        return e;
     }
 
     /**
@@ -440,7 +459,9 @@ public final class World {
         if (transaction.depth > 0) {
             return transaction.staged.spawn(Objects.requireNonNull(traits, "World.spawn: traits is null"));
         }
-        return entities.spawn(traits);
+        long e = entities.spawn(traits);
+        appliedAtOnce();
+        return e;
     }
 
     /**
@@ -457,6 +478,7 @@ public final class World {
             return;
         }
         entities.destroy(entity);
+        appliedAtOnce();
     }
 
     /**
@@ -490,7 +512,9 @@ public final class World {
             entities.requireAlive(entity, "World.add");
             return transaction.staged.add(entity, trait, null);
         }
-        return entities.add(entity, trait, null, "World.add");
+        T v = entities.add(entity, trait, null, "World.add");
+        appliedAtOnce();
+        return v;
     }
 
     /**
@@ -516,7 +540,9 @@ public final class World {
             entities.requireAlive(entity, "World.add");
             return transaction.staged.add(entity, trait, value);
         }
-        return entities.add(entity, trait, value, "World.add");
+        T v = entities.add(entity, trait, value, "World.add");
+        appliedAtOnce();
+        return v;
     }
 
     /**
@@ -567,6 +593,7 @@ public final class World {
             return;
         }
         entities.set(entity, trait, value);
+        appliedAtOnce();
     }
 
     /**
@@ -585,6 +612,7 @@ public final class World {
             return;
         }
         entities.remove(entity, trait);
+        appliedAtOnce();
     }
 
     /**
@@ -634,6 +662,18 @@ public final class World {
         }
         int id = entities.traitId(trait);
         entities.changes().changed(id, entity, Entity.index(entity));
+        appliedAtOnce();
+    }
+
+    /**
+     * Outside a transaction a structural call or a value change applies at once, so it is a publish of
+     * its own: the observers' events it recorded are delivered now ({@link TraitEvents.Delivery}).
+     * Inside a transaction they wait for its next publish. One int compare and one field read.
+     */
+    private void appliedAtOnce() {
+        if (transaction.depth == 0) {
+            entities.changes().events.afterPublish();
+        }
     }
 
     /**

@@ -49,7 +49,7 @@ final class WorldChanges {
      * StoreLoad fence), which at a thousand systems per frame costs several times the dispatch itself.
      */
     int currentId = -1;
-    /** Every context of the world, by id; only grows (a context lives as long as its world). */
+    /** Every context of the world, by id; only grows (a dropped context leaves its slot empty). */
     SystemContext[] contexts = new SystemContext[16];
     /** Contexts created so far: the next id. */
     int contextCount;
@@ -101,6 +101,7 @@ final class WorldChanges {
 
     /** Stops tracking the trait and drops its history (the world forgets the trait). */
     void untrack(int traitId) {
+        events.forgotten(traitId);
         if (of(traitId) == null) {
             return;
         }
@@ -148,6 +149,25 @@ final class WorldChanges {
         return contextCount++;
     }
 
+    /**
+     * Forgets a context: its slot is emptied (ids are not reused), it is no longer current, and no
+     * removal log waits for it.
+     */
+    void drop(SystemContext c) {
+        if (c.id < contextCount && contexts[c.id] == c) {
+            contexts[c.id] = null;
+        }
+        if (currentId == c.id) {
+            currentId = -1;
+        }
+        c.dropped = true;
+        for (TraitChanges tc : byId) {
+            if (tc != null) {
+                tc.removalReaders.remove(c);
+            }
+        }
+    }
+
     /** An outside reader's iteration begins: @return the tick it sees up to (its next window starts after it) */
     long advanceForOutsideReader() {
         closed = true;
@@ -182,6 +202,9 @@ final class WorldChanges {
         if (c != null) {
             c.added(entity, slot, stamp(), store);
         }
+        if (events.watching) {
+            events.added(traitId, entity);
+        }
     }
 
     /** The entity lost trait {@code traitId}. */
@@ -189,6 +212,9 @@ final class WorldChanges {
         TraitChanges c = of(traitId);
         if (c != null) {
             c.removed(entity, stamp());
+        }
+        if (events.watching) {
+            events.removed(traitId, entity);
         }
     }
 

@@ -53,7 +53,8 @@ public final class WorldTransaction {
 
     /**
      * Closes a scope. When the outermost scope closes, whatever is still staged is published
-     * (normally nothing: a schedule publishes at every phase end).
+     * (normally nothing: a schedule publishes at every phase end) and the events still pending are
+     * delivered to observers, as by {@link #publish()}.
      *
      * @throws IllegalStateException if no scope is open
      * @throws DeadTargetException from that last publish, in strict mode
@@ -83,22 +84,25 @@ public final class WorldTransaction {
 
     /**
      * Publishes what is staged, now; does nothing when nothing is (an empty transaction publishes
-     * nothing and counts no publish). Operations on entities destroyed earlier in the transaction are
+     * nothing and counts no publish). Then the events pending for observers (those of this publish,
+     * and value changes recorded since the last one) are delivered ({@link TraitEvents.Delivery}),
+     * whether or not anything was staged. Operations on entities destroyed earlier in the transaction are
      * skipped and counted, with one WARNING per frame naming the system that staged the first one.
      *
      * @throws DeadTargetException in strict mode, when such operations exist; the transaction is
      *     discarded first
+     * @throws RuntimeException whatever an observer threw while the events were delivered, unchanged
      */
     public void publish() {
         attention &= ~COMMIT_REQUESTED;
-        if (staged.isEmpty()) {
-            return;
+        if (!staged.isEmpty()) {
+            String warning = staged.publish(strict);
+            if (warning != null && !warnedThisFrame) {
+                warnedThisFrame = true;
+                LOG.log(Level.WARNING, warning);
+            }
         }
-        String warning = staged.publish(strict);
-        if (warning != null && !warnedThisFrame) {
-            warnedThisFrame = true;
-            LOG.log(Level.WARNING, warning);
-        }
+        staged.events().afterPublish();
     }
 
     /**

@@ -249,14 +249,20 @@ class ObserversTest {
     }
 
     @Test
-    void nothingFiresOutsideARunAndEventsOfAnEarlierRunAreNotReplayed() {
+    void outsideARunAChangeFiresAtOnceAndIsNotReplayedByTheNextRun() {
         Schedule s = Schedule.builder("main").observers(recorder("seen", EcsObserver.builder("fx/seen").onAdd(BURNING)))
                 .systems(system("rules/idle", Phase.ON_UPDATE, (w, dt) -> { })).build();
+        world.spawn(BURNING.with("before"));
+        assertEquals(List.of(), log, "not attached yet: the schedule never ran on the world");
         s.run(world, 0.016);
-        world.spawn(BURNING.with("outside"));
+        long e = world.spawn(BURNING.with("outside"));
+        assertEquals(List.of("seen:" + Entity.toString(e)), log, "at once, outside dispatch");
         s.run(world, 0.016);
-        assertEquals(List.of(), log);
-        assertFalse(world.traitEvents().isWatching(), "no watch outlives a run call");
+        assertEquals(1, log.size(), "not again at the next run");
+        s.detach(world);
+        world.spawn(BURNING.with("detached"));
+        assertEquals(1, log.size());
+        assertFalse(world.traitEvents().isWatching(), "no watch outlives the attachment");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.orrery.host.core;
 
+import dev.orrery.schedule.EcsObserver;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.SystemSet;
@@ -22,7 +23,8 @@ import java.util.TreeSet;
  * them too.
  *
  * <p>The classes looked at: the plugin object's class and its superclasses, and the classes of its
- * systems' run, init and dispose functions and of the conditions of its systems and sets; for a
+ * systems' run, init and dispose functions, of the conditions of its systems and sets and of its
+ * observers' functions ({@link EcsObserver#run()}); for a
  * lambda or method reference, the class whose code created it. Of those, only the plugin's own
  * classes count: neither the JDK's nor the scheduler's (the code of {@link Plugin} itself, e.g.
  * {@code ForwardingPlugin}), with their superclasses and the top-level class they are nested in.
@@ -47,9 +49,26 @@ public final class StaticState {
      * @throws NullPointerException when an argument is null
      */
     public static List<String> fields(Class<?> pluginClass, List<EcsSystem> systems, List<SystemSet> sets) {
+        return fields(pluginClass, systems, sets, List.of());
+    }
+
+    /**
+     * As {@link #fields(Class, List, List)}, with the classes of the plugin's observers' functions too.
+     *
+     * @param pluginClass the class of the plugin object (a DS component, a provider, a plugin value)
+     * @param systems the plugin's systems
+     * @param sets the plugin's sets
+     * @param observers the plugin's observers ({@link Plugin#observers()})
+     * @return the mutable static fields of the plugin's own classes, as {@code binary.ClassName.field},
+     *     sorted; empty when there are none
+     * @throws NullPointerException when an argument is null
+     */
+    public static List<String> fields(Class<?> pluginClass, List<EcsSystem> systems, List<SystemSet> sets,
+                                      List<EcsObserver> observers) {
         Objects.requireNonNull(pluginClass, "StaticState.fields: pluginClass");
         Objects.requireNonNull(systems, "StaticState.fields: systems");
         Objects.requireNonNull(sets, "StaticState.fields: sets");
+        Objects.requireNonNull(observers, "StaticState.fields: observers");
         Set<Class<?>> classes = new LinkedHashSet<>();
         addWithSupers(pluginClass, classes);
         List<Object> functions = new ArrayList<>();
@@ -61,6 +80,9 @@ public final class StaticState {
         }
         for (SystemSet s : sets) {
             functions.addAll(s.conditions());
+        }
+        for (EcsObserver o : observers) {
+            functions.add(o.run());
         }
         for (Object f : functions) {
             if (f != null) {
@@ -89,14 +111,15 @@ public final class StaticState {
     }
 
     /**
-     * @param plugin a plugin object: its class, {@code systems()} and {@code sets()} (called once each)
-     * @return as {@link #fields(Class, List, List)}
+     * @param plugin a plugin object: its class, {@code systems()}, {@code sets()} and {@code observers()}
+     *     (called once each)
+     * @return as {@link #fields(Class, List, List, List)}
      * @throws NullPointerException when plugin is null
      * @throws RuntimeException what the plugin's accessors throw
      */
     public static List<String> fields(Plugin plugin) {
         Objects.requireNonNull(plugin, "StaticState.fields: plugin");
-        return fields(plugin.getClass(), plugin.systems(), plugin.sets());
+        return fields(plugin.getClass(), plugin.systems(), plugin.sets(), plugin.observers());
     }
 
     /**

@@ -264,7 +264,8 @@ final class Engine implements HostCore {
         if (data == null) {
             return;
         }
-        for (String field : StaticState.fields(entry.plugin().getClass(), data.systems(), data.sets())) {
+        for (String field : StaticState.fields(entry.plugin().getClass(), data.systems(), data.sets(),
+                data.observers())) {
             log.log(Level.WARNING, "plugin '" + entry.name() + "' (" + entry.bundle() + "): " + StaticState.warning(field));
         }
     }

@@ -155,6 +155,46 @@ class HostObserversTest {
                 .map(EcsObserver::name).toList());
     }
 
+    /** Between frames (a frame task): douses the torch, or lights it again. */
+    private void toggleTorchBetweenFrames() throws Exception {
+        host.submit(w -> {
+            long torch = w.get(TORCH)[0];
+            if (w.has(torch, BURNING)) {
+                w.remove(torch, BURNING);
+            } else {
+                w.add(torch, BURNING);
+            }
+            return null;
+        }).toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void betweenFramesAFrameTasksChangeFiresTheObserversInForceAtOnceAndNoneAfterTheHostStopped() throws Exception {
+        addAll(new AtomicBoolean());
+        step(1); // the torch is spawned lit
+        toggleTorchBetweenFrames(); // doused
+        toggleTorchBetweenFrames(); // lit again, outside any frame
+        assertEquals(List.of("b-fx", "a-fx", "b-fx", "a-fx"), fired(), "at once, in the declared order");
+
+        host.pluginRemoved(2);
+        toggleTorchBetweenFrames();
+        toggleTorchBetweenFrames(); // the departed plugin's observer is dropped before this task runs
+        assertEquals(List.of("b-fx", "a-fx", "b-fx", "a-fx", "a-fx"), fired());
+        awaitPlugin("b-fx", Optional::isEmpty);
+        toggleTorchBetweenFrames();
+        toggleTorchBetweenFrames();
+        assertEquals(List.of("b-fx", "a-fx", "b-fx", "a-fx", "a-fx", "a-fx"), fired(), "nor after the rebuild");
+
+        dev.orrery.world.World world = host.submit(w -> w).toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
+        host.stop();
+        host = null;
+        long torch = world.get(TORCH)[0];
+        world.remove(torch, BURNING);
+        world.add(torch, BURNING); // the frame thread has ended: the world is this thread's now
+        assertEquals(6, fired().size(), "a stopped host's schedules are detached: no observer fires");
+        assertTrue(!world.traitEvents().isWatching());
+    }
+
     @Test
     void aThrowingObserverPausesTheSimulationNamingTheObserverItsPluginAndTheStage() throws Exception {
         AtomicBoolean fail = new AtomicBoolean(true);

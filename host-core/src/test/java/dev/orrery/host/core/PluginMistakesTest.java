@@ -46,6 +46,14 @@ class PluginMistakesTest {
                 .build();
     }
 
+    /** A plugin whose observer keeps a count in a static field. */
+    static final class Tally {
+        static int fallen;
+        static final Plugin PLUGIN = Plugin.builder("tally").observers(dev.orrery.schedule.EcsObserver
+                .builder("tally/fallen").onAdd(dev.orrery.world.Trait.withDefault("tally/Fallen", "x"))
+                .run((w, e) -> fallen++)).build();
+    }
+
     /** A plugin whose state is in the world: only final statics. */
     static final class Clean {
         static final Plugin PLUGIN = Plugin.builder("clean").systems(EcsSystem.define("clean/tick", (w, dt) -> { }))
@@ -121,6 +129,19 @@ class PluginMistakesTest {
         SystemSet gated = SystemSet.builder("gated").runIf(new Gate()).build();
         assertEquals(List.of(CountingComponent.class.getName() + ".made", Gate.class.getName() + ".open"),
                 StaticState.fields(CountingComponent.class, Clean.PLUGIN.systems(), List.of(gated)));
+    }
+
+    @Test
+    @DisplayName("StaticState: the class of an observer's function, through the plugin and at install")
+    void staticStateOfTheObserversWriter() {
+        assertEquals(List.of(Tally.class.getName() + ".fallen"), StaticState.fields(Tally.PLUGIN));
+        assertEquals(List.of(), StaticState.fields(Clean.class, Tally.PLUGIN.systems(),
+                Tally.PLUGIN.sets()), "not looked at without the observers");
+        host = start(Map.of("mode", "fixed", "rate", 0, "startPaused", true));
+        host.pluginBound(1);
+        host.pluginAdded(new PluginSource(1, "tally.bundle/1.0.0", null), Tally.PLUGIN);
+        assertEquals(List.of("plugin 'tally' (tally.bundle/1.0.0): state in static field " + Tally.class.getName()
+                + ".fallen is lost on every update: keep it in a world trait"), log.messagesAt(Level.WARNING));
     }
 
     @Test

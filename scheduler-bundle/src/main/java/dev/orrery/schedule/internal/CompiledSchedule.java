@@ -114,6 +114,8 @@ final class CompiledSchedule implements Schedule {
     @Override public boolean isPhaseEnabled(World world, Phase phase) { return runner.isPhaseEnabled(world, phase); }
     @Override public int disposeRemoved(World world) { return runner.disposeRemoved(world); }
     @Override public int disposeAll(World world) { return runner.disposeAll(world); }
+    @Override public void attach(World world) { runner.attach(world); }
+    @Override public void detach(World world) { runner.detach(world); }
 
     @Override
     public Schedule withoutPlugins(Collection<String> pluginNames) {

@@ -16,8 +16,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * An observer of a plugin that left: the schedule rebuilt without the plugin never calls it again,
- * and once the world is purged of the plugin's values, nothing reaches the plugin's class loader
- * (the observer, its function and the trait events keep no reference). The plugin's code is
+ * from the moment it runs or is attached to the world (as the host does at the swap), outside a run
+ * too, and once the world is purged of the plugin's values, nothing reaches the plugin's class loader
+ * (the observer, its function, the world's attachment and the trait events keep no reference). The plugin's code is
  * {@link Payload}, loaded by an {@link IsolatedLoader}.
  */
 class ObserverPurgeTest {
@@ -36,6 +37,34 @@ class ObserverPurgeTest {
         assertTrue(Reachability.awaitCleared(ref), "the world or the schedule still reaches the plugin's loader");
         without[0].run(world, 0.016);
         assertEquals(1, world.get(SharedTraits.SEEN).get());
+    }
+
+    @Test
+    void aScheduleSwappedInWithoutRunningDropsTheDepartedObserverAtOnceOutsideARunToo() throws InterruptedException {
+        Schedule[] without = new Schedule[1];
+        WeakReference<ClassLoader> ref = runThenDrop(without);
+        assertEquals(1, world.get(SharedTraits.SEEN).get());
+        world.spawn(SharedTraits.BURNING.with("outside, still attached"));
+        assertEquals(2, world.get(SharedTraits.SEEN).get(), "the attached observer fires outside a run");
+        without[0].attach(world); // the host's swap, before any frame of the new schedule
+        world.spawn(SharedTraits.BURNING.with("outside, after the swap"));
+        assertEquals(2, world.get(SharedTraits.SEEN).get(), "never called after its plugin left");
+        PurgeReport report = WorldPurge.purge(world, Unloading.of(l -> l == ref.get()));
+        assertEquals(2, report.components(), report.toString());
+        assertTrue(Reachability.awaitCleared(ref), "the world still reaches the plugin's loader through its observer");
+        world.spawn(SharedTraits.BURNING.with("after the purge"));
+        assertEquals(2, world.get(SharedTraits.SEEN).get());
+    }
+
+    @Test
+    void aDetachedSchedulesObserverIsNotCalledAndItsLoaderIsNotReachable() throws InterruptedException {
+        Schedule[] without = new Schedule[1];
+        WeakReference<ClassLoader> ref = runThenDrop(without);
+        without[0].detach(world); // the host stops: the lineage's observers go with it
+        world.spawn(SharedTraits.BURNING.with("outside"));
+        assertEquals(1, world.get(SharedTraits.SEEN).get());
+        WorldPurge.purge(world, Unloading.of(l -> l == ref.get()));
+        assertTrue(Reachability.awaitCleared(ref), "the world still reaches the plugin's loader");
     }
 
     private WeakReference<ClassLoader> runThenDrop(Schedule[] without) {

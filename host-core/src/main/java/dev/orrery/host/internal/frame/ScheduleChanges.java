@@ -5,6 +5,7 @@ import dev.orrery.host.Schedules;
 import dev.orrery.host.internal.rebuild.RebuildRecords;
 import dev.orrery.host.internal.rebuild.Swap;
 import dev.orrery.schedule.Plugin;
+import dev.orrery.schedule.Schedule;
 import dev.orrery.world.World;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -14,7 +15,9 @@ import java.util.List;
 /**
  * Puts changed schedules in force at a frame boundary: a rebuild's {@link Swap} ({@link #install}) or a
  * departed plugin's suspension ({@link #suspend}). Each change, in this order: the schedules in force
- * change ({@link InstalledSchedules}); the world's {@link Schedules#TRAIT} is set to them; the systems
+ * change ({@link InstalledSchedules}) and are attached to the world ({@link Schedule#attach}: the
+ * observers and message readers of the schedules they replace are dropped at once, before any frame
+ * task changes the world); the world's {@link Schedules#TRAIT} is set to them; the systems
  * they no longer have are disposed ({@link SystemDisposer}). A swap then records its rebuilds
  * ({@link RebuildRecords}, one INFO line each) and, when a plugin left or was replaced, purges the
  * departed code from the world ({@link WorldPurger}), after the dispose functions that may still use it.
@@ -60,6 +63,7 @@ final class ScheduleChanges {
      */
     void install(Swap swap) {
         installed.install(swap, world);
+        attachAll();
         world.set(Schedules.TRAIT, installed.published());
         // A renamed main schedule has a new lifecycle record: the old name's initialised systems are
         // disposed here, so a system is never initialised twice without a dispose in between.
@@ -73,6 +77,19 @@ final class ScheduleChanges {
         changed.run();
         if (departed) {
             purger.purge(world, "plugins left or were replaced");
+        }
+    }
+
+    /**
+     * Attaches the schedules in force to the world ({@link Schedule#attach}): from now on their observers
+     * are the ones that fire (between frames too, for the world changes of frame tasks), their message
+     * readers are the registered ones, and the observers, readers and per-system contexts of the systems
+     * they replaced are dropped, so nothing of a departed plugin stays reachable from the world. Calls
+     * no plugin code.
+     */
+    private void attachAll() {
+        for (Schedule schedule : installed.running()) {
+            schedule.attach(world);
         }
     }
 
@@ -100,6 +117,7 @@ final class ScheduleChanges {
      */
     void suspend(Plugin plugin, String pluginName, long generation) {
         if (installed.suspend(plugin, pluginName, generation)) {
+            attachAll();
             world.set(Schedules.TRAIT, installed.published());
             changed.run();
             disposer.disposeRemoved("plugin '" + pluginName + "' left");

@@ -61,12 +61,16 @@ final class SystemDisposer {
     }
 
     /**
-     * The loop stops: disposes every initialised system of the schedules in force.
+     * The loop stops: disposes every initialised system of the schedules in force, then detaches them
+     * from the world.
      *
      * @param why for the log line of a fault
      */
     void disposeAll(String why) {
         dispose(true, why, List.of());
+        for (Schedule schedule : installed.running()) {
+            schedule.detach(world); // a stopped host's observers never fire, its readers hold nothing back
+        }
     }
 
     private void dispose(boolean all, String why, Collection<String> renamedFrom) {

@@ -11,13 +11,13 @@ import dev.orrery.world.WorldTransaction;
  * ({@link WorldTransaction#afterSystem}: a publish the system requested, the attribution of an
  * operation on a destroyed entity). A strict-mode failure ({@link DeadTargetException}) is attributed
  * to the system of this schedule that staged the operation, like a failure of its run function.
- * After every publish, the schedule's observers in the world (if it has any) get the events it
- * applied ({@link ObserverRuntime#deliver}).
+ * Every publish delivers the events it applied to the observers of the schedules attached to the
+ * world (the world calls {@link ObserverHub#deliver} from the publish).
  *
  * <p>Implementation notes: called only on the world's thread, only by transactional schedules; the
  * generated code calls {@link #afterSystem} from each system's site when
- * {@link WorldTransaction#needsAttention()} is true, which in a steady game it never is. A schedule
- * without observers pays one null check per publish.
+ * {@link WorldTransaction#needsAttention()} is true, which in a steady game it never is. A world
+ * without pending events pays one int compare per publish.
  */
 final class Commits {
     private Commits() {
@@ -29,30 +29,21 @@ final class Commits {
      * @param i the system whose turn ended
      */
     static void afterSystem(WorldRuntime rt, RunLayout layout, World world, int i) {
-        boolean published;
         try {
-            published = rt.tx.afterSystem(layout.systemNames[i]);
+            rt.tx.afterSystem(layout.systemNames[i]);
         } catch (DeadTargetException e) {
             blame(layout, world, e);
             throw e;
         }
-        if (published && rt.observers != null) {
-            rt.observers.deliver(rt.tx, layout, world);
-        }
     }
 
-    /** Publishes the transaction at a phase's end or a barrier, then delivers to the observers. */
+    /**
+     * Publishes the transaction at a phase's end or a barrier; the world then delivers the pending
+     * events to the observers of every attached schedule ({@link ObserverHub}).
+     */
     static void publish(WorldRuntime rt, RunLayout layout, World world) {
-        publishOnly(rt.tx, layout, world);
-        if (rt.observers != null) {
-            rt.observers.deliver(rt.tx, layout, world);
-        }
-    }
-
-    /** Publishes the transaction, delivering nothing (an observers' round). */
-    static void publishOnly(WorldTransaction tx, RunLayout layout, World world) {
         try {
-            tx.publish();
+            rt.tx.publish();
         } catch (DeadTargetException e) {
             blame(layout, world, e);
             throw e;

@@ -4,54 +4,64 @@ import dev.orrery.schedule.EcsObserver;
 import dev.orrery.schedule.ObserverFunction;
 import dev.orrery.schedule.RunFailure;
 import dev.orrery.schedule.RunFailureLog;
+import dev.orrery.world.SystemContext;
+import dev.orrery.world.SystemContexts;
 import dev.orrery.world.Trait;
 import dev.orrery.world.TraitEvents;
 import dev.orrery.world.World;
-import dev.orrery.world.WorldTransaction;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
  * The observers of one schedule in one world: the watches they keep on the world's
- * {@link TraitEvents} during a run call, their index by event kind and trait, their fire counts, and
- * the delivery rounds after a publish ({@link #deliver}).
+ * {@link TraitEvents} while the schedule is attached to the world ({@link ObserverHub}), their index
+ * by event kind and trait, their own contexts (change windows), their fire counts, and the calls for
+ * one event ({@link #fire}).
  *
- * <p>Implementation notes. The watches are opened when a run call of the schedule begins on the
- * world and closed when it ends, so a schedule that was replaced (a plugin left) leaves nothing
- * watching and nothing recorded: its observers cannot be called again, and the world keeps no
- * reference to them (events name traits by index). The index ({@link #byKind}, per kind then per
- * trait index, the observer indexes in declaration order) is rebuilt only when a trait's index in
- * the world changed since the last call (a trait the world forgot), so a steady run call does one
- * watch and one unwatch per distinct (trait, kind) of the triggers and allocates nothing. A delivery round copies the events out
- * (observers record new ones while it runs), clears them, calls each event's observers in
- * declaration order, then publishes what they staged; rounds repeat while events are pending, at
- * most {@link EcsObserver#ROUND_LIMIT}. Confined to the world's thread.
+ * <p>Implementation notes. The watches are opened when the schedule attaches to the world and closed
+ * when it is replaced or detached, so a schedule that was replaced (a plugin left) leaves nothing
+ * watching: its observers cannot be called again. The world reaches this object only through the
+ * hub's attachment, which a replacement or a detach drops (events name traits by index, so the record
+ * keeps no reference to code). The index ({@link #byKind}, per kind then per trait index, the
+ * observer indexes in declaration order) is rebuilt only when a trait's index in the world changed
+ * (a trait the world forgot: {@link TraitEvents#generation()}), so firing allocates nothing. Each
+ * observer call runs with the observer's own {@link SystemContext} current (its change queries and
+ * {@code World.removed} see the changes since its previous call) and records its run when it returns.
+ * Confined to the world's thread.
  */
 final class ObserverRuntime {
     private final ObserverTable table;
+    /** The schedule's name: the source of failures. */
+    final String scheduleName;
     private final TraitEvents events;
+    private final SystemContexts systemContexts;
+    /** Per observer: its context in this world, by schedule and observer name. */
+    private final SystemContext[] contexts;
     /** Per flattened trigger: its kind, its watch (distinct trait and kind) and its trait's index as of the last watch. */
     private final TraitEvents.Kind[] triggerKind;
     private final int[] triggerWatch;
     private final int[] triggerIndex;
-    /** The distinct (trait, kind) pairs of the triggers: one watch each per run call. */
+    /** The distinct (trait, kind) pairs of the triggers: one watch each while attached. */
     private final Trait<?>[] watchTrait;
     private final TraitEvents.Kind[] watchKind;
     private final int[] watchIndex;
+    private boolean watching;
+    private int generation;
     /** Per kind ordinal, per trait index: the observers to call, in declaration order; null for none. */
     private final int[][][] byKind = new int[3][][];
     /** Per trait index: the trait (for the CHANGE check that the entity still has it). */
     private Trait<?>[] traitOf = new Trait<?>[0];
     /** Per observer: calls so far in this world. */
     final long[] fired;
-    private long[] scratchEntities = new long[16];
-    private int[] scratchTraits = new int[16];
-    private byte[] scratchKinds = new byte[16];
 
-    ObserverRuntime(ObserverTable table, World world) {
+    ObserverRuntime(ObserverTable table, String scheduleName, World world) {
         this.table = table;
+        this.scheduleName = scheduleName;
         this.events = world.traitEvents();
+        this.systemContexts = world.systemContexts();
+        this.contexts = new SystemContext[table.observers.length];
+        resolveContexts();
         int n = table.triggers.length;
         this.triggerKind = new TraitEvents.Kind[n];
         this.triggerWatch = new int[n];
@@ -84,8 +94,29 @@ final class ObserverRuntime {
         this.fired = new long[table.observers.length];
     }
 
-    /** A run call begins: the observed traits are watched until {@link #unwatch()}. */
+    /** (Re)obtains each observer's context: after a replacement dropped them, they are new ones. */
+    void resolveContexts() {
+        for (int o = 0; o < contexts.length; o++) {
+            contexts[o] = systemContexts.ofObserver(scheduleName, table.observers[o].name());
+        }
+    }
+
+    /** @return the observers' names, in declaration order */
+    List<String> names() {
+        List<String> out = new ArrayList<>(table.observers.length);
+        for (EcsObserver o : table.observers) {
+            out.add(o.name());
+        }
+        return out;
+    }
+
+    /** The schedule attaches: the observed traits are watched until {@link #unwatch()}. */
     void watch() {
+        if (watching) {
+            return;
+        }
+        watching = true;
+        generation = events.generation();
         boolean moved = false;
         for (int w = 0; w < watchIndex.length; w++) {
             int index = events.watch(watchTrait[w], watchKind[w]);
@@ -102,10 +133,30 @@ final class ObserverRuntime {
         }
     }
 
-    /** The run call ends. */
+    /** The schedule was replaced or detached: nothing is watched for it any more. */
     void unwatch() {
+        if (!watching) {
+            return;
+        }
+        watching = false;
         for (int w = 0; w < watchIndex.length; w++) {
-            events.unwatch(watchIndex[w], watchKind[w]);
+            if (events.isWatched(watchIndex[w], watchKind[w])) {
+                events.unwatch(watchIndex[w], watchKind[w]);
+            }
+        }
+    }
+
+    /** The world forgot a watched trait since the watches were opened: watch again (new indexes). */
+    void rewatchIfForgotten() {
+        if (watching && generation != events.generation()) {
+            int[] old = watchIndex.clone();
+            watching = false;
+            watch(); // first: a watch both keep never drops to zero (which would clear the events)
+            for (int w = 0; w < old.length; w++) {
+                if (events.isWatched(old[w], watchKind[w])) {
+                    events.unwatch(old[w], watchKind[w]);
+                }
+            }
         }
     }
 
@@ -134,92 +185,68 @@ final class ObserverRuntime {
         return out;
     }
 
+    /** @return the observers of an event, in declaration order, or null for none */
+    private int[] observersOf(int kind, int traitIndex) {
+        int[][] byTrait = byKind[kind];
+        return byTrait != null && traitIndex < byTrait.length ? byTrait[traitIndex] : null;
+    }
+
     /**
-     * Right after a publish of the world's transaction: calls the observers of every recorded event,
-     * then publishes what they staged, round after round until nothing is pending.
+     * Calls the observers of one event, in declaration order.
      *
-     * @param tx the world's transaction (open: observers' structural calls are staged)
-     * @throws IllegalStateException when events are still pending after {@link EcsObserver#ROUND_LIMIT}
-     *     rounds and would fire an observer; the message names the observers they would fire (recorded
-     *     as an OBSERVER failure of the first)
+     * @param kind the event's kind ordinal
+     * @param traitIndex its trait's index in the world
+     * @param entity its entity
      * @throws RuntimeException whatever an observer threw (recorded as its OBSERVER failure), unchanged
      */
-    void deliver(WorldTransaction tx, RunLayout layout, World world) {
-        TraitEvents ev = events;
-        for (int round = 1; ev.size() > 0; round++) {
-            if (round > EcsObserver.ROUND_LIMIT) {
-                IllegalStateException e = roundLimit(layout, world);
-                if (e == null) {
-                    return; // what is pending fires no observer
-                }
-                throw e;
-            }
-            int n = take(ev);
-            for (int k = 0; k < n; k++) {
-                int kind = scratchKinds[k];
-                int index = scratchTraits[k];
-                int[][] byTrait = byKind[kind];
-                int[] observers = index < byTrait.length ? byTrait[index] : null;
-                if (observers == null) {
-                    continue;
-                }
-                long entity = scratchEntities[k];
-                if (kind == TraitEvents.Kind.CHANGE.ordinal()
-                        && (!world.isAlive(entity) || !world.has(entity, traitOf[index]))) {
-                    continue; // changed, then removed or destroyed by the same publish
-                }
-                for (int o : observers) {
-                    fired[o]++;
-                    call(layout, world, o, entity);
-                }
-            }
-            Commits.publishOnly(tx, layout, world);
+    void fire(int kind, int traitIndex, long entity, World world) {
+        int[] observers = observersOf(kind, traitIndex);
+        if (observers == null) {
+            return;
+        }
+        if (kind == TraitEvents.Kind.CHANGE.ordinal()
+                && (!world.isAlive(entity) || !world.has(entity, traitOf[traitIndex]))) {
+            return; // changed, then removed or destroyed by the same publish
+        }
+        for (int o : observers) {
+            fired[o]++;
+            call(world, o, entity);
         }
     }
 
-    private void call(RunLayout layout, World world, int o, long entity) {
+    private void call(World world, int o, long entity) {
         ObserverFunction run = table.runs[o];
+        SystemContexts sc = systemContexts;
+        if (sc.tracking()) {
+            sc.enter(contexts[o]);
+        }
         try {
             run.run(world, entity);
         } catch (Throwable t) {
-            record(layout, world, t, o);
+            record(world, t, o);
             throw t;
         }
+        if (sc.tracking()) {
+            contexts[o].ran();
+        }
     }
 
-    /** Copies the recorded events out and clears them. */
-    private int take(TraitEvents ev) {
-        int n = ev.size();
-        if (n > scratchEntities.length) {
-            int c = Math.max(n, scratchEntities.length * 2);
-            scratchEntities = new long[c];
-            scratchTraits = new int[c];
-            scratchKinds = new byte[c];
-        }
-        for (int k = 0; k < n; k++) {
-            scratchEntities[k] = ev.entity(k);
-            scratchTraits[k] = ev.traitIndex(k);
-            scratchKinds[k] = (byte) ev.kind(k).ordinal();
-        }
-        ev.clear();
-        return n;
-    }
-
-    private IllegalStateException roundLimit(RunLayout layout, World world) {
-        TraitEvents ev = events;
+    /**
+     * Adds the observers that the recorded events would fire to {@code names} ({@code "'name' of
+     * 'source'"}), for the round limit's message.
+     *
+     * @return the index of the first such observer, or -1
+     */
+    int pending(TraitEvents ev, List<String> names) {
         boolean[] pending = new boolean[table.observers.length];
         for (int k = 0; k < ev.size(); k++) {
-            int index = ev.traitIndex(k);
-            int[][] byTrait = byKind[ev.kind(k).ordinal()];
-            int[] observers = index < byTrait.length ? byTrait[index] : null;
+            int[] observers = observersOf(ev.kind(k).ordinal(), ev.traitIndex(k));
             if (observers != null) {
                 for (int o : observers) {
                     pending[o] = true;
                 }
             }
         }
-        ev.clear();
-        List<String> names = new ArrayList<>();
         int first = -1;
         for (int o = 0; o < pending.length; o++) {
             if (pending[o]) {
@@ -227,19 +254,13 @@ final class ObserverRuntime {
                 first = first < 0 ? o : first;
             }
         }
-        if (first < 0) {
-            return null;
-        }
-        IllegalStateException e = new IllegalStateException("schedule '" + layout.scheduleName
-                + "': observers still firing after " + EcsObserver.ROUND_LIMIT + " rounds of one publish: "
-                + String.join(", ", names) + " (each round's changes fire the next; the earlier rounds stay published)");
-        record(layout, world, e, first);
-        return e;
+        return first;
     }
 
-    private void record(RunLayout layout, World world, Throwable thrown, int o) {
+    /** Records an OBSERVER failure of observer {@code o}; best effort. */
+    void record(World world, Throwable thrown, int o) {
         try {
-            RunFailureLog.record(world, thrown, RunFailure.ofObserver(layout.scheduleName, table.observers[o],
+            RunFailureLog.record(world, thrown, RunFailure.ofObserver(scheduleName, table.observers[o],
                     table.sources[o]));
         } catch (Throwable ignored) {
             // best effort: the exception itself propagates unchanged

@@ -14,9 +14,10 @@ import java.util.List;
  * run function with {@link #enter(int)} and {@link #exit(int)}; generated code calls them like the
  * loop does.
  *
- * <p>Implementation notes. Registration happens on the schedule's first run call on the world and
- * again whenever another registration under the same owner (another schedule of the lineage that ran
- * since, or a purge) made this one's readers inactive: {@link #refresh()} checks one flag per run
+ * <p>Implementation notes. Registration happens when the schedule attaches to the world (its first
+ * run call there, {@code Schedule.attach}, or a run call after another schedule of its lineage
+ * attached: {@link ObserverHub}) and again whenever another registration under the same owner (a
+ * purge) made this one's readers inactive: {@link #refresh()} checks one flag per run
  * call. Confined to the world's thread.
  */
 final class RunMessages {
@@ -42,11 +43,30 @@ final class RunMessages {
         this.readers = new MessageReader[layout.systemCount()];
     }
 
+    /**
+     * Registers a schedule's readers under its owner: those of {@code messages}, or none (so the readers
+     * the owner had, of a schedule this one replaced, are dropped).
+     *
+     * @param messages the schedule's readers in the world, or null when no system reads messages
+     */
+    static void register(MessageBus bus, Object owner, String schedule, RunMessages messages) {
+        if (messages == null) {
+            bus.register(owner, schedule, List.of());
+        } else {
+            messages.register();
+        }
+    }
+
     /** Registers the readers when this is the first run call or a later registration replaced them. */
     void refresh() {
         if (probe != null && probe.isActive()) {
             return;
         }
+        register();
+    }
+
+    /** Registers the readers, replacing those registered under the owner. */
+    void register() {
         List<MessageReader.Declaration> declarations = new ArrayList<>();
         List<Integer> indexes = new ArrayList<>();
         for (int i = 0; i < readers.length; i++) {

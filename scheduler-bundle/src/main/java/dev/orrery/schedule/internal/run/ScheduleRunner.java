@@ -39,8 +39,10 @@ import java.util.List;
  * call from a second thread while one is inside a run call on the world throws, naming both, before
  * anything touches the world), a finished background generation adopted, the world's runtime, the
  * re-entrancy check (SCH-043), the lazy add of the state trait (SCH-063), a truthful OnStart flag and
- * a new pass of the world's pass clock (both Orrery's own), hook sampling, the message readers
- * ({@link RunMessages}: registered on the first call in the world) and the world's message bus entered
+ * a new pass of the world's pass clock (both Orrery's own), hook sampling, the schedule's attachment
+ * to the world ({@link ObserverHub}: on the first call in the world, and again after another schedule
+ * of its lineage attached; one field read otherwise), the message readers
+ * ({@link RunMessages}: registered by the attachment) and the world's message bus entered
  * (an outermost {@code run} begins a frame; no reader is current until a reading system runs), the
  * world update seated on the thread for {@code Cooperative} ({@link UpdateSite}: by an outermost
  * {@code run}, and by any run call inside one; a few field writes, the seat's thread-local read only
@@ -310,6 +312,41 @@ public final class ScheduleRunner {
         return disposal.dispose(world, true, "disposeAll");
     }
 
+    /** {@code Schedule.attach}. */
+    public void attach(World world) {
+        args.requireWorld(world, "attach");
+        WorldRuntime rt = runtimes.of(world);
+        if (rt.executing) {
+            throw args.reentered("attach");
+        }
+        attach(rt, world);
+    }
+
+    /** {@code Schedule.detach}. */
+    public void detach(World world) {
+        args.requireWorld(world, "detach");
+        WorldRuntime rt = runtimes.of(world);
+        if (rt.executing) {
+            throw args.reentered("detach");
+        }
+        ObserverHub.of(world).detach(traits.state);
+        rt.bus.unregister(traits.state);
+        rt.attachment = null;
+    }
+
+    /**
+     * Attaches this schedule to the world, replacing the attachment of its lineage (the schedules
+     * sharing its state trait): its observers watch the world, its message readers are registered
+     * (none, when it has none), and the contexts of the systems and observers its name no longer has
+     * are dropped; its own are obtained again (new ones when a replacement dropped them).
+     */
+    private void attach(WorldRuntime rt, World world) {
+        rt.resolveContexts();
+        rt.attachment = ObserverHub.of(world).attach(traits.state, layout.scheduleName,
+                List.of(layout.systemNames), rt.observers);
+        RunMessages.register(rt.bus, traits.state, layout.scheduleName, rt.messages);
+    }
+
     private WorldRuntime enter(World world, String api, double dt) {
         // First: a refused call must not touch the world (a new runtime would add references to it).
         RunConfinement confinement = world.runConfinement();
@@ -334,8 +371,14 @@ public final class ScheduleRunner {
                 rt.activeContext = rt.calls++ % samplePeriod == 0 ? rt.hookContext : null;
             }
             rt.outerContext = rt.systemContexts.current(); // a nested run call restores its caller's system
+            ObserverHub.Attachment attachment = rt.attachment;
+            if (attachment == null || !attachment.active) {
+                attach(rt, world); // the first call in the world, or another schedule of the lineage attached since
+            } else if (rt.observers != null) {
+                rt.observers.rewatchIfForgotten();
+            }
             if (rt.messages != null) {
-                rt.messages.refresh(); // registers the reading systems on the first call in the world
+                rt.messages.refresh(); // registers again after a purge made the readers inactive
             }
             rt.messagesOuter = rt.bus.enterRun("run".equals(api)); // an outermost run call begins a frame
             rt.executing = true;
@@ -345,9 +388,6 @@ public final class ScheduleRunner {
         }
         if (layout.transactional) {
             rt.tx.open();
-            if (rt.observers != null) {
-                rt.observers.watch(); // until exit: a replaced schedule leaves nothing watching
-            }
         }
         seat(rt, world, api);
         if (probe != null) {
@@ -391,12 +431,11 @@ public final class ScheduleRunner {
         unseat(rt);
         try {
             if (layout.transactional) {
-                rt.tx.close(); // every phase published or discarded: nothing is left to publish here
+                // Normally every phase published or discarded; what a teardown staged or changed after the
+                // last publish is published here by the outermost scope, and delivered to the observers.
+                rt.tx.close();
             }
         } finally {
-            if (rt.observers != null && layout.transactional) {
-                rt.observers.unwatch();
-            }
             if (probe != null) {
                 probe.publish(rt.probeOuterTable, rt.probeOuterIndex);
                 rt.probeOuterTable = null;
@@ -429,7 +468,7 @@ public final class ScheduleRunner {
         WorldTransaction tx = rt.tx;
         try {
             runPhaseBody(rt, world, p, from, dt);
-            if (tx.hasStaged() || rt.observers != null) { // observers: value changes alone are events too
+            if (tx.hasStaged() || rt.events.size() > 0) { // value changes alone are events for observers too
                 Commits.publish(rt, layout, world);
             }
         } catch (Throwable t) {

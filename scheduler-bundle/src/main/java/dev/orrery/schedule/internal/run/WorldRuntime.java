@@ -9,6 +9,7 @@ import dev.orrery.world.MessageReader;
 import dev.orrery.world.RunConfinement;
 import dev.orrery.world.SystemContext;
 import dev.orrery.world.SystemContexts;
+import dev.orrery.world.TraitEvents;
 import dev.orrery.world.TraitRef;
 import dev.orrery.world.World;
 import dev.orrery.world.WorldTransaction;
@@ -47,6 +48,10 @@ final class WorldRuntime {
     MessageReader messagesOuter;
     /** The schedule's observers in this world, or null when it has none or is not transactional. */
     final ObserverRuntime observers;
+    /** The world's trait events (one object per world); holds no world. */
+    final TraitEvents events;
+    /** The schedule's attachment to the world ({@link ObserverHub}), or null before the first. */
+    ObserverHub.Attachment attachment;
     /** The reused hook context, or null when the schedule has no hooks. */
     final MutableHookContext hookContext;
     /**
@@ -134,13 +139,25 @@ final class WorldRuntime {
         this.confinement = world.runConfinement();
         this.systemContexts = world.systemContexts();
         this.contexts = new SystemContext[layout.systemCount()];
+        resolveContexts();
+        this.bus = world.messageBus();
+        this.messages = RunMessages.of(world, layout, state.trait());
+        this.events = world.traitEvents();
+        this.observers = layout.observers == null || !layout.transactional ? null
+                : new ObserverRuntime(layout.observers, layout.scheduleName, world);
+    }
+
+    /**
+     * (Re)obtains each system's context in the world: the same objects while the schedule stays
+     * attached; new ones after another schedule of its name replaced it and dropped them.
+     */
+    void resolveContexts() {
         for (int i = 0; i < contexts.length; i++) {
             contexts[i] = systemContexts.of(layout.scheduleName, layout.systemNames[i]);
         }
-        this.bus = world.messageBus();
-        this.messages = RunMessages.of(world, layout, state.trait());
-        this.observers = layout.observers == null || !layout.transactional ? null
-                : new ObserverRuntime(layout.observers, world);
+        if (observers != null) {
+            observers.resolveContexts();
+        }
     }
 
     /**
