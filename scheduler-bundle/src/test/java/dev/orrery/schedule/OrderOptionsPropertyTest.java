@@ -17,6 +17,7 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tag;
 import net.jqwik.api.statistics.Statistics;
 
 /**
@@ -33,6 +34,7 @@ import net.jqwik.api.statistics.Statistics;
  *   give the same order or the same problems as by-object entries, and absent names add nothing.</li>
  * </ul>
  */
+@Tag("engine-independent")
 class OrderOptionsPropertyTest {
     @Provide
     Arbitrary<SystemRecipe> withEmptySets() {

@@ -23,6 +23,7 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tag;
 import net.jqwik.api.statistics.Statistics;
 
 /**
@@ -30,6 +31,7 @@ import net.jqwik.api.statistics.Statistics;
  * the procedure re-implemented plainly in {@link ReferencePhaseOrder}), determinism, SCH-103 (cycles
  * are always reported, as real cycles naming their custom phases) and SCH-104 (manual phases).
  */
+@Tag("engine-independent")
 class PhaseOrderPropertyTest {
 
     /**

@@ -20,6 +20,7 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tag;
 import net.jqwik.api.statistics.Statistics;
 
 /**
@@ -30,6 +31,7 @@ import net.jqwik.api.statistics.Statistics;
  * result is deterministic and independent of how each edge was declared (on which side, with objects
  * created in which order, SCH-022).
  */
+@Tag("engine-independent")
 class SystemOrderPropertyTest {
     /** Phase choices, weighted toward OnUpdate so most edges are within one phase. */
     private static final Phase[] PHASES = {Phase.ON_LOAD, Phase.ON_UPDATE, Phase.ON_UPDATE, Phase.ON_UPDATE, Phase.ON_STORE};
