@@ -5,30 +5,25 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orrery.host.HostSettings;
 import dev.orrery.host.HostStatus;
 import dev.orrery.host.ParkedFrame;
 import dev.orrery.host.RunState;
-import dev.orrery.host.core.HostSettingsParser;
 import dev.orrery.schedule.Cooperative;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.ParkListener;
 import dev.orrery.schedule.ParkedUpdate;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunProbe;
-import dev.orrery.schedule.Schedule;
 import dev.orrery.testsupport.log.CapturedLog;
 import java.lang.System.Logger.Level;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
@@ -44,9 +39,6 @@ import org.junit.jupiter.api.Test;
 class FrameLoopParkedTest {
     static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
-    private final AtomicLong clock = new AtomicLong(1);
-    private final CapturedLog log = CapturedLog.create();
-    private final Object changes = new Object();
     private final CountDownLatch parkedLatch = new CountDownLatch(1);
     private final RunProbe probe = RunProbe.builder().clock(InstantSource.fixed(T0)).listener(new ParkListener() {
         @Override
@@ -63,33 +55,26 @@ class FrameLoopParkedTest {
     private final CompletableFuture<String> profile = new CompletableFuture<>();
     private final AtomicInteger after = new AtomicInteger();
     private final AtomicReference<Thread> frameThread = new AtomicReference<>();
+    private final WatchedLoop watched = new WatchedLoop(probe);
+    private final CapturedLog log = watched.log;
     private FrameLoop loop;
 
     @AfterEach
     void stop() {
         profile.complete("done");
-        if (loop != null) {
-            loop.stop(5000);
-        }
+        watched.stop();
     }
 
     private void changed() {
-        synchronized (changes) {
-            changes.notifyAll();
-        }
+        watched.changed();
     }
 
     private void start(boolean paused) {
-        HostSettings c = HostSettingsParser.parse(Map.of("mode", "fixed", "rate", 0, "startPaused", paused,
-                "frameWarnMillis", 0, "stuckMillis", 10_000), k -> null);
-        loop = new FrameLoop(c, probe, log.logger(), FrameLoop.Ended.onBudgetDone(() -> { }), clock::get, this::changed);
-        loop.start();
+        loop = watched.start(paused);
     }
 
     private void install(Plugin... plugins) {
-        Schedule main = Schedule.builder("main").plugins(plugins).probe(probe).hooks(loop.observe("main", true, List.of()))
-                .build();
-        loop.swap(Swaps.of("main", Map.of("main", main)));
+        watched.install(plugins);
     }
 
     /** A plugin whose system awaits the profile, then counts. */
@@ -106,17 +91,7 @@ class FrameLoopParkedTest {
     }
 
     private HostStatus awaitStatus(Predicate<HostStatus> test) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        synchronized (changes) {
-            while (!test.test(loop.status())) {
-                long left = end - System.nanoTime();
-                if (left <= 0) {
-                    throw new AssertionError("no such status; last " + loop.status() + "; log " + log.lines());
-                }
-                changes.wait(Math.max(1, Math.min(100, left / 1_000_000)));
-            }
-            return loop.status();
-        }
+        return watched.awaitStatus(test);
     }
 
     @Test

@@ -6,18 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orrery.host.HostSettings;
 import dev.orrery.host.HostStatus;
 import dev.orrery.host.RunState;
 import dev.orrery.host.SystemFault;
-import dev.orrery.host.core.HostSettingsParser;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunProbe;
-import dev.orrery.schedule.Schedule;
 import java.lang.System.Logger.Level;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -33,10 +29,9 @@ import org.junit.jupiter.api.Test;
  * change notifications, never on time.
  */
 class FrameLoopStuckTest {
-    private final AtomicLong clock = new AtomicLong(1);
-    private final CapturedLog log = CapturedLog.create();
-    private final RunProbe probe = new RunProbe();
-    private final Object changes = new Object();
+    private final WatchedLoop watched = new WatchedLoop(new RunProbe());
+    private final AtomicLong clock = watched.clock;
+    private final CapturedLog log = watched.log;
     private final CountDownLatch entered = new CountDownLatch(1);
     private final CountDownLatch release = new CountDownLatch(1);
     private FrameLoop loop;
@@ -44,26 +39,15 @@ class FrameLoopStuckTest {
     @AfterEach
     void stop() {
         release.countDown();
-        if (loop != null) {
-            loop.stop(5000);
-        }
+        watched.stop();
     }
 
     private void start(boolean paused) {
-        HostSettings c = HostSettingsParser.parse(Map.of("mode", "fixed", "rate", 0, "startPaused", paused,
-                "frameWarnMillis", 0, "stuckMillis", 10_000), k -> null);
-        loop = new FrameLoop(c, probe, log.logger(), FrameLoop.Ended.onBudgetDone(() -> { }), clock::get, () -> {
-            synchronized (changes) {
-                changes.notifyAll();
-            }
-        });
-        loop.start();
+        loop = watched.start(paused);
     }
 
     private void install(Plugin... plugins) {
-        Schedule main = Schedule.builder("main").plugins(plugins).probe(probe).hooks(loop.observe("main", true, List.of()))
-                .build();
-        loop.swap(Swaps.of("main", Map.of("main", main)));
+        watched.install(plugins);
     }
 
     /** A system that blocks until released (or interrupted: then it throws). */
@@ -79,17 +63,7 @@ class FrameLoopStuckTest {
     }
 
     private HostStatus awaitStatus(Predicate<HostStatus> test) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        synchronized (changes) {
-            while (!test.test(loop.status())) {
-                long left = end - System.nanoTime();
-                if (left <= 0) {
-                    throw new AssertionError("no such status; last " + loop.status() + "; log " + log.lines());
-                }
-                changes.wait(Math.max(1, Math.min(100, left / 1_000_000)));
-            }
-            return loop.status();
-        }
+        return watched.awaitStatus(test);
     }
 
     @Test
