@@ -7,9 +7,9 @@ import java.util.concurrent.RejectedExecutionException;
 /**
  * The one daemon thread a bundle watcher ({@link UnregisteredPlugins}, {@link UnresolvedBundles}) hands
  * its looks to, so that the framework's listeners and hooks only queue work: looks run one at a time,
- * in the order given; after {@link #close()} a look is dropped, not run.
+ * in the order given; after {@link #close(Runnable)} a look is dropped, not run.
  *
- * <p>Threads: {@link #soon} and {@link #close} may be called from any thread.
+ * <p>Threads: {@link #soon} and {@link #close(Runnable)} may be called from any thread.
  */
 final class LookingThread {
     private final ExecutorService looks;
@@ -32,8 +32,19 @@ final class LookingThread {
         }
     }
 
-    /** Drops the queued looks and interrupts the running one; later looks are dropped. */
-    void close() {
+    /**
+     * Stops the watcher's listening, then drops the queued looks and interrupts the running one; later
+     * looks are dropped.
+     *
+     * @param unlisten removes the watcher's listeners and hooks; an {@link IllegalStateException} from
+     *     it (the host bundle is stopping: they go with it) is ignored
+     */
+    void close(Runnable unlisten) {
+        try {
+            unlisten.run();
+        } catch (IllegalStateException e) {
+            // the host bundle is stopping: its listeners and services go with it
+        }
         looks.shutdownNow();
     }
 }

@@ -103,13 +103,10 @@ final class UnregisteredPlugins implements BundleListener, AllServiceListener {
 
     /** Stops listening; the reports are dropped. */
     void close() {
-        try {
+        looks.close(() -> {
             context.removeBundleListener(this);
             context.removeServiceListener(this);
-        } catch (IllegalStateException e) {
-            // the host bundle is stopping: the listeners go with it
-        }
-        looks.close();
+        });
         synchronized (this) {
             reported.clear();
         }

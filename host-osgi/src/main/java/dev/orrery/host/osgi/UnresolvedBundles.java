@@ -104,15 +104,12 @@ final class UnresolvedBundles implements BundleListener {
 
     /** Stops watching; the statuses are dropped. */
     void close() {
-        try {
+        looks.close(() -> {
             context.removeBundleListener(this);
             if (hook != null) {
                 hook.unregister();
             }
-        } catch (IllegalStateException e) {
-            // the host bundle is stopping: both go with it
-        }
-        looks.close();
+        });
         synchronized (this) {
             reported.clear();
         }

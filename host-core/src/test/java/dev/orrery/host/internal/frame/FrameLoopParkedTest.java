@@ -25,7 +25,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -44,12 +43,12 @@ class FrameLoopParkedTest {
         @Override
         public void parked(ParkedUpdate update) {
             parkedLatch.countDown();
-            changed();
+            watched.changed();
         }
 
         @Override
         public void resumed(ParkedUpdate update) {
-            changed();
+            watched.changed();
         }
     }).build();
     private final CompletableFuture<String> profile = new CompletableFuture<>();
@@ -65,18 +64,6 @@ class FrameLoopParkedTest {
         watched.stop();
     }
 
-    private void changed() {
-        watched.changed();
-    }
-
-    private void start(boolean paused) {
-        loop = watched.start(paused);
-    }
-
-    private void install(Plugin... plugins) {
-        watched.install(plugins);
-    }
-
     /** A plugin whose system awaits the profile, then counts. */
     private Plugin loading(String name) {
         return Plugin.builder(name).systems(EcsSystem.define(name + "/load", (w, dt) -> {
@@ -90,18 +77,14 @@ class FrameLoopParkedTest {
         return plugins.stream().map(Plugin::name).toList();
     }
 
-    private HostStatus awaitStatus(Predicate<HostStatus> test) throws InterruptedException {
-        return watched.awaitStatus(test);
-    }
-
     @Test
     @DisplayName("a parked system makes the host PARKED naming world, schedule, phase, system, label and since")
     void parkedStatus() throws Exception {
-        start(true);
-        install(loading("net"));
+        loop = watched.start(true);
+        watched.install(loading("net"));
         loop.step(1);
         assertTrue(parkedLatch.await(30, TimeUnit.SECONDS));
-        HostStatus s = awaitStatus(x -> x.state() == RunState.PARKED);
+        HostStatus s = watched.awaitStatus(x -> x.state() == RunState.PARKED);
         ParkedFrame p = s.parked().orElseThrow();
         assertEquals(new ParkedFrame(1, "host", "main", "OnUpdate", "net/load", "net", "player profile",
                 CompletableFuture.class.getName(), T0), p);
@@ -109,7 +92,7 @@ class FrameLoopParkedTest {
 
         CompletionStage<String> work = loop.submit(w -> "ran");
         CompletionStage<Long> step = loop.step(1);
-        install(loading("net"), Plugin.builder("late").build()); // a plugin arrives while parked
+        watched.install(loading("net"), Plugin.builder("late").build()); // a plugin arrives while parked
         assertEquals(RunState.PARKED, loop.status().state());
         assertFalse(work.toCompletableFuture().isDone(), "work waits for the frame boundary");
         assertFalse(step.toCompletableFuture().isDone());
@@ -120,7 +103,7 @@ class FrameLoopParkedTest {
         assertEquals(List.of("late", "net"), names(loop.submit(w -> loop.schedules().require("main").plugins())
                 .toCompletableFuture().get(30, TimeUnit.SECONDS)).stream().sorted().toList());
         assertEquals(2L, step.toCompletableFuture().get(30, TimeUnit.SECONDS));
-        HostStatus back = awaitStatus(x -> x.state() == RunState.PAUSED && x.frames() == 2);
+        HostStatus back = watched.awaitStatus(x -> x.state() == RunState.PAUSED && x.frames() == 2);
         assertTrue(back.parked().isEmpty());
         assertEquals(2, after.get());
         assertTrue(log.at(Level.ERROR).isEmpty(), log.lines()::toString);
@@ -130,9 +113,9 @@ class FrameLoopParkedTest {
     @Test
     @DisplayName("a departure of the parked system's plugin cancels the wait; nothing is blamed on the plugin")
     void departureCancelsTheWait() throws Exception {
-        start(false);
+        loop = watched.start(false);
         Plugin net = loading("net");
-        install(net);
+        watched.install(net);
         assertTrue(parkedLatch.await(30, TimeUnit.SECONDS));
         loop.suspend(net, "net", 1, 30_000);
         assertTrue(profile.isCancelled(), "the stage was cancelled");
@@ -151,8 +134,8 @@ class FrameLoopParkedTest {
     @Test
     @DisplayName("stopping the host while parked cancels the wait: the frame thread ends, no fault")
     void stopCancelsTheWait() throws Exception {
-        start(false);
-        install(loading("net"));
+        loop = watched.start(false);
+        watched.install(loading("net"));
         assertTrue(parkedLatch.await(30, TimeUnit.SECONDS));
         assertTrue(loop.stop(30_000), "the loop ended in time");
         Thread t = frameThread.get();

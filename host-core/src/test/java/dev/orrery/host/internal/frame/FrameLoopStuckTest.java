@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -42,14 +41,6 @@ class FrameLoopStuckTest {
         watched.stop();
     }
 
-    private void start(boolean paused) {
-        loop = watched.start(paused);
-    }
-
-    private void install(Plugin... plugins) {
-        watched.install(plugins);
-    }
-
     /** A system that blocks until released (or interrupted: then it throws). */
     private Plugin blocking(String name) {
         return Plugin.builder(name).systems(EcsSystem.define(name + "/accept", (w, dt) -> {
@@ -62,24 +53,20 @@ class FrameLoopStuckTest {
         })).build();
     }
 
-    private HostStatus awaitStatus(Predicate<HostStatus> test) throws InterruptedException {
-        return watched.awaitStatus(test);
-    }
-
     @Test
     @DisplayName("a system that has not returned for stuckMillis makes the host STUCK naming it; its return ends that")
     void stuckUntilTheFrameReturns() throws Exception {
-        start(true);
-        install(blocking("net"));
+        loop = watched.start(true);
+        watched.install(blocking("net"));
         loop.step(1);
         assertTrue(entered.await(30, TimeUnit.SECONDS));
         clock.addAndGet(TimeUnit.SECONDS.toNanos(11));
-        HostStatus stuck = awaitStatus(s -> s.state() == RunState.STUCK);
+        HostStatus stuck = watched.awaitStatus(s -> s.state() == RunState.STUCK);
         assertEquals("system 'net/accept' of plugin 'net' in schedule 'main'", stuck.stuck().orElseThrow().describe()
                 .replaceAll(" has not returned.*", ""));
         assertEquals(1, stuck.stuck().orElseThrow().frame());
         release.countDown();
-        HostStatus back = awaitStatus(s -> s.state() == RunState.PAUSED);
+        HostStatus back = watched.awaitStatus(s -> s.state() == RunState.PAUSED);
         assertTrue(back.stuck().isEmpty());
         assertEquals(1, log.matching(m -> m.startsWith("the host is STUCK: system 'net/accept'")).size(), log.lines()::toString);
         assertEquals(1, log.matching(m -> m.startsWith("frame 1 returned after ")).size(), log.lines()::toString);
@@ -88,29 +75,29 @@ class FrameLoopStuckTest {
     @Test
     @DisplayName("stopping a STUCK host does not wait for the frame; the status stays STUCK, naming the system")
     void aStopDoesNotWaitForAStuckFrame() throws Exception {
-        start(true);
-        install(blocking("net"));
+        loop = watched.start(true);
+        watched.install(blocking("net"));
         loop.step(1);
         assertTrue(entered.await(30, TimeUnit.SECONDS));
         clock.addAndGet(TimeUnit.SECONDS.toNanos(11));
-        awaitStatus(s -> s.state() == RunState.STUCK);
+        watched.awaitStatus(s -> s.state() == RunState.STUCK);
         assertFalse(loop.stop(TimeUnit.HOURS.toMillis(1)), "returns at once, without the frame");
         assertEquals(RunState.STUCK, loop.status().state());
         assertEquals("net/accept", loop.status().stuck().orElseThrow().system().orElseThrow());
         release.countDown();
-        awaitStatus(s -> s.state() == RunState.STOPPED);
+        watched.awaitStatus(s -> s.state() == RunState.STOPPED);
         assertTrue(loop.stop(5000));
     }
 
     @Test
     @DisplayName("a departure while its plugin's system waits interrupts it; what it throws then does not pause the simulation")
     void aDepartureInterruptsItsPluginsWaitingSystem() throws Exception {
-        start(false);
+        loop = watched.start(false);
         Plugin net = blocking("net");
-        install(net);
+        watched.install(net);
         assertTrue(entered.await(30, TimeUnit.SECONDS));
         loop.suspend(net, "net", 1, 0);
-        HostStatus after = awaitStatus(s -> s.lastFault() != null);
+        HostStatus after = watched.awaitStatus(s -> s.lastFault() != null);
         SystemFault f = after.lastFault();
         assertEquals("net/accept", f.system().orElseThrow());
         assertEquals(List.of(), loop.submit(w -> loop.schedules().require("main").plugins()).toCompletableFuture()
