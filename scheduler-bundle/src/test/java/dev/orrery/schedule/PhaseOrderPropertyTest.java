@@ -25,6 +25,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.Tag;
 import net.jqwik.api.statistics.Statistics;
+import net.jqwik.api.statistics.StatisticsReport;
 
 /**
  * Property tests over random phase graphs: SCH-101 (every edge satisfied), SCH-102 (the order equals
@@ -120,6 +121,7 @@ class PhaseOrderPropertyTest {
         return node;
     }
 
+    @StatisticsReport(onFailureOnly = true) // the outcome counts, printed only when the property fails
     @Property(tries = 3000)
     void SCH_101_SCH_102_SCH_103_random_phase_graphs_order_as_the_plain_procedure_or_report_a_cycle(
             @ForAll("phaseGraphs") PhaseRecipe recipe) {

@@ -22,6 +22,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.Tag;
 import net.jqwik.api.statistics.Statistics;
+import net.jqwik.api.statistics.StatisticsReport;
 
 /**
  * Property tests over random system graphs with sets: the order equals a plain reference (sets
@@ -263,6 +264,7 @@ class SystemOrderPropertyTest {
         return new Expected(against, cycle, order);
     }
 
+    @StatisticsReport(onFailureOnly = true) // the outcome counts, printed only when the property fails
     @Property(tries = 3000)
     void SCH_012_to_017_SCH_128_to_131_random_system_graphs_match_the_plain_reference(
             @ForAll("systemGraphs") SystemRecipe recipe) {
