@@ -270,7 +270,8 @@ public final class Main {
         java.util.Set<String> known = new java.util.TreeSet<>(PlatformSettings.KEYS);
         known.addAll(SettingsCheck.HOST.keys(classes));
         known.addAll(SettingsCheck.CONSOLE.keys(classes));
-        for (String line : PlatformSettings.unknown(props.keySet(), known, Main::source)) {
+        for (String line : PlatformSettings.unknown(props.keySet(), known, Main::source,
+                PlatformSettings.nearestNamesDistance(classes))) {
             java.lang.System.err.println("orrery: " + line);
         }
     }

@@ -1,5 +1,6 @@
 package dev.orrery.launcher;
 
+import java.lang.reflect.Method;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -9,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.function.ToIntBiFunction;
 
 /**
  * The {@code orrery.*} settings the launcher knows, beyond those the host and the web console check
@@ -39,6 +41,8 @@ final class PlatformSettings {
     /** The keys the launcher reads or checks itself, and the scheduler's. */
     static final List<String> KEYS = List.of(LauncherConfig.HOME, LauncherConfig.PLUGINS_DIR, LauncherConfig.BUNDLES_DIR,
             LauncherConfig.JPMS_DIR, LaunchOptions.SHELL, JPMS_POLL, JPMS_QUIET, JPMS_REPORT_UNLOAD, SAMPLE_PERIOD, DISPATCH);
+    /** The scheduler's bundle (and module) name: it has the edit distance of {@link #unknown}. */
+    static final String SCHEDULER = "dev.orrery.scheduler";
     /** A typo: at most this many characters differ from a known key. */
     private static final int TYPO = 2;
 
@@ -85,10 +89,13 @@ final class PlatformSettings {
      * @param keys the settings given (file and {@code -D})
      * @param known every key the platform reads ({@link #KEYS} and those the host and console checks ask for)
      * @param source where a key came from
+     * @param distance the edit distance of two keys (the scheduler's {@code NearestNames.distance},
+     *     {@link #nearestNamesDistance})
      * @return one warning line per unknown key, e.g. {@code warning: orrery.host.rat (-Dorrery.host.rat) is
      *     not a setting; did you mean orrery.host.rate?}
      */
-    static List<String> unknown(Collection<String> keys, Collection<String> known, Function<String, String> source) {
+    static List<String> unknown(Collection<String> keys, Collection<String> known, Function<String, String> source,
+            ToIntBiFunction<String, String> distance) {
         Set<String> namespaces = new TreeSet<>();
         for (String k : known) {
             namespaces.add(namespace(k));
@@ -101,7 +108,7 @@ final class PlatformSettings {
             String nearest = null;
             int best = Integer.MAX_VALUE;
             for (String n : known) {
-                int d = distance(k, n);
+                int d = distance.applyAsInt(k, n);
                 if (d < best) {
                     best = d;
                     nearest = n;
@@ -115,29 +122,36 @@ final class PlatformSettings {
         return out;
     }
 
+    /**
+     * The scheduler's edit distance ({@code dev.orrery.schedule.NearestNames.distance}), called through
+     * the platform's classes: the launcher does not link against platform code.
+     *
+     * @param classes the platform's classes
+     * @return the distance; when the scheduler or the method is not there, one that finds every key far
+     *     (no "did you mean"; keys of the platform's namespaces are still warned about)
+     */
+    static ToIntBiFunction<String, String> nearestNamesDistance(SettingsCheck.Classes classes) {
+        try {
+            Class<?> c = classes.load(SCHEDULER, "dev.orrery.schedule.NearestNames");
+            if (c != null) {
+                Method m = c.getMethod("distance", String.class, String.class);
+                return (a, b) -> {
+                    try {
+                        return (Integer) m.invoke(null, a, b);
+                    } catch (ReflectiveOperationException e) {
+                        return Integer.MAX_VALUE;
+                    }
+                };
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // not there: no nearest key
+        }
+        return (a, b) -> a.equals(b) ? 0 : Integer.MAX_VALUE;
+    }
+
     /** @return the second part of a key: {@code host} of {@code orrery.host.rate}, {@code home} of {@code orrery.home} */
     private static String namespace(String key) {
         String[] parts = key.split("\\.", 3);
         return parts.length > 1 ? parts[1] : "";
-    }
-
-    /** @return the Levenshtein distance of two strings */
-    static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
     }
 }

@@ -3,9 +3,11 @@ package dev.orrery.launcher;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.orrery.schedule.NearestNames;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ToIntBiFunction;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +24,7 @@ class PlatformSettingsTest {
                 "warning: orrery.hots.rate (-Dorrery.hots.rate) is not a setting of the launcher, the host, the web console"
                 + " or the devtools, and is ignored; did you mean orrery.host.rate?"),
                 PlatformSettings.unknown(List.of("orrery.host.rat", "orrery.demo.seed", "orrery.hots.rate", "orrery.host.mode",
-                        "felix.log.level"), KNOWN, k -> " (-D" + k + ")"));
+                        "felix.log.level"), KNOWN, k -> " (-D" + k + ")", NearestNames::distance));
     }
 
     @Test
@@ -39,9 +41,20 @@ class PlatformSettingsTest {
     }
 
     @Test
+    @DisplayName("the edit distance is the scheduler's NearestNames.distance, loaded from the platform; without it no key is near")
     void distance() {
-        assertEquals(1, PlatformSettings.distance("orrery.host.rat", "orrery.host.rate"));
-        assertEquals(2, PlatformSettings.distance("orrery.hots.rate", "orrery.host.rate"));
-        assertEquals(0, PlatformSettings.distance("a", "a"));
+        ToIntBiFunction<String, String> d = PlatformSettings.nearestNamesDistance(
+                (bundle, className) -> PlatformSettings.SCHEDULER.equals(bundle) ? Class.forName(className) : null);
+        assertEquals(1, d.applyAsInt("orrery.host.rat", "orrery.host.rate"));
+        assertEquals(2, d.applyAsInt("orrery.hots.rate", "orrery.host.rate"));
+        assertEquals(0, d.applyAsInt("a", "a"));
+        ToIntBiFunction<String, String> none = PlatformSettings.nearestNamesDistance((bundle, className) -> null);
+        assertEquals(Integer.MAX_VALUE, none.applyAsInt("orrery.host.rat", "orrery.host.rate"));
+        assertEquals(0, none.applyAsInt("a", "a"));
+        // without the distance: a key of a platform namespace is still warned about, with no nearest key;
+        // a typo of a namespace is not caught
+        assertEquals(List.of("warning: orrery.host.rat (-Dorrery.host.rat) is not a setting of the launcher, the host, the"
+                + " web console or the devtools, and is ignored"),
+                PlatformSettings.unknown(List.of("orrery.host.rat", "orrery.hots.rate"), KNOWN, k -> " (-D" + k + ")", none));
     }
 }

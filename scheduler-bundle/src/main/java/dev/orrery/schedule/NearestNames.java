@@ -88,8 +88,18 @@ public final class NearestNames {
         return b.append('?').toString();
     }
 
-    /** @return the Levenshtein distance of two strings */
-    static int distance(String a, String b) {
+    /**
+     * The edit distance of two strings, case counted (callers that ignore case lower both first): how
+     * many insertions, deletions or substitutions of one character each make one the other. Also the
+     * launcher's measure of a mistyped setting key (it calls this method through the framework: it does
+     * not link against platform code).
+     *
+     * @param a a string; not null
+     * @param b another; not null
+     * @return the Levenshtein distance, from 0 (equal) to the longer length
+     * @throws NullPointerException when a or b is null
+     */
+    public static int distance(String a, String b) {
         int[] prev = new int[b.length() + 1];
         int[] cur = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) {

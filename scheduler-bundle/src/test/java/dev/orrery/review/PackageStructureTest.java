@@ -24,6 +24,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.TestInstance;
  * ({@code internal}) package, the packages form no cycle, and exactly the API packages are exported.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag("engine-independent")
 class PackageStructureTest {
     /** The exported packages: what plugins and hosts compile against. */
     private static final Set<String> API = Set.of("dev.orrery.world", "dev.orrery.world.unload", "dev.orrery.world.snapshot",

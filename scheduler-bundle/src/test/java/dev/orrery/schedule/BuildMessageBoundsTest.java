@@ -11,6 +11,7 @@ import dev.orrery.schedule.graph.BuildItem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * {@link BuildProblem#cycles()}, {@link ScheduleBuildException#problems()}) stays complete, and the
  * message still names the schedule and the items at fault.
  */
+@Tag("engine-independent")
 class BuildMessageBoundsTest {
 
     /** {@code n} systems in one ring: s0 before s1 before … before s(n-1) before s0. */

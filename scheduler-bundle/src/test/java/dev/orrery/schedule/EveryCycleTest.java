@@ -10,6 +10,7 @@ import dev.orrery.schedule.graph.BuildCycle;
 import dev.orrery.schedule.graph.BuildItem;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * of each strongly connected group, bounded, in a canonical form, each step saying what it means and
  * who declared it; the problem carries the same as data.
  */
+@Tag("engine-independent")
 class EveryCycleTest {
     /** The tangle: a.before(b).after(b) and c.before(b).after(b), declared a, b, c or c, b, a. */
     private static ScheduleBuildException tangle(boolean reversed) {

@@ -17,7 +17,9 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tag;
 import net.jqwik.api.statistics.Statistics;
+import net.jqwik.api.statistics.StatisticsReport;
 
 /**
  * Property tests for Orrery's own ordering additions, each against an independent reference written
@@ -33,6 +35,7 @@ import net.jqwik.api.statistics.Statistics;
  *   give the same order or the same problems as by-object entries, and absent names add nothing.</li>
  * </ul>
  */
+@Tag("engine-independent")
 class OrderOptionsPropertyTest {
     @Provide
     Arbitrary<SystemRecipe> withEmptySets() {
@@ -158,6 +161,7 @@ class OrderOptionsPropertyTest {
         return order;
     }
 
+    @StatisticsReport(onFailureOnly = true) // the outcome counts, printed only when the property fails
     @Property(tries = 1500)
     void order_through_empty_sets_matches_the_reference(@ForAll("withEmptySets") SystemRecipe recipe) {
         Set<List<Integer>> direct = recipe.expandedEdges();
@@ -242,6 +246,7 @@ class OrderOptionsPropertyTest {
         }
     }
 
+    @StatisticsReport(onFailureOnly = true) // the outcome counts, printed only when the property fails
     @Property(tries = 1500)
     void every_elementary_cycle_is_reported_as_brute_force_finds_them(@ForAll("systemsOnly") SystemRecipe recipe) {
         Set<List<Integer>> edges = recipe.expandedEdges();

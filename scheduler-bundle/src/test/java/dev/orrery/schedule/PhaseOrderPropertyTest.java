@@ -23,13 +23,16 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tag;
 import net.jqwik.api.statistics.Statistics;
+import net.jqwik.api.statistics.StatisticsReport;
 
 /**
  * Property tests over random phase graphs: SCH-101 (every edge satisfied), SCH-102 (the order equals
  * the procedure re-implemented plainly in {@link ReferencePhaseOrder}), determinism, SCH-103 (cycles
  * are always reported, as real cycles naming their custom phases) and SCH-104 (manual phases).
  */
+@Tag("engine-independent")
 class PhaseOrderPropertyTest {
 
     /**
@@ -118,6 +121,7 @@ class PhaseOrderPropertyTest {
         return node;
     }
 
+    @StatisticsReport(onFailureOnly = true) // the outcome counts, printed only when the property fails
     @Property(tries = 3000)
     void SCH_101_SCH_102_SCH_103_random_phase_graphs_order_as_the_plain_procedure_or_report_a_cycle(
             @ForAll("phaseGraphs") PhaseRecipe recipe) {

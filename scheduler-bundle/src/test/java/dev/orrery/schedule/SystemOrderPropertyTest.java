@@ -20,7 +20,9 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tag;
 import net.jqwik.api.statistics.Statistics;
+import net.jqwik.api.statistics.StatisticsReport;
 
 /**
  * Property tests over random system graphs with sets: the order equals a plain reference (sets
@@ -30,6 +32,7 @@ import net.jqwik.api.statistics.Statistics;
  * result is deterministic and independent of how each edge was declared (on which side, with objects
  * created in which order, SCH-022).
  */
+@Tag("engine-independent")
 class SystemOrderPropertyTest {
     /** Phase choices, weighted toward OnUpdate so most edges are within one phase. */
     private static final Phase[] PHASES = {Phase.ON_LOAD, Phase.ON_UPDATE, Phase.ON_UPDATE, Phase.ON_UPDATE, Phase.ON_STORE};
@@ -261,6 +264,7 @@ class SystemOrderPropertyTest {
         return new Expected(against, cycle, order);
     }
 
+    @StatisticsReport(onFailureOnly = true) // the outcome counts, printed only when the property fails
     @Property(tries = 3000)
     void SCH_012_to_017_SCH_128_to_131_random_system_graphs_match_the_plain_reference(
             @ForAll("systemGraphs") SystemRecipe recipe) {

@@ -14,6 +14,7 @@ import java.util.Set;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,6 +22,8 @@ import org.junit.jupiter.api.Test;
  * one transaction) against a map model: traits, values by identity, queries, and tables that keep
  * working (appends, moves, destroys) afterwards.
  */
+@Tag("engine-independent")
+@net.jqwik.api.Tag("engine-independent")
 class BulkPublishPropertyTest {
     private static final List<Trait<Object>> TRAITS = List.of(Trait.of("A", Object::new), Trait.of("B", Object::new),
             Trait.of("C", Object::new), Trait.of("D", Object::new));

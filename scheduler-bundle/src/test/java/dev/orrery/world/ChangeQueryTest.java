@@ -11,12 +11,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * Change queries and {@link World#removed(Trait)} outside any system: the window is "since the
  * previous iteration of the same query" (or the previous {@code removed} call for the trait).
  */
+@Tag("engine-independent")
 class ChangeQueryTest {
     static final Trait<int[]> HEALTH = Trait.of("Health", () -> new int[] {10});
     static final Trait<String> NAME = Trait.withDefault("Name", "n");

@@ -8,8 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.function.Consumer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("engine-independent")
 class EntityGenerationTest {
     private final Trait<Integer> health = Trait.withDefault("Health", 100);
     private final Trait<String> tag = Trait.withDefault("Tag", "t");

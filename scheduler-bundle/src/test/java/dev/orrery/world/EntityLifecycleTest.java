@@ -11,8 +11,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("engine-independent")
 class EntityLifecycleTest {
     private final Trait<String> name = Trait.withDefault("Name", "anon");
     private final Trait<Integer> health = Trait.withDefault("Health", 100);

@@ -13,11 +13,13 @@ import java.util.Random;
 import java.util.Set;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.Tag;
 
 /**
  * Model-based checks: random spawn/destroy/add/remove/set, outside and inside query iterations,
  * compared with a plain map model and with the iteration semantics of {@link QueryResult}.
  */
+@Tag("engine-independent")
 class EntityStoreModelTest {
     private final List<Trait<Integer>> traits = List.of(
             Trait.withDefault("T0", -1), Trait.withDefault("T1", -1), Trait.withDefault("T2", -1),

@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * method of another world refuses it with one line, immediate and staged calls alike, and the other
  * world's entity in the same slot is never reached.
  */
+@Tag("engine-independent")
 class EntityWorldTagTest {
     private final Trait<Integer> health = Trait.withDefault("Health", 100);
     private final Trait<String> tag = Trait.withDefault("Tag", "t");

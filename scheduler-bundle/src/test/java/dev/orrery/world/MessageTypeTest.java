@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The name and age rules of {@link MessageType}: like the names of traits, systems and plugins. */
+@Tag("engine-independent")
 class MessageTypeTest {
     @Test
     void aTypeHasItsNameAndADefaultMaximumAgeOfTwoFrames() {

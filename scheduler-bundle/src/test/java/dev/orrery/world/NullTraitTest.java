@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
 /** A null trait is rejected by every world and entity method with a message naming the method. */
+@Tag("engine-independent")
 class NullTraitTest {
     private final Trait<Integer> health = Trait.withDefault("Health", 100);
     private final World world = new World();

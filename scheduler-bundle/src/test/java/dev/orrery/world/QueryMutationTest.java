@@ -13,9 +13,11 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Mutation during iteration: the semantics documented on {@link QueryResult}. */
+@Tag("engine-independent")
 class QueryMutationTest {
     private final Trait<Integer> health = Trait.withDefault("Health", 100);
     private final Trait<String> tag = Trait.withDefault("Tag", "t");

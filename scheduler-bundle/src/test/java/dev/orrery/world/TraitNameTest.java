@@ -3,9 +3,11 @@ package dev.orrery.world;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Trait names follow the same rule as phase, system, set and plugin names: required and not blank. */
+@Tag("engine-independent")
 class TraitNameTest {
     @Test
     void missing_empty_or_blank_names_are_rejected_with_a_message_naming_Trait_of() {

@@ -15,6 +15,7 @@ import java.util.Random;
 import java.util.Set;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.Tag;
 import net.jqwik.api.lifecycle.AfterProperty;
 import net.jqwik.api.lifecycle.BeforeProperty;
 
@@ -25,6 +26,7 @@ import net.jqwik.api.lifecycle.BeforeProperty;
  * world's committed view (live entities, their traits and values, entity count, a query), its
  * pending-destroy answers and, at the end, its statistics must equal the model's.
  */
+@Tag("engine-independent")
 class TransactionModelPropertyTest {
     /** A value with identity, so the test can tell which value an entity holds. */
     record V(String label) {

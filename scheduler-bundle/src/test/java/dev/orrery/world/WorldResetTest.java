@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("engine-independent")
 class WorldResetTest {
     private final Trait<Integer> score = Trait.withDefault("Score", 0);
     private final Trait<String> name = Trait.withDefault("Name", "");

@@ -15,9 +15,11 @@ import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The world's structural transaction on its own (schedules drive it the same way; see the schedule tests). */
+@Tag("engine-independent")
 class WorldTransactionTest {
     static final Trait<int[]> BULLET = Trait.of("Bullet", () -> new int[1]);
     static final Trait<String> BURNING = Trait.withDefault("Burning", "hot");

@@ -42,7 +42,10 @@ final class Listeners {
             if (!Files.exists(f)) {
                 continue;
             }
-            for (String line : Files.readAllLines(f).subList(1, Files.readAllLines(f).size())) {
+            // read once: the table is the whole network namespace's, and other processes' sockets come
+            // and go between two reads (a second read for the size could be shorter than the first)
+            List<String> lines = Files.readAllLines(f);
+            for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
                 String[] c = line.trim().split("\\s+");
                 if (c.length > 9 && c[3].equals("0A") && inodes.contains(c[9])) {
                     out.add(address(c[1]));

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.host.core.PluginCalls;
+import dev.orrery.testsupport.log.CapturedLog;
 import java.lang.module.Configuration;
 import java.lang.module.ModuleFinder;
 import java.nio.file.Files;
@@ -88,7 +89,8 @@ class SlowProviderTest {
                 record("settled");
             }
         };
-        PluginCalls pluginCalls = new PluginCalls("test-providers", System.getLogger("test"), clock::get, () -> 2000);
+        CapturedLog log = CapturedLog.create(); // the slow-provider warning is asserted on, not printed
+        PluginCalls pluginCalls = new PluginCalls("test-providers", log.logger(), clock::get, () -> 2000);
         PluginLayers<Object> layers = new PluginLayers<>(platform, greeter, tmp.resolve("cache"), events, logged::add,
                 pluginCalls);
         Map<Path, FileStamp> folder = new TreeMap<>(Map.of(slow, new FileStamp(Files.size(slow), 1),
@@ -97,6 +99,10 @@ class SlowProviderTest {
         assertTrue(entered.await(30, TimeUnit.SECONDS));
         clock.addAndGet(TimeUnit.MILLISECONDS.toNanos(2500));
         assertEquals(1, pluginCalls.checkSlow());
+        List<String> warned = log.messagesAt(System.Logger.Level.WARNING);
+        assertEquals(1, warned.size(), log.lines()::toString);
+        assertTrue(warned.get(0).startsWith("provider p.slow.Slow of plugin jar slow.jar: still being made after 2500 ms"
+                + " (limit 2000 ms"), warned::toString);
         assertEquals(List.of(), sync.get(30, TimeUnit.SECONDS), "the sync ends after the threshold, with no problem");
         assertEquals(List.of("+p.quick/p.quick.Quick", "settled"), calls, "the other jar is handed over");
         assertTrue(logged.contains("plugin jar slow.jar: layer of module p.slow defined (0 provider(s) of Greeter, 1 still"

@@ -16,9 +16,6 @@ import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.osgi.framework.AllServiceListener;
@@ -72,11 +69,7 @@ final class UnregisteredPlugins implements BundleListener, AllServiceListener {
     private final Supplier<String> mainSchedule;
     private final Runnable changed;
     private final Logger log;
-    private final ExecutorService looks = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "orrery-unregistered-plugins");
-        t.setDaemon(true);
-        return t;
-    });
+    private final LookingThread looks = new LookingThread("orrery-unregistered-plugins");
     /** By bundle id: the statuses reported for it. */
     private final Map<Long, List<PluginStatus>> reported = new TreeMap<>(); // guarded by this
 
@@ -103,20 +96,17 @@ final class UnregisteredPlugins implements BundleListener, AllServiceListener {
         }
         for (Bundle b : context.getBundles()) {
             if (b.getState() == Bundle.ACTIVE) {
-                soon(() -> look(b));
+                looks.soon(() -> look(b));
             }
         }
     }
 
     /** Stops listening; the reports are dropped. */
     void close() {
-        try {
+        looks.close(() -> {
             context.removeBundleListener(this);
             context.removeServiceListener(this);
-        } catch (IllegalStateException e) {
-            // the host bundle is stopping: the listeners go with it
-        }
-        looks.shutdownNow();
+        });
         synchronized (this) {
             reported.clear();
         }
@@ -133,9 +123,9 @@ final class UnregisteredPlugins implements BundleListener, AllServiceListener {
     public void bundleChanged(BundleEvent event) {
         Bundle b = event.getBundle();
         switch (event.getType()) {
-            case BundleEvent.STARTED -> soon(() -> look(b));
+            case BundleEvent.STARTED -> looks.soon(() -> look(b));
             case BundleEvent.STOPPED, BundleEvent.UPDATED, BundleEvent.UNRESOLVED, BundleEvent.UNINSTALLED ->
-                    soon(() -> drop(b.getBundleId()));
+                    looks.soon(() -> drop(b.getBundleId()));
             default -> {
             }
         }
@@ -146,15 +136,7 @@ final class UnregisteredPlugins implements BundleListener, AllServiceListener {
         if (event.getType() == ServiceEvent.REGISTERED) {
             long id = event.getServiceReference().getBundle() == null ? -1
                     : event.getServiceReference().getBundle().getBundleId();
-            soon(() -> drop(id));
-        }
-    }
-
-    private void soon(Runnable work) {
-        try {
-            looks.execute(work);
-        } catch (RejectedExecutionException e) {
-            // closed
+            looks.soon(() -> drop(id));
         }
     }
 

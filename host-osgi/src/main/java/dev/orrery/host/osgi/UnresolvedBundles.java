@@ -10,9 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -59,11 +56,7 @@ final class UnresolvedBundles implements BundleListener {
     private final Supplier<String> mainSchedule;
     private final Runnable changed;
     private final Logger log;
-    private final ExecutorService looks = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "orrery-unresolved-bundles");
-        t.setDaemon(true);
-        return t;
-    });
+    private final LookingThread looks = new LookingThread("orrery-unresolved-bundles");
     /** By bundle id: the status reported, and what was logged for it. */
     private final Map<Long, Reported> reported = new TreeMap<>(); // guarded by this
     private ServiceRegistration<ResolverHookFactory> hook;
@@ -111,15 +104,12 @@ final class UnresolvedBundles implements BundleListener {
 
     /** Stops watching; the statuses are dropped. */
     void close() {
-        try {
+        looks.close(() -> {
             context.removeBundleListener(this);
             if (hook != null) {
                 hook.unregister();
             }
-        } catch (IllegalStateException e) {
-            // the host bundle is stopping: both go with it
-        }
-        looks.shutdownNow();
+        });
         synchronized (this) {
             reported.clear();
         }
@@ -142,11 +132,7 @@ final class UnresolvedBundles implements BundleListener {
     }
 
     private void lookSoon() {
-        try {
-            looks.execute(this::look);
-        } catch (RejectedExecutionException e) {
-            // closed
-        }
+        looks.soon(this::look);
     }
 
     /** Looking thread: recomputes the statuses; logs each new or changed one. */

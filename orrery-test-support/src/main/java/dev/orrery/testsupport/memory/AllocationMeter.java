@@ -14,14 +14,18 @@ import java.util.Objects;
  * <p>The caller hands over one <em>window</em>: a runnable that makes many iterations of the code
  * under test (thousands: one allocation per iteration then shows as thousands of objects), and says
  * how many. The meter runs {@code warmUpWindows} windows unmeasured, then measures window after window,
- * at most {@code maxWindows}, and stops at the first that allocated nothing. The verdict,
+ * at most {@code maxWindows}, and stops at the first <em>quiet</em> one: below
+ * {@value #MAX_BYTES_PER_ITERATION} byte per iteration (0 bytes for a window counted as one iteration).
+ * The verdict,
  * {@link Measurement#isAllocationFree()}, takes the quietest window divided by its iterations and
  * compares it with {@value #MAX_BYTES_PER_ITERATION} byte per iteration, a sixteenth of the smallest
  * object (16 bytes on a 64-bit HotSpot): code that allocates on every iteration, or once every few
  * (up to every sixteenth), allocates above it in every window and fails; a one-off allocation of the
  * JIT (a tier change, or a deoptimisation that re-creates objects escape analysis had removed, more
  * likely on a loaded machine) falls into one or a few windows, and even when it falls into all of
- * them it stays below one byte per iteration, so it does not fail the test. What it does not catch:
+ * them it stays below one byte per iteration, so it does not fail the test. Stopping at the first quiet
+ * window gives the verdict the quietest of all {@code maxWindows} would give, in fewer windows. What it
+ * does not catch:
  * an allocation rarer than once every sixteen iterations (the JMH benchmarks with {@code -prof gc}
  * give that figure).
  *
@@ -108,8 +112,8 @@ public final class AllocationMeter {
     }
 
     /**
-     * Runs the warm-up windows, then measured windows until one allocates nothing or the maximum is
-     * reached.
+     * Runs the warm-up windows, then measured windows until one is quiet (below
+     * {@value #MAX_BYTES_PER_ITERATION} byte per iteration) or the maximum is reached.
      *
      * @param iterationsPerWindow how many iterations (frames, calls) one run of {@code window} makes;
      *     at least 1; the divisor of {@link Measurement#bytesPerIteration()}
@@ -140,8 +144,8 @@ public final class AllocationMeter {
             window.run();
             long allocated = Math.max(0, counter.allocated() - before - overhead);
             bytes.add(allocated);
-            if (allocated == 0) {
-                break;
+            if ((double) allocated / iterationsPerWindow < MAX_BYTES_PER_ITERATION) {
+                break; // quiet: the verdict of more windows would be the same
             }
         }
         return new Measurement(bytes, overhead, warmUpWindows, maxWindows, iterationsPerWindow);

@@ -6,8 +6,8 @@ import java.util.Objects;
 
 /**
  * What an {@link AllocationMeter} saw: the bytes the thread allocated in each measured window, in
- * order, and how many iterations a window made. The last window is the first that allocated nothing,
- * or the meter's last.
+ * order, and how many iterations a window made. The last window is the first quiet one (below
+ * {@value AllocationMeter#MAX_BYTES_PER_ITERATION} byte per iteration), or the meter's last.
  *
  * @param windowBytes bytes per measured window, the counter's own overhead subtracted; at least one
  * @param overheadBytes what two back-to-back reads of the counter allocate (subtracted above)

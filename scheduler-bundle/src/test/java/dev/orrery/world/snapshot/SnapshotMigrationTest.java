@@ -13,10 +13,12 @@ import dev.orrery.world.Tree;
 import dev.orrery.world.World;
 import java.io.ByteArrayInputStream;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** Plugin versions across a save: migrations up, opaque data for newer and absent definitions. */
+@Tag("engine-independent")
 class SnapshotMigrationTest {
     /** The plugin's health at version 1: one number. */
     record HealthV1(int hp) {

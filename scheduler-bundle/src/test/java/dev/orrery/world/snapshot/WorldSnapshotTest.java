@@ -21,10 +21,12 @@ import dev.orrery.world.World;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Test;
 
+@Tag("engine-independent")
 class WorldSnapshotTest {
 
     @ParameterizedTest

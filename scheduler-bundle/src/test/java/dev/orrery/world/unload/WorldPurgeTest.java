@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * unloaded code (docs/architecture.md, "The OSGi host": removed or updated bundles leave no reference behind).
  * The unloaded code is {@link Payload}, loaded by an {@link IsolatedLoader}.
  */
+@Tag("engine-independent")
 class WorldPurgeTest {
     private static final Trait<Object> ANY = Trait.of("test/any", Object::new);
     private static final Trait<Integer> HP = Trait.withDefault("test/hp", 10);

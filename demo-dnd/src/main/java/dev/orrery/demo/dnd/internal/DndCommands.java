@@ -13,8 +13,11 @@ import org.osgi.service.component.annotations.Reference;
 
 /**
  * The {@code dnd:*} Gogo shell commands of interactive mode: {@code act} answers the party's prompt,
- * {@code options} shows it again. They hand the input to the frame thread ({@link GameHost#submit})
- * and print the answer.
+ * {@code options} shows it again. They hand the input to the frame thread ({@link GameHost#submit}).
+ * {@code act} prints its answer there, where the decision is taken: the lines of the turn it decides come
+ * from later frames of that thread, so the answer always stands above them (returned to the shell, it
+ * would be printed by the shell's thread, before or after them as the threads happen to run).
+ * {@code options} returns its answer to the shell.
  */
 @Component(service = DndCommands.class, property = {
     "osgi.command.scope=dnd",
@@ -32,13 +35,20 @@ public final class DndCommands {
     }
 
     /**
+     * Prints what happens, or why nothing does, on the frame thread (standard output).
+     *
      * @param words the decision: an option number, or attack/heal name, or dodge
-     * @return what happens, or why nothing does
+     * @return null once the answer is printed; why there is none when the frame thread did not take the
+     *     input (it failed, or did not answer within 5 s)
      */
     @Descriptor("decide the party's turn: act <number> | act attack <name> | act heal <name> | act dodge")
     public String act(@Descriptor("option number or action") String... words) {
         String text = String.join(" ", words);
-        return onFrameThread(world -> ConsoleTurn.accept(world, text));
+        return onFrameThread(world -> {
+            System.out.println(ConsoleTurn.accept(world, text));
+            System.out.flush();
+            return null;
+        });
     }
 
     /** @return the current prompt again */

@@ -5,32 +5,26 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orrery.host.HostSettings;
 import dev.orrery.host.HostStatus;
 import dev.orrery.host.ParkedFrame;
 import dev.orrery.host.RunState;
-import dev.orrery.host.core.HostSettingsParser;
 import dev.orrery.schedule.Cooperative;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.ParkListener;
 import dev.orrery.schedule.ParkedUpdate;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunProbe;
-import dev.orrery.schedule.Schedule;
 import dev.orrery.testsupport.log.CapturedLog;
 import java.lang.System.Logger.Level;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -44,52 +38,30 @@ import org.junit.jupiter.api.Test;
 class FrameLoopParkedTest {
     static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
-    private final AtomicLong clock = new AtomicLong(1);
-    private final CapturedLog log = CapturedLog.create();
-    private final Object changes = new Object();
     private final CountDownLatch parkedLatch = new CountDownLatch(1);
     private final RunProbe probe = RunProbe.builder().clock(InstantSource.fixed(T0)).listener(new ParkListener() {
         @Override
         public void parked(ParkedUpdate update) {
             parkedLatch.countDown();
-            changed();
+            watched.changed();
         }
 
         @Override
         public void resumed(ParkedUpdate update) {
-            changed();
+            watched.changed();
         }
     }).build();
     private final CompletableFuture<String> profile = new CompletableFuture<>();
     private final AtomicInteger after = new AtomicInteger();
     private final AtomicReference<Thread> frameThread = new AtomicReference<>();
+    private final WatchedLoop watched = new WatchedLoop(probe);
+    private final CapturedLog log = watched.log;
     private FrameLoop loop;
 
     @AfterEach
     void stop() {
         profile.complete("done");
-        if (loop != null) {
-            loop.stop(5000);
-        }
-    }
-
-    private void changed() {
-        synchronized (changes) {
-            changes.notifyAll();
-        }
-    }
-
-    private void start(boolean paused) {
-        HostSettings c = HostSettingsParser.parse(Map.of("mode", "fixed", "rate", 0, "startPaused", paused,
-                "frameWarnMillis", 0, "stuckMillis", 10_000), k -> null);
-        loop = new FrameLoop(c, probe, log.logger(), FrameLoop.Ended.onBudgetDone(() -> { }), clock::get, this::changed);
-        loop.start();
-    }
-
-    private void install(Plugin... plugins) {
-        Schedule main = Schedule.builder("main").plugins(plugins).probe(probe).hooks(loop.observe("main", true, List.of()))
-                .build();
-        loop.swap(Swaps.of("main", Map.of("main", main)));
+        watched.stop();
     }
 
     /** A plugin whose system awaits the profile, then counts. */
@@ -105,28 +77,14 @@ class FrameLoopParkedTest {
         return plugins.stream().map(Plugin::name).toList();
     }
 
-    private HostStatus awaitStatus(Predicate<HostStatus> test) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        synchronized (changes) {
-            while (!test.test(loop.status())) {
-                long left = end - System.nanoTime();
-                if (left <= 0) {
-                    throw new AssertionError("no such status; last " + loop.status() + "; log " + log.lines());
-                }
-                changes.wait(Math.max(1, Math.min(100, left / 1_000_000)));
-            }
-            return loop.status();
-        }
-    }
-
     @Test
     @DisplayName("a parked system makes the host PARKED naming world, schedule, phase, system, label and since")
     void parkedStatus() throws Exception {
-        start(true);
-        install(loading("net"));
+        loop = watched.start(true);
+        watched.install(loading("net"));
         loop.step(1);
         assertTrue(parkedLatch.await(30, TimeUnit.SECONDS));
-        HostStatus s = awaitStatus(x -> x.state() == RunState.PARKED);
+        HostStatus s = watched.awaitStatus(x -> x.state() == RunState.PARKED);
         ParkedFrame p = s.parked().orElseThrow();
         assertEquals(new ParkedFrame(1, "host", "main", "OnUpdate", "net/load", "net", "player profile",
                 CompletableFuture.class.getName(), T0), p);
@@ -134,7 +92,7 @@ class FrameLoopParkedTest {
 
         CompletionStage<String> work = loop.submit(w -> "ran");
         CompletionStage<Long> step = loop.step(1);
-        install(loading("net"), Plugin.builder("late").build()); // a plugin arrives while parked
+        watched.install(loading("net"), Plugin.builder("late").build()); // a plugin arrives while parked
         assertEquals(RunState.PARKED, loop.status().state());
         assertFalse(work.toCompletableFuture().isDone(), "work waits for the frame boundary");
         assertFalse(step.toCompletableFuture().isDone());
@@ -145,7 +103,7 @@ class FrameLoopParkedTest {
         assertEquals(List.of("late", "net"), names(loop.submit(w -> loop.schedules().require("main").plugins())
                 .toCompletableFuture().get(30, TimeUnit.SECONDS)).stream().sorted().toList());
         assertEquals(2L, step.toCompletableFuture().get(30, TimeUnit.SECONDS));
-        HostStatus back = awaitStatus(x -> x.state() == RunState.PAUSED && x.frames() == 2);
+        HostStatus back = watched.awaitStatus(x -> x.state() == RunState.PAUSED && x.frames() == 2);
         assertTrue(back.parked().isEmpty());
         assertEquals(2, after.get());
         assertTrue(log.at(Level.ERROR).isEmpty(), log.lines()::toString);
@@ -155,9 +113,9 @@ class FrameLoopParkedTest {
     @Test
     @DisplayName("a departure of the parked system's plugin cancels the wait; nothing is blamed on the plugin")
     void departureCancelsTheWait() throws Exception {
-        start(false);
+        loop = watched.start(false);
         Plugin net = loading("net");
-        install(net);
+        watched.install(net);
         assertTrue(parkedLatch.await(30, TimeUnit.SECONDS));
         loop.suspend(net, "net", 1, 30_000);
         assertTrue(profile.isCancelled(), "the stage was cancelled");
@@ -176,8 +134,8 @@ class FrameLoopParkedTest {
     @Test
     @DisplayName("stopping the host while parked cancels the wait: the frame thread ends, no fault")
     void stopCancelsTheWait() throws Exception {
-        start(false);
-        install(loading("net"));
+        loop = watched.start(false);
+        watched.install(loading("net"));
         assertTrue(parkedLatch.await(30, TimeUnit.SECONDS));
         assertTrue(loop.stop(30_000), "the loop ended in time");
         Thread t = frameThread.get();

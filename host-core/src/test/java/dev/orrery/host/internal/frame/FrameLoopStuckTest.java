@@ -6,22 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orrery.host.HostSettings;
 import dev.orrery.host.HostStatus;
 import dev.orrery.host.RunState;
 import dev.orrery.host.SystemFault;
-import dev.orrery.host.core.HostSettingsParser;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunProbe;
-import dev.orrery.schedule.Schedule;
 import java.lang.System.Logger.Level;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -33,10 +28,9 @@ import org.junit.jupiter.api.Test;
  * change notifications, never on time.
  */
 class FrameLoopStuckTest {
-    private final AtomicLong clock = new AtomicLong(1);
-    private final CapturedLog log = CapturedLog.create();
-    private final RunProbe probe = new RunProbe();
-    private final Object changes = new Object();
+    private final WatchedLoop watched = new WatchedLoop(new RunProbe());
+    private final AtomicLong clock = watched.clock;
+    private final CapturedLog log = watched.log;
     private final CountDownLatch entered = new CountDownLatch(1);
     private final CountDownLatch release = new CountDownLatch(1);
     private FrameLoop loop;
@@ -44,26 +38,7 @@ class FrameLoopStuckTest {
     @AfterEach
     void stop() {
         release.countDown();
-        if (loop != null) {
-            loop.stop(5000);
-        }
-    }
-
-    private void start(boolean paused) {
-        HostSettings c = HostSettingsParser.parse(Map.of("mode", "fixed", "rate", 0, "startPaused", paused,
-                "frameWarnMillis", 0, "stuckMillis", 10_000), k -> null);
-        loop = new FrameLoop(c, probe, log.logger(), FrameLoop.Ended.onBudgetDone(() -> { }), clock::get, () -> {
-            synchronized (changes) {
-                changes.notifyAll();
-            }
-        });
-        loop.start();
-    }
-
-    private void install(Plugin... plugins) {
-        Schedule main = Schedule.builder("main").plugins(plugins).probe(probe).hooks(loop.observe("main", true, List.of()))
-                .build();
-        loop.swap(Swaps.of("main", Map.of("main", main)));
+        watched.stop();
     }
 
     /** A system that blocks until released (or interrupted: then it throws). */
@@ -78,34 +53,20 @@ class FrameLoopStuckTest {
         })).build();
     }
 
-    private HostStatus awaitStatus(Predicate<HostStatus> test) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        synchronized (changes) {
-            while (!test.test(loop.status())) {
-                long left = end - System.nanoTime();
-                if (left <= 0) {
-                    throw new AssertionError("no such status; last " + loop.status() + "; log " + log.lines());
-                }
-                changes.wait(Math.max(1, Math.min(100, left / 1_000_000)));
-            }
-            return loop.status();
-        }
-    }
-
     @Test
     @DisplayName("a system that has not returned for stuckMillis makes the host STUCK naming it; its return ends that")
     void stuckUntilTheFrameReturns() throws Exception {
-        start(true);
-        install(blocking("net"));
+        loop = watched.start(true);
+        watched.install(blocking("net"));
         loop.step(1);
         assertTrue(entered.await(30, TimeUnit.SECONDS));
         clock.addAndGet(TimeUnit.SECONDS.toNanos(11));
-        HostStatus stuck = awaitStatus(s -> s.state() == RunState.STUCK);
+        HostStatus stuck = watched.awaitStatus(s -> s.state() == RunState.STUCK);
         assertEquals("system 'net/accept' of plugin 'net' in schedule 'main'", stuck.stuck().orElseThrow().describe()
                 .replaceAll(" has not returned.*", ""));
         assertEquals(1, stuck.stuck().orElseThrow().frame());
         release.countDown();
-        HostStatus back = awaitStatus(s -> s.state() == RunState.PAUSED);
+        HostStatus back = watched.awaitStatus(s -> s.state() == RunState.PAUSED);
         assertTrue(back.stuck().isEmpty());
         assertEquals(1, log.matching(m -> m.startsWith("the host is STUCK: system 'net/accept'")).size(), log.lines()::toString);
         assertEquals(1, log.matching(m -> m.startsWith("frame 1 returned after ")).size(), log.lines()::toString);
@@ -114,29 +75,29 @@ class FrameLoopStuckTest {
     @Test
     @DisplayName("stopping a STUCK host does not wait for the frame; the status stays STUCK, naming the system")
     void aStopDoesNotWaitForAStuckFrame() throws Exception {
-        start(true);
-        install(blocking("net"));
+        loop = watched.start(true);
+        watched.install(blocking("net"));
         loop.step(1);
         assertTrue(entered.await(30, TimeUnit.SECONDS));
         clock.addAndGet(TimeUnit.SECONDS.toNanos(11));
-        awaitStatus(s -> s.state() == RunState.STUCK);
+        watched.awaitStatus(s -> s.state() == RunState.STUCK);
         assertFalse(loop.stop(TimeUnit.HOURS.toMillis(1)), "returns at once, without the frame");
         assertEquals(RunState.STUCK, loop.status().state());
         assertEquals("net/accept", loop.status().stuck().orElseThrow().system().orElseThrow());
         release.countDown();
-        awaitStatus(s -> s.state() == RunState.STOPPED);
+        watched.awaitStatus(s -> s.state() == RunState.STOPPED);
         assertTrue(loop.stop(5000));
     }
 
     @Test
     @DisplayName("a departure while its plugin's system waits interrupts it; what it throws then does not pause the simulation")
     void aDepartureInterruptsItsPluginsWaitingSystem() throws Exception {
-        start(false);
+        loop = watched.start(false);
         Plugin net = blocking("net");
-        install(net);
+        watched.install(net);
         assertTrue(entered.await(30, TimeUnit.SECONDS));
         loop.suspend(net, "net", 1, 0);
-        HostStatus after = awaitStatus(s -> s.lastFault() != null);
+        HostStatus after = watched.awaitStatus(s -> s.lastFault() != null);
         SystemFault f = after.lastFault();
         assertEquals("net/accept", f.system().orElseThrow());
         assertEquals(List.of(), loop.submit(w -> loop.schedules().require("main").plugins()).toCompletableFuture()

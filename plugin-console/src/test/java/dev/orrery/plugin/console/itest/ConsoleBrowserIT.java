@@ -60,6 +60,7 @@ class ConsoleBrowserIT {
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     private static final Path DRIVER = Path.of("/usr/bin/chromedriver");
     private static final Duration WAIT = Duration.ofSeconds(20);
+    private static final Duration POLL = Duration.ofMillis(20);
 
     /** Held so that the level stays set: Jetty's start and stop lines are not this test's business. */
     private static final java.util.logging.Logger JETTY = java.util.logging.Logger.getLogger("org.eclipse.jetty");
@@ -177,6 +178,9 @@ class ConsoleBrowserIT {
     private static WebDriverWait waiting() {
         WebDriverWait wait = new WebDriverWait(browser, WAIT);
         wait.ignoring(StaleElementReferenceException.class); // the pages redraw their tables
+        // Selenium's default is a look every 500 ms: most of a visit would be spent asleep after the page
+        // is ready; the condition is cheap (one script call), so look often.
+        wait.pollingEvery(POLL);
         return wait;
     }
 

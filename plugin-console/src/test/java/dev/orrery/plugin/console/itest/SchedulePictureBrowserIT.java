@@ -150,6 +150,7 @@ class SchedulePictureBrowserIT {
     private static WebDriverWait waiting() {
         WebDriverWait wait = new WebDriverWait(browser, WAIT);
         wait.ignoring(StaleElementReferenceException.class);
+        wait.pollingEvery(Duration.ofMillis(20)); // not Selenium's 500 ms: the condition is one cheap script call
         return wait;
     }
 
