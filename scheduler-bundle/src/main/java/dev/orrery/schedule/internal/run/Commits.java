@@ -29,15 +29,20 @@ final class Commits {
      * @param i the system whose turn ended
      */
     static void afterSystem(WorldRuntime rt, RunLayout layout, World world, int i) {
-        boolean published;
         try {
-            published = rt.tx.afterSystem(layout.systemNames[i]);
-        } catch (DeadTargetException e) {
-            blame(layout, world, e);
-            throw e;
-        }
-        if (published && rt.observers != null) {
-            rt.observers.deliver(rt.tx, layout, world);
+            boolean published;
+            try {
+                published = rt.tx.afterSystem(layout.systemNames[i]);
+            } catch (DeadTargetException e) {
+                blame(layout, world, e);
+                throw e;
+            }
+            if (published && rt.observers != null) {
+                rt.observers.deliver(rt.tx, layout, world);
+            }
+        } catch (Throwable t) {
+            rt.faultResume = i + 1; // after system i's turn: a fixed step resumes with the next system
+            throw t;
         }
     }
 

@@ -3,7 +3,6 @@ package dev.orrery.schedule.internal.run;
 import dev.orrery.schedule.FixedClock;
 import dev.orrery.schedule.FixedTime;
 import dev.orrery.schedule.PassClock;
-import dev.orrery.schedule.RunFailure;
 import dev.orrery.world.World;
 import java.util.Arrays;
 
@@ -159,26 +158,30 @@ final class FixedSteps {
             if (layout.fixed.phaseClock[p] != c) {
                 continue;
             }
+            int start = p == firstPhase ? firstSystem : -1;
+            rt.faultResume = -1;
             try {
-                body.execute(rt, world, p, p == firstPhase ? firstSystem : -1, dt);
+                body.execute(rt, world, p, start, dt);
             } catch (Throwable t) {
-                ft.interrupt(layout.phases[p].name(), failedSystem(world, t, p));
+                ft.interrupt(layout.phases[p].name(), resumeAfter(rt, p, start));
                 throw t;
             }
         }
     }
 
-    private String failedSystem(World world, Throwable t, int p) {
-        try {
-            RunFailure f = RunFailure.of(world, t).orElse(null);
-            if (f == null || !f.schedule().equals(layout.scheduleName)) {
-                return null;
-            }
-            int i = layout.indexOfName(f.systemName());
-            return i >= 0 && layout.systemPhase[i] == p ? f.systemName() : null;
-        } catch (RuntimeException e) {
-            return null;
+    /**
+     * @param start the system phase {@code p} began at, or -1 for its first
+     * @return the name of the last system done when phase {@code p} threw, or null for none: the
+     *     interrupted step resumes after it
+     */
+    private String resumeAfter(WorldRuntime rt, int p, int start) {
+        int first = layout.phaseStart[p];
+        int from = start < 0 ? first : start;
+        int resume = rt.faultResume;
+        if (resume < from || resume > layout.phaseEnd[p]) {
+            resume = from; // a throw no system's turn or publish is named for (an init function): the same start
         }
+        return resume > first ? layout.systemNames[resume - 1] : null;
     }
 
     /** @return {@code seconds} in whole nanoseconds, rounded, at most a century */

@@ -429,12 +429,18 @@ public final class ScheduleRunner {
         WorldTransaction tx = rt.tx;
         try {
             runPhaseBody(rt, world, p, from, dt);
-            if (tx.hasStaged() || rt.observers != null) { // observers: value changes alone are events too
-                Commits.publish(rt, layout, world);
-            }
         } catch (Throwable t) {
             tx.discard();
             throw t;
+        }
+        if (tx.hasStaged() || rt.observers != null) { // observers: value changes alone are events too
+            try {
+                Commits.publish(rt, layout, world);
+            } catch (Throwable t) {
+                rt.faultResume = layout.phaseEnd[p]; // every system of the phase ran
+                tx.discard();
+                throw t;
+            }
         }
     }
 
@@ -469,7 +475,12 @@ public final class ScheduleRunner {
                 continue; // resumed: a span wholly before the resume point
             }
             if (span > first) {
-                Commits.publish(rt, layout, world); // a declared barrier
+                try {
+                    Commits.publish(rt, layout, world); // a declared barrier
+                } catch (Throwable t) {
+                    rt.faultResume = layout.spanStart[span]; // the spans before the barrier ran
+                    throw t;
+                }
             }
             if (from > layout.spanStart[span]) {
                 loop.runFrom(span, from, rt, world, dt);
