@@ -198,18 +198,14 @@ public final class ScheduleRunner {
             }
         }
         int[] automatic = layout.automaticPhases;
-        int[] phaseClock = layout.fixed.phaseClock;
+        int[] groupEnd = layout.fixed.automaticGroupEnd;
         for (int k = 0; k < automatic.length; k++) {
-            int p = automatic[k];
-            if (phaseClock[p] >= 0) {
-                int end = k + 1;
-                while (end < automatic.length && phaseClock[automatic[end]] >= 0) {
-                    end++;
-                }
-                fixedSteps.runGroup(rt, world, automatic, k, end, vdt, dt, paused);
+            int end = groupEnd[k];
+            if (end >= 0) {
+                fixedSteps.runAutomaticGroup(rt, world, automatic, k, end, vdt, dt, paused);
                 k = end - 1;
             } else if (!skipVariable) {
-                executePhase(rt, world, p, -1, vdt);
+                executePhase(rt, world, automatic[k], -1, vdt);
             }
         }
     }
@@ -223,7 +219,7 @@ public final class ScheduleRunner {
         try {
             if (layout.fixed.phaseClock[p] >= 0) {
                 rt.fixed.phases[0] = p;
-                fixedSteps.runGroup(rt, world, rt.fixed.phases, 0, 1, dt, dt, false);
+                fixedSteps.runCalledGroup(rt, world, rt.fixed.phases, 0, 1, dt);
             } else {
                 executePhase(rt, world, p, -1, dt);
             }
@@ -256,14 +252,14 @@ public final class ScheduleRunner {
                         continue;
                     }
                     if (grouped > 0) {
-                        fixedSteps.runGroup(rt, world, rt.fixed.phases, 0, grouped, dt, dt, false);
+                        fixedSteps.runCalledGroup(rt, world, rt.fixed.phases, 0, grouped, dt);
                         grouped = 0;
                     }
                     executePhase(rt, world, p, -1, dt);
                 }
             }
             if (grouped > 0) {
-                fixedSteps.runGroup(rt, world, rt.fixed.phases, 0, grouped, dt, dt, false);
+                fixedSteps.runCalledGroup(rt, world, rt.fixed.phases, 0, grouped, dt);
             }
         } finally {
             exit(rt);
