@@ -165,7 +165,10 @@ public final class FixedTime {
      * @throws IllegalStateException if another schedule drives this clock in this world
      */
     public int beginFrame(String schedule, FixedClock driving, long frameNanos, long realNanos) {
-        claim(schedule, driving);
+        if (driver != schedule) { // the steady case is the same String object, frame after frame
+            claim(schedule, driving);
+        }
+        clock = driving;
         long step = driving.stepNanos();
         long total = accumulator + frameNanos;
         long capped = Math.min(total, driving.maxCatchUpNanos());
@@ -243,6 +246,8 @@ public final class FixedTime {
         } else if (!driver.equals(schedule)) {
             throw new IllegalStateException("fixed clock '" + driving.name() + "' is driven by schedule '" + driver
                     + "' in this world; schedule '" + schedule + "' cannot step it too (give it a clock of its own)");
+        } else {
+            driver = schedule; // the same name: keep the caller's String, so its next frames take the fast path
         }
         clock = driving;
     }

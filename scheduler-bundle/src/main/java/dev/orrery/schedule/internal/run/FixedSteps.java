@@ -73,7 +73,7 @@ final class FixedSteps {
             s.timesOf = present;
         }
         long frameNanos = nanos(dt);
-        long realNanos = nanos(realDt);
+        long realNanos = realDt == dt ? frameNanos : nanos(realDt);
         for (int j = 0; j < n; j++) {
             int c = clocks[j];
             FixedClock clock = layout.fixed.clocks[c];
