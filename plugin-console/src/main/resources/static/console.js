@@ -59,7 +59,7 @@ function onHost(p) {
   // the world's counters are read on the frame thread: while the world update is parked, keep the last ones
   if (page === 'plugins') {
     showPlugins(p);
-    if (p.status.state !== 'PARKED') { getJson('/commits').then(showCommits); getJson('/messages').then(showMessages); }
+    if (p.status.state !== 'PARKED') { getJson('/commits').then(showCommits); getJson('/messages').then(showMessages); readClocks(); }
   }
   const newest = p.rebuilds.length ? p.rebuilds[0].sequence : 0;
   // a plugin came, went or was updated: draw the schedule again (observers come and go without a rebuild;
@@ -98,6 +98,25 @@ function showMessages(m) {
     const tr = el('tr', {'data-type': t.type});
     for (const v of [t.type, t.maxAgeFrames, t.sent, t.held, t.dropped, t.expired]) tr.appendChild(el('td', {}, String(v)));
     tr.appendChild(el('td', {}, t.readers.length ? t.readers.map(r => r.schedule + '/' + r.system + ': ' + r.read + ' / ' + r.missed).join(', ') : '(no reader)'));
+    tb.appendChild(tr);
+  }
+}
+
+// What /api/clocks says: virtual time and each fixed-step clock (rate, tick, steps, alpha, what was dropped).
+// Read on the frame thread: not while the world update is parked (the last figures stay).
+function readClocks() {
+  if (runState !== 'PARKED') getJson('/clocks').then(showClocks);
+}
+function showClocks(c) {
+  const p = document.getElementById('virtual-time');
+  if (!p) return;
+  p.textContent = 'virtual time ' + (c.paused ? 'paused' : 'running') + ', scale ' + c.scale;
+  const tb = document.querySelector('#clocks tbody');
+  tb.replaceChildren();
+  for (const k of c.clocks) {
+    const tr = el('tr', {'data-clock': k.name});
+    for (const v of [k.name, fmt(k.hz), k.tick, k.stepsLastFrame + ' (' + k.maxStepsPerFrame + ')', k.alpha.toFixed(3),
+      k.droppedSteps, k.timeDebtMillis.toFixed(1)]) tr.appendChild(el('td', {}, String(v)));
     tb.appendChild(tr);
   }
 }
@@ -190,7 +209,10 @@ function listen() {
     : page === 'schedule' && current ? '?schedule=' + encodeURIComponent(current) : '';
   source = new EventSource(api + '/events' + q);
   source.addEventListener('host', e => onHost(JSON.parse(e.data)));
-  source.addEventListener('frames', e => showStatus(undefined, JSON.parse(e.data).frames));
+  source.addEventListener('frames', e => {
+    showStatus(undefined, JSON.parse(e.data).frames);
+    if (page === 'plugins') readClocks(); // the clocks move with the frames
+  });
   source.addEventListener('timings', e => {
     const t = JSON.parse(e.data);
     lastTimings = t;

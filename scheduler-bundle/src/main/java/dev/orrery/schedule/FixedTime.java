@@ -27,11 +27,15 @@ import java.util.Objects;
  * <p><b>Resume without replay.</b> When a system of a step throws, the step is marked
  * {@linkplain #isStepInterrupted() interrupted} after that system; the next run call that reaches the
  * clock first finishes that step with the systems after the failed one (no earlier system of the step
- * runs again and the tick does not advance again), then runs the new frame's steps. If that call
+ * runs again and the tick does not advance again), then runs the new frame's steps. "Throws" covers
+ * the system's whole turn: its run function (a nested schedule's system it steps included), its run
+ * conditions and its sets', hooks called for it, and a publish it requested with the observers that
+ * publish calls. A throw from a publish the phase makes itself (at a declared barrier or at the
+ * phase's end: a failed publish, an observer) marks the step after the last system before that
+ * publish, whichever system a failed publish is blamed on. If the resuming call
  * does not include the interrupted phase (a rebuild removed it, or a {@code runPhase} call steps
  * another phase of the clock), the rest of the step is abandoned; a failed system that is gone
- * abandons the rest of its phase only. A throw that no system is named for (an init function, a
- * hook) resumes at the start of its phase.
+ * abandons the rest of its phase only. A throw from an init function resumes where its phase began.
  *
  * <p><b>Where it lives.</b> In the world trait {@link #TRAIT}, by clock name, so it belongs to the world:
  * it survives rebuilds of the schedule and follows the world like the schedule's state record, and
@@ -161,7 +165,10 @@ public final class FixedTime {
      * @throws IllegalStateException if another schedule drives this clock in this world
      */
     public int beginFrame(String schedule, FixedClock driving, long frameNanos, long realNanos) {
-        claim(schedule, driving);
+        if (driver != schedule) { // the steady case is the same String object, frame after frame
+            claim(schedule, driving);
+        }
+        clock = driving;
         long step = driving.stepNanos();
         long total = accumulator + frameNanos;
         long capped = Math.min(total, driving.maxCatchUpNanos());
@@ -239,6 +246,8 @@ public final class FixedTime {
         } else if (!driver.equals(schedule)) {
             throw new IllegalStateException("fixed clock '" + driving.name() + "' is driven by schedule '" + driver
                     + "' in this world; schedule '" + schedule + "' cannot step it too (give it a clock of its own)");
+        } else {
+            driver = schedule; // the same name: keep the caller's String, so its next frames take the fast path
         }
         clock = driving;
     }

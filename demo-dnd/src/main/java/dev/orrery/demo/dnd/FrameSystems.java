@@ -51,7 +51,8 @@ import java.util.stream.Collectors;
  *       {@code dnd/turn}, reached through the host's {@link Schedules} world trait (SCH-045): rolls
  *       initiative once the combatants stand, then per turn {@code runPhases(StartOfTurn, Move)}, waits
  *       for the decision, {@code runPhases(Act, EndOfTurn)}, and waits for the effects and the pause
- *       between turns.</li>
+ *       between turns; first of all, every frame, it runs the projectiles' schedule {@code dnd/fx}
+ *       ({@link Projectiles#step}) with the frame's dt.</li>
  * </ul>
  */
 public final class FrameSystems {
@@ -169,6 +170,7 @@ public final class FrameSystems {
     // ------------------------------------------------------------------ the frame system
 
     static void drive(World world, double dt) {
+        Projectiles.step(world, dt); // the projectiles' schedule, every frame
         BattleState s = world.get(BattleState.TRAIT);
         if (s == null) {
             return;

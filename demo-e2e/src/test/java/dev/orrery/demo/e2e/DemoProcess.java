@@ -172,6 +172,11 @@ final class DemoProcess implements AutoCloseable {
         return lines().stream().filter(l -> l.startsWith("[sfx] ")).collect(Collectors.toList());
     }
 
+    /** @return the landing lines ({@code [fx] }) of the demo's {@code dnd-fx} projectiles so far */
+    List<String> projectiles() {
+        return lines().stream().filter(l -> l.startsWith("[fx] ")).collect(Collectors.toList());
+    }
+
     String text() {
         return String.join("\n", lines());
     }

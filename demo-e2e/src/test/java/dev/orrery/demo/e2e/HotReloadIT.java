@@ -27,10 +27,12 @@ class HotReloadIT {
     void rulesUpdateKeepsTheBattle() throws Exception {
         List<String> straight;
         List<String> straightCues;
+        List<String> straightShots;
         try (DemoProcess p = DemoProcess.start(Map.of(), "--seed", "7")) {
             assertEquals(0, p.waitFor(TIMEOUT), p.text());
             straight = p.combatLog();
             straightCues = p.soundCues();
+            straightShots = p.projectiles();
         }
         // The README's commands: the battle to start, the rebuild (not run here: the reactor built the
         // jar) and the copy into the demo's plugin folder.
@@ -65,6 +67,9 @@ class HotReloadIT {
             // the sound cues (dnd-sounds, replaced with the rules) read the rules' damage messages: the
             // hits in flight at the update are played once, none is lost
             assertEquals(straightCues, p.soundCues(), p.text());
+            // the projectiles (dnd-fx, replaced with the rules) keep their flight in the world: a shot in the
+            // air at the update lands once, with the same steps
+            assertEquals(straightShots, p.projectiles(), p.text());
             Readme.assertAppearsIn(Readme.example("hot-reload"), after);
         }
     }

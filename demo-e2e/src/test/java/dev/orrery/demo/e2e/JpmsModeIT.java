@@ -30,10 +30,12 @@ class JpmsModeIT {
     void sameCombatLogAsOsgiMode() throws Exception {
         List<String> osgi;
         List<String> osgiCues;
+        List<String> osgiShots;
         try (DemoProcess p = DemoProcess.start(Map.of(), "--seed", "42")) {
             assertEquals(0, p.waitFor(TIMEOUT), p.text());
             osgi = p.combatLog();
             osgiCues = p.soundCues();
+            osgiShots = p.projectiles();
         }
         try (DemoProcess p = DemoProcess.start(Map.of(), "--jpms", "--seed", "42")) {
             assertEquals(0, p.waitFor(TIMEOUT), p.text());
@@ -42,13 +44,15 @@ class JpmsModeIT {
             assertLine(lines, "orrery: plugin jar demo-dnd-model-" + VERSION + ".jar: layer of module dev.orrery.demo.dnd.model"
                     + " defined (0 provider(s) of Plugin)", p.text());
             assertLine(lines, "orrery: plugin jar demo-dnd-" + VERSION + ".jar: layer of module dev.orrery.demo.dnd defined"
-                    + " (3 provider(s) of Plugin)", p.text());
+                    + " (4 provider(s) of Plugin)", p.text());
             assertTrue(lines.stream().noneMatch(l -> l.contains("Started bundle")), "no OSGi framework:\n" + p.text());
             assertLine(lines, "[dev.orrery.host] schedule 'dnd/turn' rebuilt", p.text());
             assertTrue(osgi.size() > 20, String.join("\n", osgi));
             assertEquals(osgi, p.combatLog());
             assertTrue(!osgiCues.isEmpty(), p.text());
             assertEquals(osgiCues, p.soundCues(), "the sound cues plugin hears the same hits in both modes");
+            assertTrue(!osgiShots.isEmpty(), p.text());
+            assertEquals(osgiShots, p.projectiles(), "the projectiles fly the same fixed steps in both modes");
         }
     }
 
@@ -56,9 +60,11 @@ class JpmsModeIT {
     @DisplayName("JPMS hot reload: copying the rules jar into demo-plugins/ mid-battle reloads its layer; the battle goes on unchanged")
     void rulesReloadKeepsTheBattle() throws Exception {
         List<String> straight;
+        List<String> straightShots;
         try (DemoProcess p = DemoProcess.start(Map.of(), "--jpms", "--seed", "7")) {
             assertEquals(0, p.waitFor(TIMEOUT), p.text());
             straight = p.combatLog();
+            straightShots = p.projectiles();
         }
         Path rules = DemoProcess.REPO.resolve("demo-dnd/target/demo-dnd-" + VERSION + ".jar");
         Path dropped = DemoProcess.REPO.resolve("app-launcher/target/orrery/demo-plugins/demo-dnd-" + VERSION + ".jar");
@@ -81,6 +87,7 @@ class JpmsModeIT {
                     "the battle did not go on after the reload:\n" + p.text());
             assertEquals(1, p.combatLog().stream().filter(l -> l.startsWith("[dnd] === Skirmish")).count());
             assertEquals(straight, p.combatLog());
+            assertEquals(straightShots, p.projectiles(), "the shots in the air at the reload land once, the same");
             Readme.assertAppearsIn(Readme.example("jpms-hot-reload"), after);
             // the replaced layer's class loader is collected once the host let go of its plugins and purged
             assertTrue(after.contains("orrery: class loader of the dropped layer of module dev.orrery.demo.dnd collected"),

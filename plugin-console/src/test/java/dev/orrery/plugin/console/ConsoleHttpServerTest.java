@@ -47,6 +47,9 @@ class ConsoleHttpServerTest {
             assertEquals(200, r.statusCode());
             assertEquals("image/svg+xml; charset=utf-8", r.headers().firstValue("Content-Type").orElse(""));
             assertTrue(r.body().contains("data-system=\"move\""), r.body());
+            r = http.send(HttpRequest.newBuilder(URI.create(base + "/api/clocks")).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, r.statusCode());
+            assertEquals("{\"paused\":false,\"scale\":1.0,\"clocks\":[]}", r.body());
             r = http.send(HttpRequest.newBuilder(URI.create(base + "/")).build(), HttpResponse.BodyHandlers.ofString());
             assertTrue(r.body().contains("<body data-page=\"schedule\">"), r.body());
 

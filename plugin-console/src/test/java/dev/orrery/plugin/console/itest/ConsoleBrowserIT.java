@@ -460,7 +460,7 @@ class ConsoleBrowserIT {
         String own = "127.0.0.1:" + port;
         String token = RawHttp.send(port, "GET", "/orrery/api/token", own).body().replaceAll(".*\"token\":\"([0-9a-f]+)\".*", "$1");
         for (String path : List.of("/orrery/", "/orrery/schedule.html", "/orrery/console.js", "/orrery/api/schedules",
-                "/orrery/api/timings", "/orrery/api/plugins", "/orrery/api/commits", "/orrery/api/token", "/orrery/graph.svg",
+                "/orrery/api/timings", "/orrery/api/plugins", "/orrery/api/commits", "/orrery/api/clocks", "/orrery/api/token", "/orrery/graph.svg",
                 "/orrery/api/events")) {
             RawHttp.Answer a = RawHttp.send(port, "GET", path, rebound);
             assertEquals(403, a.status(), path);
@@ -470,6 +470,7 @@ class ConsoleBrowserIT {
                 "X-Orrery-Token: " + token);
         assertEquals(403, a.status());
         assertTrue(get("api/schedules").contains("\"name\":\"console-test/collide\",\"phase\":\"OnUpdate\",\"plugin\":\"console-test\",\"enabled\":true"));
+        assertTrue(get("api/clocks").startsWith("{\"paused\":"), "the servlet serves the clocks too");
         a = RawHttp.send(port, "GET", "/orrery/schedule.html", own);
         assertEquals(200, a.status());
         assertEquals("DENY", a.header("X-Frame-Options"));

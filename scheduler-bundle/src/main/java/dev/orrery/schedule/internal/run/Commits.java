@@ -33,7 +33,11 @@ final class Commits {
             rt.tx.afterSystem(layout.systemNames[i]);
         } catch (DeadTargetException e) {
             blame(layout, world, e);
+            rt.faultResume = i + 1; // after system i's turn: a fixed step resumes with the next system
             throw e;
+        } catch (Throwable t) { // an observer of a publish the system requested
+            rt.faultResume = i + 1;
+            throw t;
         }
     }
 

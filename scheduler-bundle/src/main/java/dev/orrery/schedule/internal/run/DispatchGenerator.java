@@ -77,7 +77,8 @@ final class DispatchGenerator {
     private static final String AFTER_DESC = "(L" + RUNTIME + ";L" + LAYOUT + ";L" + WORLD + ";I)V";
     private static final String CHUNK_DESC = "(L" + LAYOUT + ";L" + RUNTIME + ";L" + WORLD + ";D[L" + RUN_FN
             + ";[L" + CONDITION + ";[[L" + CONDITION + ";L" + PROBE + ";)V";
-    private static final String FAILED_DESC = "(Ljava/lang/Throwable;L" + LAYOUT + ";L" + WORLD + ";III)Ljava/lang/Throwable;";
+    private static final String FAILED_DESC = "(Ljava/lang/Throwable;L" + LAYOUT + ";L" + RUNTIME + ";L" + WORLD
+            + ";III)Ljava/lang/Throwable;";
     private static final int RUN = Failures.RUN;
     private static final int CONDITION_STAGE = Failures.CONDITION;
     private static final int SET_CONDITION = Failures.SET_CONDITION;
@@ -250,6 +251,7 @@ final class DispatchGenerator {
             mv.visitLabel(g.handler());
             mv.visitFrame(Opcodes.F_SAME1, 0, null, 1, throwable);
             mv.visitVarInsn(Opcodes.ALOAD, 0);
+            mv.visitVarInsn(Opcodes.ALOAD, C_RT);
             mv.visitVarInsn(Opcodes.ALOAD, C_WORLD);
             index(mv, g.system());
             push(mv, g.stage());
@@ -257,7 +259,7 @@ final class DispatchGenerator {
             mv.visitMethodInsn(Opcodes.INVOKESTATIC, FAILURES, "failedAt", FAILED_DESC, false);
             mv.visitInsn(Opcodes.ATHROW);
         }
-        mv.visitMaxs(6, 11);
+        mv.visitMaxs(7, 11); // a handler: the thrown object and failedAt's six arguments
         mv.visitEnd();
         return i;
     }

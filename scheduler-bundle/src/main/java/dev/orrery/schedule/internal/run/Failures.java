@@ -36,13 +36,16 @@ final class Failures {
     }
 
     /**
-     * The handler of the generated code: records as {@link #record} does.
+     * The handler of the generated code: records as {@link #record} does, and notes that system
+     * {@code i}'s turn threw ({@link WorldRuntime#faultResume}), as the loop's handler does.
      *
      * @param stage {@link #RUN}, {@link #CONDITION} or {@link #SET_CONDITION}
      * @param set for a set condition, its index in the system's set conditions; else -1
      * @return {@code thrown}, for the caller to rethrow
      */
-    static Throwable failedAt(Throwable thrown, RunLayout layout, World world, int i, int stage, int set) {
+    static Throwable failedAt(Throwable thrown, RunLayout layout, WorldRuntime rt, World world, int i, int stage,
+                              int set) {
+        rt.faultResume = i + 1;
         Stage s = stage == RUN ? Stage.RUN : stage == CONDITION ? Stage.CONDITION : Stage.SET_CONDITION;
         record(layout, world, thrown, i, s, set);
         return thrown;

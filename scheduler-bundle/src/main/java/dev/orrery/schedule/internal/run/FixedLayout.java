@@ -14,7 +14,9 @@ import java.util.Map;
  *
  * <p>Checked at build: clocks are identified by name, so two different clocks with one name are
  * refused; and the automatic fixed phases adjacent in the order of automatic phases form the groups
- * that {@code run} steps together, so all automatic phases of one clock must be in one group.
+ * that {@code run} steps together, so all automatic phases of one clock must be in one group. The
+ * groups of the automatic phases and their clocks are laid out here, once, so {@code run} finds them
+ * with two array reads.
  */
 final class FixedLayout {
     /** The distinct clocks. */
@@ -23,6 +25,16 @@ final class FixedLayout {
     final int[] phaseClock;
     /** Whether any phase is fixed. */
     final boolean any;
+    /** Per clock index: its step in nanoseconds and in seconds (the step's dt), read once per step. */
+    final long[] stepNanos;
+    final double[] stepSeconds;
+    /**
+     * Per position {@code k} in the automatic phases: when a group of adjacent fixed phases starts
+     * there, the position after its last phase; else -1.
+     */
+    final int[] automaticGroupEnd;
+    /** Per position {@code k} where an automatic group starts: its distinct clocks ({@link #distinctClocks}); else null. */
+    final int[][] automaticGroupClocks;
 
     FixedLayout(String schedule, Phase[] phases, int[] automaticPhases) {
         this.phaseClock = new int[phases.length];
@@ -50,7 +62,50 @@ final class FixedLayout {
         }
         this.clocks = list.toArray(new FixedClock[0]);
         this.any = clocks.length > 0;
+        this.stepNanos = new long[clocks.length];
+        this.stepSeconds = new double[clocks.length];
+        for (int c = 0; c < clocks.length; c++) {
+            stepNanos[c] = clocks[c].stepNanos();
+            stepSeconds[c] = clocks[c].stepSeconds();
+        }
         checkGroups(schedule, phases, automaticPhases);
+        this.automaticGroupEnd = new int[automaticPhases.length];
+        this.automaticGroupClocks = new int[automaticPhases.length][];
+        java.util.Arrays.fill(automaticGroupEnd, -1);
+        for (int k = 0; k < automaticPhases.length; k++) {
+            if (phaseClock[automaticPhases[k]] < 0) {
+                continue;
+            }
+            int end = k + 1;
+            while (end < automaticPhases.length && phaseClock[automaticPhases[end]] >= 0) {
+                end++;
+            }
+            int[] scratch = new int[clocks.length];
+            automaticGroupEnd[k] = end;
+            automaticGroupClocks[k] = java.util.Arrays.copyOf(scratch, distinctClocks(automaticPhases, k, end, scratch));
+            k = end - 1;
+        }
+    }
+
+    /**
+     * Writes the distinct clocks of the phases {@code list[from..to)} to {@code out}, in the order of
+     * their first phase there (the tie-break of steps due at the same time). Allocation-free.
+     *
+     * @return how many
+     */
+    int distinctClocks(int[] list, int from, int to, int[] out) {
+        int n = 0;
+        for (int k = from; k < to; k++) {
+            int c = phaseClock[list[k]];
+            boolean seen = false;
+            for (int j = 0; j < n && !seen; j++) {
+                seen = out[j] == c;
+            }
+            if (!seen) {
+                out[n++] = c;
+            }
+        }
+        return n;
     }
 
     private void checkGroups(String schedule, Phase[] phases, int[] automatic) {

@@ -19,7 +19,7 @@ final class FixedScratch {
     final int[] left;
     /** Per clock index: when its next step is due, nanoseconds from the frame's start. */
     final long[] due;
-    /** The clock indexes of the current group, in order of their first phase. */
+    /** The clock indexes of a {@code runPhase}/{@code runPhases} call's group, in order of their first phase. */
     final int[] groupClocks;
     /** The phase indexes of a {@code runPhase}/{@code runPhases} call's group. */
     final int[] phases;

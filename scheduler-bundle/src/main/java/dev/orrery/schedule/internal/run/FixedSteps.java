@@ -3,7 +3,6 @@ package dev.orrery.schedule.internal.run;
 import dev.orrery.schedule.FixedClock;
 import dev.orrery.schedule.FixedTime;
 import dev.orrery.schedule.PassClock;
-import dev.orrery.schedule.RunFailure;
 import dev.orrery.world.World;
 import java.util.Arrays;
 
@@ -37,61 +36,84 @@ final class FixedSteps {
     }
 
     /**
+     * Steps a group of {@code run}: automatic phases {@code list[from..to)}, laid out by
+     * {@link FixedLayout#automaticGroupEnd}.
+     */
+    void runAutomaticGroup(WorldRuntime rt, World world, int[] list, int from, int to, double dt, double realDt,
+                           boolean paused) {
+        int[] clocks = layout.fixed.automaticGroupClocks[from];
+        runGroup(rt, world, list, from, to, clocks, clocks.length, dt, realDt, paused);
+    }
+
+    /**
+     * Steps a group of {@code runPhase} or {@code runPhases}: its clocks are found here.
+     *
      * @param list phase indexes; the group is {@code list[from..to)}, every one a fixed phase
+     * @param dt the call's dt, seconds
+     */
+    void runCalledGroup(WorldRuntime rt, World world, int[] list, int from, int to, double dt) {
+        int[] clocks = rt.fixed.groupClocks;
+        int n = layout.fixed.distinctClocks(list, from, to, clocks);
+        runGroup(rt, world, list, from, to, clocks, n, dt, dt, false);
+    }
+
+    /**
+     * @param list phase indexes; the group is {@code list[from..to)}, every one a fixed phase
+     * @param clocks the group's distinct clocks, {@code clocks[0..n)}, in the order of their first phase
      * @param dt the frame's dt after virtual time, seconds
      * @param realDt the frame's dt before virtual time, seconds
      * @param paused whether virtual time is paused: the group does nothing
      */
-    void runGroup(WorldRuntime rt, World world, int[] list, int from, int to, double dt, double realDt,
-                  boolean paused) {
+    private void runGroup(WorldRuntime rt, World world, int[] list, int from, int to, int[] clocks, int n,
+                          double dt, double realDt, boolean paused) {
         FixedScratch s = rt.fixed;
-        int[] phaseClock = layout.fixed.phaseClock;
-        int n = 0;
-        for (int k = from; k < to; k++) {
-            int c = phaseClock[list[k]];
-            boolean seen = false;
-            for (int j = 0; j < n && !seen; j++) {
-                seen = s.groupClocks[j] == c;
-            }
-            if (!seen) {
-                s.groupClocks[n++] = c;
-            }
+        FixedTime.Clocks present = s.clocks.get();
+        if (present == null || present != s.timesOf) {
+            Arrays.fill(s.times, null); // first use, or the world was reset
+            s.timesOf = present;
         }
+        long frameNanos = nanos(dt);
+        long realNanos = realDt == dt ? frameNanos : nanos(realDt);
         for (int j = 0; j < n; j++) {
-            int c = s.groupClocks[j];
+            int c = clocks[j];
             FixedClock clock = layout.fixed.clocks[c];
-            FixedTime.Clocks present = s.clocks.get();
-            if (present == null || present != s.timesOf) {
-                Arrays.fill(s.times, null); // first use, or the world was reset
-                s.timesOf = present;
-            }
             FixedTime ft = s.times[c];
             if (ft == null) {
                 ft = FixedTime.of(world, clock);
                 s.times[c] = ft;
                 s.timesOf = s.clocks.get();
             }
-            ft.claim(layout.scheduleName, clock);
             s.left[c] = 0;
             if (paused) {
+                ft.claim(layout.scheduleName, clock);
                 ft.skipFrame();
                 continue;
             }
             if (ft.isStepInterrupted()) {
+                ft.claim(layout.scheduleName, clock);
                 resume(rt, world, list, from, to, c, ft);
             }
             long before = ft.accumulatorNanos();
-            s.left[c] = ft.beginFrame(layout.scheduleName, clock, nanos(dt), nanos(realDt));
-            s.due[c] = clock.stepNanos() - before;
+            s.left[c] = ft.beginFrame(layout.scheduleName, clock, frameNanos, realNanos);
+            s.due[c] = layout.fixed.stepNanos[c] - before;
         }
         PassClock pass = rt.passClock();
         long outerPass = pass == null ? 0 : pass.pass();
         double outerDt = pass == null ? 0 : pass.dt();
         try {
+            if (n == 1) {
+                int c = clocks[0];
+                FixedTime ft = s.times[c];
+                for (int left = s.left[c]; left > 0; left--) { // one clock: its steps in a row
+                    ft.beginStep();
+                    step(rt, world, list, from, to, c, ft, pass, -1, -1);
+                }
+                return;
+            }
             while (true) {
                 int best = -1;
                 for (int j = 0; j < n; j++) {
-                    int c = s.groupClocks[j];
+                    int c = clocks[j];
                     if (s.left[c] > 0 && (best < 0 || s.due[c] < s.due[best])) {
                         best = c;
                     }
@@ -100,10 +122,10 @@ final class FixedSteps {
                     break;
                 }
                 s.left[best]--;
-                s.due[best] += layout.fixed.clocks[best].stepNanos();
+                s.due[best] += layout.fixed.stepNanos[best];
                 FixedTime ft = s.times[best];
                 ft.beginStep();
-                step(rt, world, list, from, to, best, ft, -1, -1);
+                step(rt, world, list, from, to, best, ft, pass, -1, -1);
             }
         } finally {
             if (pass != null) {
@@ -135,7 +157,7 @@ final class FixedSteps {
         long outerPass = pass == null ? 0 : pass.pass();
         double outerDt = pass == null ? 0 : pass.dt();
         try {
-            step(rt, world, list, startK, to, c, ft, phase, startSystem);
+            step(rt, world, list, startK, to, c, ft, pass, phase, startSystem);
         } finally {
             if (pass != null) {
                 pass.end(outerPass, outerDt);
@@ -148,9 +170,8 @@ final class FixedSteps {
      * (or none, -1) starts at system {@code firstSystem}.
      */
     private void step(WorldRuntime rt, World world, int[] list, int from, int to, int c, FixedTime ft,
-                      int firstPhase, int firstSystem) {
-        double dt = layout.fixed.clocks[c].stepSeconds();
-        PassClock pass = rt.passClock();
+                      PassClock pass, int firstPhase, int firstSystem) {
+        double dt = layout.fixed.stepSeconds[c];
         if (pass != null) {
             pass.begin(dt);
         }
@@ -159,26 +180,30 @@ final class FixedSteps {
             if (layout.fixed.phaseClock[p] != c) {
                 continue;
             }
+            int start = p == firstPhase ? firstSystem : -1;
+            rt.faultResume = -1;
             try {
-                body.execute(rt, world, p, p == firstPhase ? firstSystem : -1, dt);
+                body.execute(rt, world, p, start, dt);
             } catch (Throwable t) {
-                ft.interrupt(layout.phases[p].name(), failedSystem(world, t, p));
+                ft.interrupt(layout.phases[p].name(), resumeAfter(rt, p, start));
                 throw t;
             }
         }
     }
 
-    private String failedSystem(World world, Throwable t, int p) {
-        try {
-            RunFailure f = RunFailure.of(world, t).orElse(null);
-            if (f == null || !f.schedule().equals(layout.scheduleName)) {
-                return null;
-            }
-            int i = layout.indexOfName(f.systemName());
-            return i >= 0 && layout.systemPhase[i] == p ? f.systemName() : null;
-        } catch (RuntimeException e) {
-            return null;
+    /**
+     * @param start the system phase {@code p} began at, or -1 for its first
+     * @return the name of the last system done when phase {@code p} threw, or null for none: the
+     *     interrupted step resumes after it
+     */
+    private String resumeAfter(WorldRuntime rt, int p, int start) {
+        int first = layout.phaseStart[p];
+        int from = start < 0 ? first : start;
+        int resume = rt.faultResume;
+        if (resume < from || resume > layout.phaseEnd[p]) {
+            resume = from; // a throw no system's turn or publish is named for (an init function): the same start
         }
+        return resume > first ? layout.systemNames[resume - 1] : null;
     }
 
     /** @return {@code seconds} in whole nanoseconds, rounded, at most a century */

@@ -20,9 +20,10 @@ import dev.orrery.world.WorldTransaction;
  * (SCH-144), which the runner's OnStart phase uses too.
  *
  * <p>Implementation notes: every call that may throw is wrapped in its own {@code try} whose handler
- * records the failure ({@link Failures}) and rethrows the very same object; the handlers cost nothing
- * until something throws: no field is written and nothing is allocated per system or per call on the
- * normal path.
+ * records the failure ({@link Failures}) and rethrows the very same object, and each loop's handler
+ * notes the system whose turn threw ({@link WorldRuntime#faultResume}: where an interrupted fixed step
+ * resumes, whatever the failure is blamed on); the handlers cost nothing until something throws: no
+ * field is written and nothing is allocated per system or per call on the normal path.
  */
 final class LoopExecutor implements SystemExecutor {
     private final RunLayout layout;
@@ -58,9 +59,15 @@ final class LoopExecutor implements SystemExecutor {
             return;
         }
         Phase phase = layout.phases[layout.spanPhase[span]];
-        for (int i = from; i < to; i++) {
-            consider(rt, world, i, phase, dt);
-            endTurn(rt, world, i);
+        int i = from;
+        try {
+            for (; i < to; i++) {
+                consider(rt, world, i, phase, dt);
+                endTurn(rt, world, i);
+            }
+        } catch (Throwable t) {
+            rt.faultResume = i + 1; // system i's turn threw: a fixed step resumes after it
+            throw t;
         }
     }
 
@@ -96,44 +103,50 @@ final class LoopExecutor implements SystemExecutor {
         final RunProbe.Slot probe = this.probe;
         final WorldTransaction tx = layout.transactional ? rt.tx : null;
         final RunMessages messages = rt.messages;
-        for (int i = from; i < to; i++) {
-            if (probe != null) {
-                probe.at(i);
+        int i = from;
+        try {
+            for (; i < to; i++) {
+                if (probe != null) {
+                    probe.at(i);
+                }
+                turn: {
+                    ScheduleState current = state.get();
+                    if (current != rt.disabledFor) {
+                        rt.rebuildDisabled(current);
+                    }
+                    if (disabled[i]) {
+                        break turn;
+                    }
+                    SystemTurns.begin(rt, i);
+                    Condition[] sets = setConditions[i];
+                    if (sets != null && !allHold(sets, world, i)) {
+                        break turn;
+                    }
+                    Condition own = conditions[i];
+                    if (own != null && !holds(own, world, i)) {
+                        break turn;
+                    }
+                    if (messages != null) {
+                        messages.enter(i);
+                    }
+                    try {
+                        runs[i].run(world, dt);
+                    } catch (Throwable t) {
+                        Failures.record(layout, world, t, i, Stage.RUN, -1);
+                        throw t;
+                    }
+                    SystemTurns.ran(rt, i);
+                    if (messages != null) {
+                        messages.exit(i);
+                    }
+                }
+                if (tx != null && tx.needsAttention()) {
+                    Commits.afterSystem(rt, layout, world, i);
+                }
             }
-            turn: {
-                ScheduleState current = state.get();
-                if (current != rt.disabledFor) {
-                    rt.rebuildDisabled(current);
-                }
-                if (disabled[i]) {
-                    break turn;
-                }
-                SystemTurns.begin(rt, i);
-                Condition[] sets = setConditions[i];
-                if (sets != null && !allHold(sets, world, i)) {
-                    break turn;
-                }
-                Condition own = conditions[i];
-                if (own != null && !holds(own, world, i)) {
-                    break turn;
-                }
-                if (messages != null) {
-                    messages.enter(i);
-                }
-                try {
-                    runs[i].run(world, dt);
-                } catch (Throwable t) {
-                    Failures.record(layout, world, t, i, Stage.RUN, -1);
-                    throw t;
-                }
-                SystemTurns.ran(rt, i);
-                if (messages != null) {
-                    messages.exit(i);
-                }
-            }
-            if (tx != null && tx.needsAttention()) {
-                Commits.afterSystem(rt, layout, world, i);
-            }
+        } catch (Throwable t) {
+            rt.faultResume = i + 1; // system i's turn threw: a fixed step resumes after it
+            throw t;
         }
     }
 

@@ -200,18 +200,14 @@ public final class ScheduleRunner {
             }
         }
         int[] automatic = layout.automaticPhases;
-        int[] phaseClock = layout.fixed.phaseClock;
+        int[] groupEnd = layout.fixed.automaticGroupEnd;
         for (int k = 0; k < automatic.length; k++) {
-            int p = automatic[k];
-            if (phaseClock[p] >= 0) {
-                int end = k + 1;
-                while (end < automatic.length && phaseClock[automatic[end]] >= 0) {
-                    end++;
-                }
-                fixedSteps.runGroup(rt, world, automatic, k, end, vdt, dt, paused);
+            int end = groupEnd[k];
+            if (end >= 0) {
+                fixedSteps.runAutomaticGroup(rt, world, automatic, k, end, vdt, dt, paused);
                 k = end - 1;
             } else if (!skipVariable) {
-                executePhase(rt, world, p, -1, vdt);
+                executePhase(rt, world, automatic[k], -1, vdt);
             }
         }
     }
@@ -225,7 +221,7 @@ public final class ScheduleRunner {
         try {
             if (layout.fixed.phaseClock[p] >= 0) {
                 rt.fixed.phases[0] = p;
-                fixedSteps.runGroup(rt, world, rt.fixed.phases, 0, 1, dt, dt, false);
+                fixedSteps.runCalledGroup(rt, world, rt.fixed.phases, 0, 1, dt);
             } else {
                 executePhase(rt, world, p, -1, dt);
             }
@@ -258,14 +254,14 @@ public final class ScheduleRunner {
                         continue;
                     }
                     if (grouped > 0) {
-                        fixedSteps.runGroup(rt, world, rt.fixed.phases, 0, grouped, dt, dt, false);
+                        fixedSteps.runCalledGroup(rt, world, rt.fixed.phases, 0, grouped, dt);
                         grouped = 0;
                     }
                     executePhase(rt, world, p, -1, dt);
                 }
             }
             if (grouped > 0) {
-                fixedSteps.runGroup(rt, world, rt.fixed.phases, 0, grouped, dt, dt, false);
+                fixedSteps.runCalledGroup(rt, world, rt.fixed.phases, 0, grouped, dt);
             }
         } finally {
             exit(rt);
@@ -468,12 +464,18 @@ public final class ScheduleRunner {
         WorldTransaction tx = rt.tx;
         try {
             runPhaseBody(rt, world, p, from, dt);
-            if (tx.hasStaged() || rt.events.size() > 0) { // value changes alone are events for observers too
-                Commits.publish(rt, layout, world);
-            }
         } catch (Throwable t) {
             tx.discard();
             throw t;
+        }
+        if (tx.hasStaged() || rt.events.size() > 0) { // value changes alone are events for observers too
+            try {
+                Commits.publish(rt, layout, world);
+            } catch (Throwable t) {
+                rt.faultResume = layout.phaseEnd[p]; // every system of the phase ran
+                tx.discard();
+                throw t;
+            }
         }
     }
 
@@ -508,7 +510,12 @@ public final class ScheduleRunner {
                 continue; // resumed: a span wholly before the resume point
             }
             if (span > first) {
-                Commits.publish(rt, layout, world); // a declared barrier
+                try {
+                    Commits.publish(rt, layout, world); // a declared barrier
+                } catch (Throwable t) {
+                    rt.faultResume = layout.spanStart[span]; // the spans before the barrier ran
+                    throw t;
+                }
             }
             if (from > layout.spanStart[span]) {
                 loop.runFrom(span, from, rt, world, dt);

@@ -108,6 +108,14 @@ final class WorldRuntime {
     final TraitRef<VirtualTime> virtualTime;
     /** Scratch of the fixed-step clocks, or null when the schedule has none. */
     final FixedScratch fixed;
+    /**
+     * Where the last throw out of a phase of this call left the phase: the index of the first system
+     * not done (the one after the system whose turn threw, or the system after a publish that threw),
+     * or -1 when the throw came from elsewhere (an init function). Written on exception paths only,
+     * by the executors' handlers, {@link Commits#afterSystem} and the runner's publishes, and reset by
+     * {@link FixedSteps} before each fixed phase: the resume point of an interrupted fixed step.
+     */
+    int faultResume = -1;
 
     /** Live view of the world's {@link PassClock}. */
     private final TraitRef<PassClock> clock;

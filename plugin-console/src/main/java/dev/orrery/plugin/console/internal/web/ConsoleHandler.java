@@ -5,6 +5,7 @@ import dev.orrery.host.HostStatus;
 import dev.orrery.host.SystemFaultException;
 import dev.orrery.plugin.console.TimingsFeed;
 import dev.orrery.plugin.devtools.SystemTiming;
+import dev.orrery.plugin.devtools.report.ClocksReport;
 import dev.orrery.plugin.devtools.report.CommitsReport;
 import dev.orrery.plugin.devtools.report.MessagesReport;
 import dev.orrery.schedule.EcsSystem;
@@ -34,7 +35,7 @@ import java.util.function.Supplier;
  * <p>Routes (paths below {@code /orrery}), documented in the README's "Web console" section:
  * {@code GET /}, {@code /schedule.html}, {@code /timings.html}, {@code /plugins.html}, {@code /console.js},
  * {@code /console.css}; {@code GET /api/schedules}, {@code /api/timings[?schedule=]}, {@code /api/plugins},
- * {@code /api/token}; {@code GET /graph.svg?schedule=[&empty=true]}; {@code POST /api/system/enable|disable?schedule=&system=},
+ * {@code /api/commits}, {@code /api/messages}, {@code /api/clocks}, {@code /api/token}; {@code GET /graph.svg?schedule=[&empty=true]}; {@code POST /api/system/enable|disable?schedule=&system=},
  * {@code /api/phase/enable|disable?schedule=&phase=}, {@code /api/pause}, {@code /api/resume},
  * {@code /api/step?frames=}; the event stream {@code GET /api/events} is {@link EventStream}'s, since it
  * holds its thread.
@@ -123,6 +124,8 @@ public final class ConsoleHandler {
                 case "/api/commits" -> h == null ? noHost() : ConsoleResponse.json(200, ConsoleJson.commits(commits(h)));
                 case "/api/messages" -> h == null ? noHost()
                         : ConsoleResponse.json(200, ConsoleJson.messages(onFrame(h, MessagesReport::read)));
+                case "/api/clocks" -> h == null ? noHost()
+                        : ConsoleResponse.json(200, ConsoleJson.clocks(onFrame(h, ClocksReport::read)));
                 case "/graph.svg" -> h == null ? noHost() : graph(h, r.param("schedule"),
                         "true".equals(r.param("empty")) ? GraphSvg.EmptyLanes.SHOWN : GraphSvg.EmptyLanes.HIDDEN);
                 default -> ConsoleResponse.json(404, ConsoleJson.outcome(false, "no console page " + path));
@@ -196,7 +199,7 @@ public final class ConsoleHandler {
 
     private static boolean isRead(String path) {
         return path.equals("/api/schedules") || path.equals("/api/timings") || path.equals("/api/plugins")
-                || path.equals("/api/commits") || path.equals("/api/messages");
+                || path.equals("/api/commits") || path.equals("/api/messages") || path.equals("/api/clocks");
     }
 
     /**

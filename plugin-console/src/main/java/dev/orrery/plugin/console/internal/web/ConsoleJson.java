@@ -7,6 +7,7 @@ import dev.orrery.host.RebuildInfo;
 import dev.orrery.host.SystemFault;
 import dev.orrery.plugin.console.TimingsFeed;
 import dev.orrery.plugin.devtools.SystemTiming;
+import dev.orrery.plugin.devtools.report.ClocksReport;
 import dev.orrery.plugin.devtools.report.CommitsReport;
 import dev.orrery.plugin.devtools.report.MessagesReport;
 import dev.orrery.plugin.devtools.report.PhasesReport;
@@ -184,6 +185,32 @@ final class ConsoleJson {
             types.add(m);
         }
         return Json.write(Map.of("types", types));
+    }
+
+    /**
+     * @param r the world's virtual time and fixed-step clocks, as {@code orrery:clocks} reports them
+     * @return {@code {"paused","scale","clocks":[{"name","hz","maxStepsPerFrame","tick","stepsLastFrame","alpha",
+     *     "droppedSteps","timeDebtMillis"}]}}, the clocks by name
+     */
+    static String clocks(ClocksReport r) {
+        List<Object> clocks = new ArrayList<>();
+        for (ClocksReport.Clock c : r.clocks()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", c.name());
+            m.put("hz", c.hz());
+            m.put("maxStepsPerFrame", c.maxStepsPerFrame());
+            m.put("tick", c.tick());
+            m.put("stepsLastFrame", c.stepsLastFrame());
+            m.put("alpha", c.alpha());
+            m.put("droppedSteps", c.droppedSteps());
+            m.put("timeDebtMillis", c.timeDebtNanos() / 1e6);
+            clocks.add(m);
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("paused", r.paused());
+        out.put("scale", r.scale());
+        out.put("clocks", clocks);
+        return Json.write(out);
     }
 
     /**

@@ -108,7 +108,7 @@ class JdkConsoleServerSecurityTest {
         String rebound = REBOUND + ":" + port;
         for (String path : List.of("/orrery/", "/orrery/schedule.html", "/orrery/console.js", "/orrery/api/schedules",
                 "/orrery/api/timings", "/orrery/api/plugins", "/orrery/api/commits", "/orrery/api/messages",
-                "/orrery/api/token", "/orrery/graph.svg?schedule=main", "/orrery/api/events")) {
+                "/orrery/api/clocks", "/orrery/api/token", "/orrery/graph.svg?schedule=main", "/orrery/api/events")) {
             RawHttp.Answer a = get(path, rebound);
             assertEquals(403, a.status(), path);
             assertTrue(a.body().contains("refused Host " + rebound), a.body());

@@ -8,8 +8,10 @@ import dev.orrery.host.RunState;
 import dev.orrery.plugin.console.TimingsFeed;
 import dev.orrery.plugin.devtools.SystemTimings;
 import dev.orrery.schedule.EcsSystem;
+import dev.orrery.schedule.FixedClock;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Schedule;
+import dev.orrery.schedule.VirtualTime;
 import dev.orrery.testsupport.host.FakeGameHost;
 import dev.orrery.testsupport.log.CapturedLog;
 import dev.orrery.world.MessageType;
@@ -179,6 +181,28 @@ class ConsoleHandlerTest {
         assertEquals("{\"types\":[{\"type\":\"test/hit\",\"maxAgeFrames\":3,\"sent\":3,\"held\":1,\"dropped\":0,"
                 + "\"expired\":0,\"readers\":[{\"schedule\":\"sounds\",\"system\":\"sounds\",\"read\":2,\"missed\":0}]}]}",
                 r.text());
+    }
+
+    @Test
+    @DisplayName("clocks: virtual time and per fixed clock its rate, tick, last frame's steps, alpha and what was dropped")
+    void clocks() {
+        ConsoleResponse r = handler.handle(get("/api/clocks", Map.of()));
+        assertEquals(200, r.status());
+        assertEquals("{\"paused\":false,\"scale\":1.0,\"clocks\":[]}", r.text(), "a world without clocks");
+        FixedClock clock = FixedClock.ofStep("test/physics", Duration.ofMillis(20));
+        Phase physics = Phase.builder("Physics").dependsOn(Phase.PRE_UPDATE).before(Phase.ON_UPDATE).fixed(clock).build();
+        Schedule s = Schedule.builder("physics").phases(physics)
+                .systems(EcsSystem.define("move", physics, (w, dt) -> { })).build();
+        s.run(world, 0.05); // 2 steps of 20 ms, 10 ms left: alpha 0.5
+        try (CapturedLog log = CapturedLog.attach("dev.orrery.schedule", System.Logger.Level.WARNING)) {
+            s.run(world, 1.0); // a hitch: capped at 250 ms, 8 steps run, 42 of the 50 due dropped
+            assertEquals(1, log.messagesAt(System.Logger.Level.WARNING).size(), log.lines().toString());
+        }
+        VirtualTime.of(world).pause();
+        r = handler.handle(get("/api/clocks", Map.of()));
+        assertEquals("{\"paused\":true,\"scale\":1.0,\"clocks\":[{\"name\":\"test/physics\",\"hz\":50.0,"
+                + "\"maxStepsPerFrame\":8,\"tick\":10,\"stepsLastFrame\":8,\"alpha\":0.5,\"droppedSteps\":42,"
+                + "\"timeDebtMillis\":840.0}]}", r.text());
     }
 
     @Test

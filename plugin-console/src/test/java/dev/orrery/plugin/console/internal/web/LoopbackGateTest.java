@@ -29,7 +29,7 @@ class LoopbackGateTest {
     /** Every GET path the handler answers (the event stream's admission is the same {@link ConsoleHandler#admit}). */
     private static final List<String> READS = List.of("/", "/index.html", "/schedule.html", "/timings.html", "/plugins.html",
             "/console.js", "/console.css", "/api/schedules", "/api/timings", "/api/plugins", "/api/commits", "/api/messages",
-            "/api/token", "/graph.svg", EventStream.PATH);
+            "/api/clocks", "/api/token", "/graph.svg", EventStream.PATH);
     private static final List<String> WRITES = List.of("/api/system/disable", "/api/phase/disable", "/api/pause",
             "/api/resume", "/api/step");
 
