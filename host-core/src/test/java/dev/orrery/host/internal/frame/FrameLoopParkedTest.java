@@ -18,6 +18,7 @@ import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.testsupport.log.CapturedLog;
+import dev.orrery.world.Trait;
 import java.lang.System.Logger.Level;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -48,15 +49,19 @@ class FrameLoopParkedTest {
     private final CapturedLog log = CapturedLog.create();
     private final Object changes = new Object();
     private final CountDownLatch parkedLatch = new CountDownLatch(1);
+    /** Told of the parks as the host's engine tells it. */
+    private final ParkedReads reads = new ParkedReads();
     private final RunProbe probe = RunProbe.builder().clock(InstantSource.fixed(T0)).listener(new ParkListener() {
         @Override
         public void parked(ParkedUpdate update) {
+            reads.parked(update);
             parkedLatch.countDown();
             changed();
         }
 
         @Override
         public void resumed(ParkedUpdate update) {
+            reads.resumed(update);
             changed();
         }
     }).build();
@@ -150,6 +155,75 @@ class FrameLoopParkedTest {
         assertEquals(2, after.get());
         assertTrue(log.at(Level.ERROR).isEmpty(), log.lines()::toString);
         assertTrue(log.matching(m -> m.contains("STUCK")).isEmpty(), log.lines()::toString);
+    }
+
+    @Test
+    @DisplayName("a read while parked runs at once on the caller's thread, sees what the frame did before the wait; submitted work waits")
+    void readWhileParked() throws Exception {
+        Trait<String> seen = Trait.of("test/seen", () -> "none");
+        start(true);
+        install(Plugin.builder("net").systems(EcsSystem.define("net/load", (w, dt) -> {
+            w.set(seen, "before the wait");
+            Cooperative.await(profile, "player profile");
+            after.incrementAndGet();
+        })).build());
+        CompletableFuture<String> early = loop.read(w -> w.get(seen), reads).toCompletableFuture();
+        assertNull(early.get(30, TimeUnit.SECONDS), "not parked: the read runs at the frame boundary, before any frame");
+        loop.step(1);
+        assertTrue(parkedLatch.await(30, TimeUnit.SECONDS));
+        CompletionStage<String> work = loop.submit(w -> "ran");
+        AtomicReference<Thread> reader = new AtomicReference<>();
+        CompletableFuture<String> read = loop.read(w -> {
+            reader.set(Thread.currentThread());
+            return w.get(seen);
+        }, reads).toCompletableFuture();
+        assertTrue(read.isDone(), "answered at once");
+        assertEquals("before the wait", read.get());
+        assertEquals(Thread.currentThread(), reader.get());
+        assertFalse(work.toCompletableFuture().isDone(), "submitted work still waits for the boundary");
+        CompletableFuture<Object> failed = loop.read(w -> {
+            throw new IllegalStateException("read failed");
+        }, reads).toCompletableFuture();
+        assertTrue(failed.isCompletedExceptionally(), "what the read threw is its outcome; the frame is untouched");
+
+        profile.complete("ada");
+        assertEquals("ran", work.toCompletableFuture().get(30, TimeUnit.SECONDS));
+        assertEquals(1, after.get());
+        assertFalse(reads.isOpen(), "resumed: reads go to the frame boundary again");
+    }
+
+    @Test
+    @DisplayName("the parked system does not go on while a read runs: the frame thread waits for it")
+    void resumeWaitsForARead() throws Exception {
+        start(false);
+        install(loading("net"));
+        assertTrue(parkedLatch.await(30, TimeUnit.SECONDS));
+        CountDownLatch reading = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicInteger afterSeenByRead = new AtomicInteger(-1);
+        Thread reader = new Thread(() -> loop.read(w -> {
+            reading.countDown();
+            try {
+                release.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            afterSeenByRead.set(after.get());
+            return null;
+        }, reads), "reader");
+        reader.start();
+        assertTrue(reading.await(30, TimeUnit.SECONDS));
+        profile.complete("ada");
+        Thread frame = frameThread.get();
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (frame.getState() != Thread.State.BLOCKED && System.nanoTime() < end) {
+            Thread.onSpinWait(); // until the frame thread waits for the read's monitor
+        }
+        assertEquals(Thread.State.BLOCKED, frame.getState());
+        release.countDown();
+        reader.join(30_000);
+        assertEquals(0, afterSeenByRead.get(), "the system went on only after the read");
+        awaitStatus(x -> after.get() >= 1);
     }
 
     @Test
