@@ -97,6 +97,13 @@ class FrameLoopParkedTest {
         loop.swap(Swaps.of("main", Map.of("main", main)));
     }
 
+    /** Starts a running loop whose one system waits for the profile, and waits until it parks. */
+    private void startParked() throws InterruptedException {
+        start(false);
+        install(loading("net"));
+        assertTrue(parkedLatch.await(30, TimeUnit.SECONDS));
+    }
+
     /** A plugin whose system awaits the profile, then counts. */
     private Plugin loading(String name) {
         return Plugin.builder(name).systems(EcsSystem.define(name + "/load", (w, dt) -> {
@@ -195,9 +202,7 @@ class FrameLoopParkedTest {
     @Test
     @DisplayName("the parked system does not go on while a read runs: the frame thread waits for it")
     void resumeWaitsForARead() throws Exception {
-        start(false);
-        install(loading("net"));
-        assertTrue(parkedLatch.await(30, TimeUnit.SECONDS));
+        startParked();
         CountDownLatch reading = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         AtomicInteger afterSeenByRead = new AtomicInteger(-1);
@@ -250,9 +255,7 @@ class FrameLoopParkedTest {
     @Test
     @DisplayName("stopping the host while parked cancels the wait: the frame thread ends, no fault")
     void stopCancelsTheWait() throws Exception {
-        start(false);
-        install(loading("net"));
-        assertTrue(parkedLatch.await(30, TimeUnit.SECONDS));
+        startParked();
         assertTrue(loop.stop(30_000), "the loop ended in time");
         Thread t = frameThread.get();
         t.join(TimeUnit.SECONDS.toMillis(30));

@@ -329,73 +329,67 @@ public final class ConsoleHandler {
     }
 
     private ConsoleResponse setSystem(GameHost h, ConsoleRequest r, boolean enabled) {
-        String schedule = r.param("schedule") == null ? h.mainSchedule() : r.param("schedule");
-        String system = r.param("system");
-        if (system == null || system.isBlank()) {
-            return bad("the system to " + (enabled ? "enable" : "disable") + " is missing (parameter system)");
-        }
-        Schedule found = h.schedule(schedule).orElse(null);
-        if (found == null) {
-            return notFound("no schedule '" + schedule + "'; nothing changed");
-        }
-        if (found.systems().stream().noneMatch(x -> x.name().equals(system))) {
-            return notFound("no system '" + system + "' in schedule " + schedule + "; nothing changed");
-        }
-        String what = "system '" + system + "' in schedule " + schedule;
-        return toggle(h, what, enabled, world -> {
-            Schedule s = h.schedule(schedule).orElse(null); // again: a rebuild may have come in between
-            EcsSystem now = s == null ? null : s.systems().stream().filter(x -> x.name().equals(system)).findFirst()
-                    .orElse(null);
-            if (now == null) {
-                return "!no system '" + system + "' in schedule " + schedule + "; nothing changed";
-            }
-            boolean was = s.isEnabled(world, now);
+        return toggle(h, r, enabled, "system", Schedule::systems, EcsSystem::name, (s, world, sys) -> {
+            boolean was = s.isEnabled(world, sys);
             if (enabled) {
-                s.enable(world, now);
+                s.enable(world, sys);
             } else {
-                s.disable(world, now);
+                s.disable(world, sys);
             }
-            return was == enabled ? " was already " : " is now ";
+            return was;
         });
     }
 
     private ConsoleResponse setPhase(GameHost h, ConsoleRequest r, boolean enabled) {
+        return toggle(h, r, enabled, "phase", Schedule::phases, Phase::name, (s, world, p) -> {
+            boolean was = s.isPhaseEnabled(world, p);
+            if (enabled) {
+                s.enablePhase(world, p);
+            } else {
+                s.disablePhase(world, p);
+            }
+            return was;
+        });
+    }
+
+    /** Sets an enabled flag of a schedule's system or phase in the world; returns the flag before. */
+    private interface Flip<T> {
+        boolean apply(Schedule schedule, World world, T item);
+    }
+
+    /**
+     * A toggle of a system's or phase's flag (parameters {@code schedule} and {@code kind}): checks the
+     * names here (404 when unknown), then flips the flag on the frame thread, looking the item up again
+     * there since a rebuild may have come in between. While the world update is parked the flip is left
+     * queued for the next frame boundary and answered at once (202), rather than waiting for a frame
+     * thread that takes no work until the wait ends.
+     */
+    private <T> ConsoleResponse toggle(GameHost h, ConsoleRequest r, boolean enabled, String kind,
+                                       Function<Schedule, List<T>> items, Function<T, String> name, Flip<T> flip) {
         String schedule = r.param("schedule") == null ? h.mainSchedule() : r.param("schedule");
-        String phase = r.param("phase");
-        if (phase == null || phase.isBlank()) {
-            return bad("the phase to " + (enabled ? "enable" : "disable") + " is missing (parameter phase)");
+        String item = r.param(kind);
+        if (item == null || item.isBlank()) {
+            return bad("the " + kind + " to " + (enabled ? "enable" : "disable") + " is missing (parameter " + kind + ")");
         }
+        String unknown = "no " + kind + " '" + item + "' in schedule " + schedule + "; nothing changed";
+        Function<Schedule, T> find = s -> items.apply(s).stream().filter(x -> name.apply(x).equals(item)).findFirst()
+                .orElse(null);
         Schedule found = h.schedule(schedule).orElse(null);
         if (found == null) {
             return notFound("no schedule '" + schedule + "'; nothing changed");
         }
-        if (found.phases().stream().noneMatch(x -> x.name().equals(phase))) {
-            return notFound("no phase '" + phase + "' in schedule " + schedule + "; nothing changed");
+        if (find.apply(found) == null) {
+            return notFound(unknown);
         }
-        String what = "phase '" + phase + "' in schedule " + schedule;
-        return toggle(h, what, enabled, world -> {
+        Function<World, String> change = world -> {
             Schedule s = h.schedule(schedule).orElse(null);
-            Phase now = s == null ? null : s.phases().stream().filter(x -> x.name().equals(phase)).findFirst().orElse(null);
+            T now = s == null ? null : find.apply(s);
             if (now == null) {
-                return "!no phase '" + phase + "' in schedule " + schedule + "; nothing changed";
+                return null;
             }
-            boolean was = s.isPhaseEnabled(world, now);
-            if (enabled) {
-                s.enablePhase(world, now);
-            } else {
-                s.disablePhase(world, now);
-            }
-            return was == enabled ? " was already " : " is now ";
-        });
-    }
-
-    /**
-     * Runs a toggle on the frame thread (it returns " was already " or " is now ", or a message starting
-     * with {@code !} when its target is gone) and answers it. While the world update is parked the toggle
-     * is left queued for the next frame boundary and answered at once (202), rather than waiting for a
-     * frame thread that does not take work until the wait ends.
-     */
-    private ConsoleResponse toggle(GameHost h, String what, boolean enabled, Function<World, String> change) {
+            return flip.apply(s, world, now) == enabled ? " was already " : " is now ";
+        };
+        String what = kind + " '" + item + "' in schedule " + schedule;
         String state = enabled ? "enabled" : "disabled";
         Optional<ParkedFrame> parked = h.status().parked();
         if (parked.isPresent()) {
@@ -404,7 +398,7 @@ public final class ConsoleHandler {
                     + " at the next frame boundary; " + parkedOn(parked.get())));
         }
         String how = onFrame(h, change);
-        return how.startsWith("!") ? notFound(how.substring(1)) : ok(what + how + state);
+        return how == null ? notFound(unknown) : ok(what + how + state);
     }
 
     /**
