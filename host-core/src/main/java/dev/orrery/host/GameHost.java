@@ -267,7 +267,9 @@ public interface GameHost {
      * from several threads run one at a time.
      *
      * <p>The work must only read (the world, the schedules' enabled flags, counters): a change must go
-     * through {@link #submit}, so it applies at the frame boundary. Do not wait for it on the frame thread.
+     * through {@link #submit}, so it applies at the frame boundary. The work must not wait for the frame
+     * thread itself (a {@code submit} or {@code step} result): the parked system could then never go on.
+     * Do not wait for the returned stage on the frame thread.
      * The default runs the work as {@link #submit} does.
      *
      * @param work what to read from the world; runs on the frame thread or, while parked, on the caller's
