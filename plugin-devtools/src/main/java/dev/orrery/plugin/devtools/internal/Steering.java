@@ -14,8 +14,8 @@ import dev.orrery.schedule.Schedule;
 import dev.orrery.world.World;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Function;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 /**
  * The shell commands that change the simulation, as operations that return what they did:
@@ -50,7 +50,7 @@ final class Steering {
         if (ScheduleLookup.find(ScheduleLookup.require(host(), name), system) == null) {
             throw new CommandException(ScheduleLookup.unknownSystem(host(), system, name) + "; nothing changed");
         }
-        return whileParked(enabled ? "enable" : "disable", "system '" + system + "' in schedule " + name, world -> {
+        return atBoundary(enabled ? "enable" : "disable", "system '" + system + "' in schedule " + name, world -> {
             Schedule s = ScheduleLookup.require(host(), name);
             EcsSystem now = ScheduleLookup.find(s, system); // again: a rebuild may have come in between
             if (now == null) {
@@ -77,7 +77,7 @@ final class Steering {
     Report setPhaseEnabled(String phase, String schedule, boolean enabled) {
         String name = ScheduleLookup.nameOf(host(), schedule);
         findPhase(ScheduleLookup.require(host(), name), phase, name);
-        return whileParked(enabled ? "enablePhase" : "disablePhase", "phase '" + phase + "' in schedule " + name, world -> {
+        return atBoundary(enabled ? "enablePhase" : "disablePhase", "phase '" + phase + "' in schedule " + name, world -> {
             Schedule s = ScheduleLookup.require(host(), name);
             Phase p = findPhase(s, phase, name);
             boolean was = s.isPhaseEnabled(world, p);
@@ -104,7 +104,7 @@ final class Steering {
      * it for the next frame boundary and returns at once, since the frame thread takes no work until the
      * wait ends.
      */
-    private Report whileParked(String command, String target, Function<World, Report> change) {
+    private Report atBoundary(String command, String target, Function<World, Report> change) {
         Optional<ParkedFrame> parked = host().status().parked();
         if (parked.isPresent()) {
             host().submit(change);
