@@ -56,10 +56,12 @@ let lastRebuild = null;
 function onHost(p) {
   showStatus(p.status.state, p.status.frames, p.status.parked || null);
   const page = document.body.dataset.page;
-  // the world's counters are read on the frame thread: while the world update is parked, keep the last ones
+  // the world's counters answer while the world update is parked too (as the frame left them at the wait)
   if (page === 'plugins') {
     showPlugins(p);
-    if (p.status.state !== 'PARKED') { getJson('/commits').then(showCommits); getJson('/messages').then(showMessages); readClocks(); }
+    getJson('/commits').then(showCommits);
+    getJson('/messages').then(showMessages);
+    readClocks();
   }
   const newest = p.rebuilds.length ? p.rebuilds[0].sequence : 0;
   // a plugin came, went or was updated: draw the schedule again (observers come and go without a rebuild;

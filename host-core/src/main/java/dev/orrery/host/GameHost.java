@@ -258,6 +258,32 @@ public interface GameHost {
     <T> CompletionStage<T> submit(Function<World, T> work);
 
     /**
+     * Hands read-only work to the world, for a console or shell that must answer while the world update
+     * is parked: as {@link #submit} (at the next frame boundary, on the frame thread), except while the
+     * host is {@link RunState#PARKED}, when the work runs at once on the calling thread and the frame
+     * thread waits for it. Then the work sees the world as the frame left it at the wait: what the phases
+     * before it published and the parked system's writes so far (structural changes the parked phase
+     * staged stay invisible). The update does not resume while the work runs, so keep it short; works
+     * from several threads run one at a time.
+     *
+     * <p>The work must only read (the world, the schedules' enabled flags, counters): a change must go
+     * through {@link #submit}, so it applies at the frame boundary. The work must not wait for the frame
+     * thread itself (a {@code submit} or {@code step} result): the parked system could then never go on.
+     * Do not wait for the returned stage on the frame thread.
+     * The default runs the work as {@link #submit} does.
+     *
+     * @param work what to read from the world; runs on the frame thread or, while parked, on the caller's
+     * @param <T> the result type
+     * @return completes with the work's result (already complete while parked), or exceptionally with
+     *     what it threw, or with {@link IllegalStateException} if the host stops first
+     * @throws NullPointerException if {@code work} is null
+     * @since 0.4
+     */
+    default <T> CompletionStage<T> read(Function<World, T> work) {
+        return submit(work);
+    }
+
+    /**
      * Asks the host to rebuild every schedule now (after the quiet period), even if no plugin changed.
      */
     void requestRebuild();

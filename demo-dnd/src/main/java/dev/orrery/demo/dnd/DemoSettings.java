@@ -12,7 +12,9 @@ import java.util.function.Function;
  *   <li>{@value #SEED}: the dice seed, a long; default: a random one from 1 to 999999 (printed);</li>
  *   <li>{@value #INTERACTIVE}: {@code true} to play the party at the console (default {@code false});</li>
  *   <li>{@value #EXIT_WHEN_OVER}: {@code true} (default) to stop the host when the battle is over,
- *       so the process exits with code 0.</li>
+ *       so the process exits with code 0;</li>
+ *   <li>{@value #CONFIG_DELAY}: milliseconds the read of the battle's configuration file waits first
+ *       (default 0), to watch the world update park on it ({@link #configDelay}).</li>
  * </ul>
  *
  * @param seed the dice seed
@@ -26,6 +28,10 @@ public record DemoSettings(long seed, boolean interactive, boolean exitWhenOver)
     public static final String INTERACTIVE = "orrery.demo.interactive";
     /** Framework property: stop the host when the battle is over. */
     public static final String EXIT_WHEN_OVER = "orrery.demo.exitWhenOver";
+    /** Framework property: the artificial delay of the battle configuration's read, in milliseconds. */
+    public static final String CONFIG_DELAY = "orrery.demo.configDelayMillis";
+    /** The longest {@value #CONFIG_DELAY}: ten minutes. */
+    static final long MAX_CONFIG_DELAY_MILLIS = 600_000;
 
     /**
      * @param property looks a framework property up; returns null when absent
@@ -46,6 +52,30 @@ public record DemoSettings(long seed, boolean interactive, boolean exitWhenOver)
             }
         }
         return new DemoSettings(seed, bool(property, INTERACTIVE, false), bool(property, EXIT_WHEN_OVER, true));
+    }
+
+    /**
+     * @param property looks a framework property up; returns null when absent
+     * @return the delay {@value #CONFIG_DELAY} asks for; zero when absent
+     * @throws IllegalArgumentException if it is not a whole number of milliseconds from 0 to 600000; the
+     *     message names the property
+     */
+    public static java.time.Duration configDelay(Function<String, String> property) {
+        String v = property.apply(CONFIG_DELAY);
+        if (v == null || v.isBlank()) {
+            return java.time.Duration.ZERO;
+        }
+        long ms;
+        try {
+            ms = Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            ms = -1;
+        }
+        if (ms < 0 || ms > MAX_CONFIG_DELAY_MILLIS) {
+            throw new IllegalArgumentException(CONFIG_DELAY + ": expected a whole number of milliseconds from 0 to "
+                    + MAX_CONFIG_DELAY_MILLIS + ", got '" + v + "'");
+        }
+        return java.time.Duration.ofMillis(ms);
     }
 
     private static boolean bool(Function<String, String> property, String key, boolean fallback) {

@@ -21,12 +21,14 @@ import dev.orrery.plugin.prefab.Prefab;
 import dev.orrery.plugin.prefab.PrefabPlugin;
 import dev.orrery.plugin.prefab.PrefabRegistry;
 import dev.orrery.plugin.prefab.SpawnQueue;
+import dev.orrery.schedule.Cooperative;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.world.World;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -39,8 +41,10 @@ import java.util.stream.Collectors;
  * <ul>
  *   <li>{@code dnd/prefabs} (OnLoad, {@link PrefabPlugin#keepRegistered}): registers {@link DndPrefabs}
  *       in the world's prefab registry in the first frame, and again whenever one is missing;</li>
- *   <li>{@code dnd/setup} (OnStart): adds the battle's traits (config, dice, log, state) and requests
- *       the combatants from their prefabs ({@code prefab/spawn} spawns them later in the frame);</li>
+ *   <li>{@code dnd/setup} (OnStart): reads the battle's configuration file ({@link BattleSetup}) through
+ *       {@code Cooperative.supply}, so the world update parks until it is read; adds the battle's traits
+ *       (config, dice, log, state) and requests the combatants from their prefabs ({@code prefab/spawn}
+ *       spawns them later in the frame);</li>
  *   <li>{@code dnd/effects} (PreUpdate, real time): ages the effect entities by dt, destroys the
  *       expired ones;</li>
  *   <li>{@code dnd/ai} (OnUpdate, real time): while a turn waits for an AI decision, "thinks" for
@@ -69,9 +73,20 @@ public final class FrameSystems {
      * @return the plugin value
      */
     public static Plugin plugin(BattleConfig config, PrintStream console) {
+        return plugin(config, console, Duration.ZERO);
+    }
+
+    /**
+     * @param config the battle's configuration, as {@link #plugin(BattleConfig, PrintStream)}
+     * @param console where the console prompt is printed in interactive mode
+     * @param configDelay how long the read of the configuration file waits first
+     *     ({@link DemoSettings#configDelay}); zero for none
+     * @return the plugin value
+     */
+    public static Plugin plugin(BattleConfig config, PrintStream console, Duration configDelay) {
         EcsSystem prefabs = PrefabPlugin.keepRegistered("dnd/prefabs", DndPrefabs.ALL.toArray(new Prefab[0]));
         EcsSystem setup = EcsSystem.builder("dnd/setup").phase(Phase.ON_START)
-                .run((world, dt) -> setup(world, config)).build();
+                .run((world, dt) -> setup(world, config, configDelay)).build();
         EcsSystem effects = EcsSystem.define("dnd/effects", Phase.PRE_UPDATE, FrameSystems::effects);
         EcsSystem ai = EcsSystem.define("dnd/ai", Phase.ON_UPDATE, FrameSystems::ai);
         EcsSystem prompt = EcsSystem.define("dnd/console", Phase.ON_UPDATE, (world, dt) -> prompt(world, console));
@@ -82,35 +97,20 @@ public final class FrameSystems {
 
     // ------------------------------------------------------------------ OnStart
 
-    /** The starting line-up: prefab, name, square. */
-    private record Spawn(String prefab, String name, int x, int y) {
-    }
-
-    private static final List<Spawn> LINE_UP = List.of(
-            new Spawn("dnd/hero/fighter", "Aria", 2, 2),
-            new Spawn("dnd/hero/cleric", "Brom", 1, 3),
-            new Spawn("dnd/hero/wizard", "Cyl", 0, 1),
-            new Spawn("dnd/hero/rogue", "Dara", 2, 4),
-            new Spawn("dnd/monster/goblin", "Goblin 1", 10, 1),
-            new Spawn("dnd/monster/goblin", "Goblin 2", 10, 4),
-            new Spawn("dnd/monster/goblin-archer", "Goblin Archer", 13, 2),
-            new Spawn("dnd/monster/orc", "Orc 1", 11, 2),
-            new Spawn("dnd/monster/orc", "Orc 2", 11, 3),
-            new Spawn("dnd/monster/ogre", "Grukk the Ogre", 12, 3));
-
-    static void setup(World world, BattleConfig config) {
+    static void setup(World world, BattleConfig config, Duration configDelay) {
         if (world.has(BattleState.TRAIT)) {
             return;
         }
+        BattleSetup battle = Cooperative.supply(BattleSetup.LABEL, () -> BattleSetup.load(configDelay));
         BattleConfig c = world.add(BattleConfig.TRAIT, config);
         world.add(BattleRng.TRAIT, new BattleRng(c.seed()));
         world.add(BattleEnd.TRAIT);
         world.set(BattleState.TRAIT, BattleState.initial());
         CombatLog log = world.add(CombatLog.TRAIT);
-        log.add("=== Skirmish at the Old Mill ford: the party against the monsters ===");
+        log.add("=== " + battle.battle() + ": the party against the monsters ===");
         log.add("seed " + c.seed() + (c.interactive() ? ", the party is played at the console" : ", AI on both sides"));
         SpawnQueue queue = SpawnQueue.of(world);
-        for (Spawn s : LINE_UP) {
+        for (BattleSetup.Spawn s : battle.lineUp()) {
             queue.request(s.prefab(), Name.TRAIT.with(new Name(s.name())), Position.TRAIT.with(new Position(s.x(), s.y())));
         }
     }

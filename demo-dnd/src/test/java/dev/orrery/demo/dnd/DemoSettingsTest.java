@@ -32,4 +32,16 @@ class DemoSettingsTest {
         assertEquals("orrery.demo.interactive: expected true or false, got 'yes'", assertThrows(IllegalArgumentException.class,
                 () -> DemoSettings.from(Map.of(DemoSettings.INTERACTIVE, "yes")::get)).getMessage());
     }
+
+    @Test
+    @DisplayName("the configuration read's delay: milliseconds from 0 to 600000, default 0; a bad value names the property")
+    void configDelay() {
+        assertEquals(java.time.Duration.ZERO, DemoSettings.configDelay(Map.<String, String>of()::get));
+        assertEquals(java.time.Duration.ofMillis(3000), DemoSettings.configDelay(Map.of(DemoSettings.CONFIG_DELAY, " 3000")::get));
+        for (String bad : new String[] {"-1", "600001", "2s"}) {
+            assertEquals("orrery.demo.configDelayMillis: expected a whole number of milliseconds from 0 to 600000, got '"
+                    + bad + "'", assertThrows(IllegalArgumentException.class,
+                    () -> DemoSettings.configDelay(Map.of(DemoSettings.CONFIG_DELAY, bad)::get)).getMessage());
+        }
+    }
 }

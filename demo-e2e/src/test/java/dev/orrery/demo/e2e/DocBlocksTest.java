@@ -47,6 +47,7 @@ class DocBlocksTest {
             Map.entry("timings", "ReadmeIT.timings"),
             Map.entry("graph", "ReadmeIT.devtools"),
             Map.entry("port-clash", "ReadmeIT.portClash"),
+            Map.entry("parked-console", "ParkedConsoleIT.consoleWhileParked"),
             Map.entry("benchmarks", "DocBlocksTest.theBenchmarkModesAreTheScripts"),
             Map.entry("guide-install", "DocBlocksTest.theGuidesInstallNamesTheDistribution"),
             Map.entry("guide-generate", "DocBlocksTest.theGuidesGenerateCommandSetsTheArchetypesProperties"),

@@ -13,6 +13,7 @@ import dev.orrery.host.core.HostCore;
 import dev.orrery.host.core.PluginSource;
 import dev.orrery.host.core.StaticState;
 import dev.orrery.host.internal.frame.FrameLoop;
+import dev.orrery.host.internal.frame.ParkedReads;
 import dev.orrery.host.internal.frame.SupplyWorkers;
 import dev.orrery.host.internal.plugins.HooksEntry;
 import dev.orrery.host.internal.plugins.PluginEntry;
@@ -80,6 +81,8 @@ final class Engine implements HostCore {
     private final HostChanges changes;
     /** Where {@code Cooperative.supply} of the host's systems runs; shut down when the host stops. */
     private final ExecutorService supplyWorkers = SupplyWorkers.create();
+    /** Lets {@link #read} run on the calling thread while the world update is parked. */
+    private final ParkedReads parkedReads = new ParkedReads();
 
     private Engine(HostSettings config, FrontEnd frontEnd, Logger log) {
         this.config = config;
@@ -89,11 +92,13 @@ final class Engine implements HostCore {
         RunProbe probe = RunProbe.builder().workers(supplyWorkers).listener(new ParkListener() {
             @Override
             public void parked(ParkedUpdate update) {
+                parkedReads.parked(update);
                 changes.changed();
             }
 
             @Override
             public void resumed(ParkedUpdate update) {
+                parkedReads.resumed(update);
                 changes.changed();
             }
         }).build();
@@ -496,6 +501,12 @@ final class Engine implements HostCore {
     public <T> CompletionStage<T> submit(Function<World, T> work) {
         FrameLoop l = loop;
         return l == null ? stopped() : l.submit(work);
+    }
+
+    @Override
+    public <T> CompletionStage<T> read(Function<World, T> work) {
+        FrameLoop l = loop;
+        return l == null ? stopped() : l.read(work, parkedReads);
     }
 
     @Override

@@ -464,6 +464,11 @@ public final class HostComponent implements GameHost {
     }
 
     @Override
+    public <T> CompletionStage<T> read(Function<World, T> work) {
+        return host().read(work);
+    }
+
+    @Override
     public void requestShutdown(String reason) {
         host().requestShutdown(reason);
     }

@@ -41,8 +41,10 @@ import java.util.function.Function;
  *       once per frame with dt 1/60 s; {@link Steps#COUNT} only adds to the frame count (for counts too
  *       large to run); {@link Steps#HOLD} returns a stage the test completes ({@link #heldSteps()}).
  *       {@link #setHoldWork} makes {@link #submit} return stages the test completes too, as a frame
- *       thread stuck in a frame would. Step and submit fail as the real host's do: a running host
- *       refuses to step, a stopped one refuses both.</li>
+ *       thread stuck in a frame would. {@link #read} is {@link #submit}, except in state
+ *       {@link RunState#PARKED} (set with {@link #setStatus}), when it runs the work at once even while
+ *       work is held, as the real host's read does while a world update waits. Step and submit fail as the
+ *       real host's do: a running host refuses to step, a stopped one refuses both.</li>
  *   <li><b>Change token.</b> {@link #changes()} moves on each change above and on {@link #changed()};
  *       {@link #awaitChange} completes when it moves past the caller's token, by default at once on the
  *       thread that made the change, or on the executor given to {@link #setNotifier} (a
@@ -486,13 +488,27 @@ public final class FakeGameHost implements GameHost {
     @Override
     public <T> CompletionStage<T> submit(Function<World, T> work) {
         Objects.requireNonNull(work, "submit: work");
+        return hand(HostCall.Kind.SUBMIT, work);
+    }
+
+    /**
+     * Records the call; as {@link #submit}, except in state {@link RunState#PARKED}, when the work runs at
+     * once even while work is held.
+     */
+    @Override
+    public <T> CompletionStage<T> read(Function<World, T> work) {
+        Objects.requireNonNull(work, "read: work");
+        return hand(HostCall.Kind.READ, work);
+    }
+
+    private <T> CompletionStage<T> hand(HostCall.Kind kind, Function<World, T> work) {
         synchronized (this) {
-            calls.add(HostCall.of(HostCall.Kind.SUBMIT));
+            calls.add(HostCall.of(kind));
             if (status.state() == RunState.STOPPED) {
                 return CompletableFuture.failedFuture(
                         new IllegalStateException("the Orrery host is stopped; work was not run"));
             }
-            if (holdWork) {
+            if (holdWork && !(kind == HostCall.Kind.READ && status.state() == RunState.PARKED)) {
                 CompletableFuture<T> f = new CompletableFuture<>();
                 held.add(f);
                 return f;

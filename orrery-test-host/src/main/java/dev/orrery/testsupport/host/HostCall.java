@@ -19,6 +19,8 @@ public record HostCall(Kind kind, int frames) {
         STEP,
         /** {@code submit(work)} */
         SUBMIT,
+        /** {@code read(work)} */
+        READ,
         /** {@code awaitChange(since)} */
         AWAIT_CHANGE,
         /** {@code requestRebuild()} */

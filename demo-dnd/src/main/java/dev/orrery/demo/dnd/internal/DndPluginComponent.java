@@ -22,6 +22,7 @@ public final class DndPluginComponent extends ForwardingPlugin {
      */
     @Activate
     public DndPluginComponent(BundleContext context) {
-        super(FrameSystems.plugin(DemoSettings.from(context::getProperty).battleConfig(), System.out));
+        super(FrameSystems.plugin(DemoSettings.from(context::getProperty).battleConfig(), System.out,
+                DemoSettings.configDelay(context::getProperty)));
     }
 }

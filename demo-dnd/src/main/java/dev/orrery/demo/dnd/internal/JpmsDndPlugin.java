@@ -24,6 +24,7 @@ public final class JpmsDndPlugin extends ForwardingPlugin {
      *     the provider out, with one line)
      */
     public JpmsDndPlugin() {
-        super(FrameSystems.plugin(DemoSettings.from(System::getProperty).battleConfig(), System.out));
+        super(FrameSystems.plugin(DemoSettings.from(System::getProperty).battleConfig(), System.out,
+                DemoSettings.configDelay(System::getProperty)));
     }
 }

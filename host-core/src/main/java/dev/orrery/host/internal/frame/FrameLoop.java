@@ -398,6 +398,20 @@ public final class FrameLoop implements Runnable, RebuildTarget {
         return handoff.submit(work);
     }
 
+    /**
+     * Read-only work: at once on the calling thread while the world update is parked (the frame thread
+     * waits meanwhile, see {@link ParkedReads}), else as {@link #submit} at the next frame boundary.
+     *
+     * @param work read-only work on the world
+     * @param parked the gate the host's probe tells of its parks
+     * @param <T> result type
+     * @return its result
+     */
+    public <T> CompletionStage<T> read(Function<World, T> work, ParkedReads parked) {
+        CompletionStage<T> now = parked.tryRead(world, work);
+        return now != null ? now : handoff.submit(work);
+    }
+
     /** Pauses the simulation at the next frame boundary ({@link RunControl#pause}). */
     public void pause() {
         run.pause();

@@ -15,6 +15,7 @@ import dev.orrery.schedule.ParkedUpdate;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.testsupport.log.CapturedLog;
+import dev.orrery.world.Trait;
 import java.lang.System.Logger.Level;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -39,15 +40,19 @@ class FrameLoopParkedTest {
     static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
     private final CountDownLatch parkedLatch = new CountDownLatch(1);
+    /** Told of the parks as the host's engine tells it. */
+    private final ParkedReads reads = new ParkedReads();
     private final RunProbe probe = RunProbe.builder().clock(InstantSource.fixed(T0)).listener(new ParkListener() {
         @Override
         public void parked(ParkedUpdate update) {
+            reads.parked(update);
             parkedLatch.countDown();
             watched.changed();
         }
 
         @Override
         public void resumed(ParkedUpdate update) {
+            reads.resumed(update);
             watched.changed();
         }
     }).build();
@@ -62,6 +67,13 @@ class FrameLoopParkedTest {
     void stop() {
         profile.complete("done");
         watched.stop();
+    }
+
+    /** Starts a running loop whose one system waits for the profile, and waits until it parks. */
+    private void startParked() throws InterruptedException {
+        loop = watched.start(false);
+        watched.install(loading("net"));
+        assertTrue(parkedLatch.await(30, TimeUnit.SECONDS));
     }
 
     /** A plugin whose system awaits the profile, then counts. */
@@ -111,6 +123,73 @@ class FrameLoopParkedTest {
     }
 
     @Test
+    @DisplayName("a read while parked runs at once on the caller's thread, sees what the frame did before the wait; submitted work waits")
+    void readWhileParked() throws Exception {
+        Trait<String> seen = Trait.of("test/seen", () -> "none");
+        loop = watched.start(true);
+        watched.install(Plugin.builder("net").systems(EcsSystem.define("net/load", (w, dt) -> {
+            w.set(seen, "before the wait");
+            Cooperative.await(profile, "player profile");
+            after.incrementAndGet();
+        })).build());
+        CompletableFuture<String> early = loop.read(w -> w.get(seen), reads).toCompletableFuture();
+        assertNull(early.get(30, TimeUnit.SECONDS), "not parked: the read runs at the frame boundary, before any frame");
+        loop.step(1);
+        assertTrue(parkedLatch.await(30, TimeUnit.SECONDS));
+        CompletionStage<String> work = loop.submit(w -> "ran");
+        AtomicReference<Thread> reader = new AtomicReference<>();
+        CompletableFuture<String> read = loop.read(w -> {
+            reader.set(Thread.currentThread());
+            return w.get(seen);
+        }, reads).toCompletableFuture();
+        assertTrue(read.isDone(), "answered at once");
+        assertEquals("before the wait", read.get());
+        assertEquals(Thread.currentThread(), reader.get());
+        assertFalse(work.toCompletableFuture().isDone(), "submitted work still waits for the boundary");
+        CompletableFuture<Object> failed = loop.read(w -> {
+            throw new IllegalStateException("read failed");
+        }, reads).toCompletableFuture();
+        assertTrue(failed.isCompletedExceptionally(), "what the read threw is its outcome; the frame is untouched");
+
+        profile.complete("ada");
+        assertEquals("ran", work.toCompletableFuture().get(30, TimeUnit.SECONDS));
+        assertEquals(1, after.get());
+        assertFalse(reads.isOpen(), "resumed: reads go to the frame boundary again");
+    }
+
+    @Test
+    @DisplayName("the parked system does not go on while a read runs: the frame thread waits for it")
+    void resumeWaitsForARead() throws Exception {
+        startParked();
+        CountDownLatch reading = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicInteger afterSeenByRead = new AtomicInteger(-1);
+        Thread reader = new Thread(() -> loop.read(w -> {
+            reading.countDown();
+            try {
+                release.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            afterSeenByRead.set(after.get());
+            return null;
+        }, reads), "reader");
+        reader.start();
+        assertTrue(reading.await(30, TimeUnit.SECONDS));
+        profile.complete("ada");
+        Thread frame = frameThread.get();
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (frame.getState() != Thread.State.BLOCKED && System.nanoTime() < end) {
+            Thread.onSpinWait(); // until the frame thread waits for the read's monitor
+        }
+        assertEquals(Thread.State.BLOCKED, frame.getState());
+        release.countDown();
+        reader.join(30_000);
+        assertEquals(0, afterSeenByRead.get(), "the system went on only after the read");
+        watched.awaitStatus(x -> after.get() >= 1);
+    }
+
+    @Test
     @DisplayName("a departure of the parked system's plugin cancels the wait; nothing is blamed on the plugin")
     void departureCancelsTheWait() throws Exception {
         loop = watched.start(false);
@@ -134,9 +213,7 @@ class FrameLoopParkedTest {
     @Test
     @DisplayName("stopping the host while parked cancels the wait: the frame thread ends, no fault")
     void stopCancelsTheWait() throws Exception {
-        loop = watched.start(false);
-        watched.install(loading("net"));
-        assertTrue(parkedLatch.await(30, TimeUnit.SECONDS));
+        startParked();
         assertTrue(loop.stop(30_000), "the loop ended in time");
         Thread t = frameThread.get();
         t.join(TimeUnit.SECONDS.toMillis(30));

@@ -181,7 +181,7 @@ public final class DevtoolsCommands {
      *
      * @param system a system name
      * @param schedule a schedule name, or null for the main schedule
-     * @return a {@code ToggleOutcome}, or why nothing was done
+     * @return a {@code ToggleOutcome} ({@code QueuedRequest} while the world update is parked), or why nothing was done
      */
     public Report enable(String system, String schedule) {
         return guarded(() -> steering.setEnabled(system, schedule, true));
@@ -194,7 +194,7 @@ public final class DevtoolsCommands {
      *
      * @param system a system name
      * @param schedule a schedule name, or null for the main schedule
-     * @return a {@code ToggleOutcome}, or why nothing was done
+     * @return a {@code ToggleOutcome} ({@code QueuedRequest} while the world update is parked), or why nothing was done
      */
     public Report disable(String system, String schedule) {
         return guarded(() -> steering.setEnabled(system, schedule, false));
@@ -206,7 +206,7 @@ public final class DevtoolsCommands {
      *
      * @param phase a phase name
      * @param schedule a schedule name, or null for the main schedule
-     * @return a {@code PhaseToggleOutcome}, or why nothing was done
+     * @return a {@code PhaseToggleOutcome} ({@code QueuedRequest} while parked), or why nothing was done
      */
     public Report enablePhase(String phase, String schedule) {
         return guarded(() -> steering.setPhaseEnabled(phase, schedule, true));
@@ -219,7 +219,7 @@ public final class DevtoolsCommands {
      *
      * @param phase a phase name
      * @param schedule a schedule name, or null for the main schedule
-     * @return a {@code PhaseToggleOutcome}, or why nothing was done
+     * @return a {@code PhaseToggleOutcome} ({@code QueuedRequest} while parked), or why nothing was done
      */
     public Report disablePhase(String phase, String schedule) {
         return guarded(() -> steering.setPhaseEnabled(phase, schedule, false));

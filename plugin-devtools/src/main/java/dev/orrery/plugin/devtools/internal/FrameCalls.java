@@ -53,7 +53,20 @@ final class FrameCalls {
      *     status is set again), or the work threw
      */
     <T> T call(Function<World, T> work) {
-        CompletableFuture<T> f = host.submit(work).toCompletableFuture();
+        return wait(host.submit(work).toCompletableFuture());
+    }
+
+    /**
+     * Reads the world ({@link GameHost#read}): at the next frame boundary, or at once while the world
+     * update is parked, so the reports answer during a long wait.
+     *
+     * @throws CommandException as {@link #call}
+     */
+    <T> T read(Function<World, T> work) {
+        return wait(host.read(work).toCompletableFuture());
+    }
+
+    private <T> T wait(CompletableFuture<T> f) {
         try {
             return await(f, timeout);
         } catch (StillWaiting e) {

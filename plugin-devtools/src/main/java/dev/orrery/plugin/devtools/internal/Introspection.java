@@ -51,7 +51,7 @@ final class Introspection {
     /** @throws CommandException for an unknown schedule or a frame thread that does not answer */
     SystemsReport systems(String schedule) {
         String name = ScheduleLookup.nameOf(host(), schedule);
-        return frame.call(world -> SystemsReport.read(ScheduleLookup.require(host(), name), world));
+        return frame.read(world -> SystemsReport.read(ScheduleLookup.require(host(), name), world));
     }
 
     /**
@@ -61,7 +61,7 @@ final class Introspection {
      */
     PhasesReport phases(String schedule) {
         String name = ScheduleLookup.nameOf(host(), schedule);
-        return frame.call(world -> PhasesReport.read(ScheduleLookup.require(host(), name), world));
+        return frame.read(world -> PhasesReport.read(ScheduleLookup.require(host(), name), world));
     }
 
     /** @return the host's plugins per schedule, main first, and the last rebuild of each schedule */
@@ -81,7 +81,7 @@ final class Introspection {
      * @throws CommandException for a frame thread that does not answer
      */
     CommitsReport commits() {
-        return frame.call(world -> CommitsReport.read(world, ScheduleLookup.mainFirst(host())));
+        return frame.read(world -> CommitsReport.read(world, ScheduleLookup.mainFirst(host())));
     }
 
     /**
@@ -90,7 +90,7 @@ final class Introspection {
      * @throws CommandException for a frame thread that does not answer
      */
     MessagesReport messages() {
-        return frame.call(MessagesReport::read);
+        return frame.read(MessagesReport::read);
     }
 
     /**
@@ -99,7 +99,7 @@ final class Introspection {
      * @throws CommandException for a frame thread that does not answer
      */
     ClocksReport clocks() {
-        return frame.call(ClocksReport::read);
+        return frame.read(ClocksReport::read);
     }
 
     /**
@@ -109,7 +109,7 @@ final class Introspection {
      */
     EcsObserversReport ecsObservers(String schedule) {
         String name = ScheduleLookup.nameOf(host(), schedule);
-        return frame.call(world -> EcsObserversReport.read(ScheduleLookup.require(host(), name), world));
+        return frame.read(world -> EcsObserversReport.read(ScheduleLookup.require(host(), name), world));
     }
 
     /**
@@ -122,7 +122,7 @@ final class Introspection {
         String name = ScheduleLookup.nameOf(host(), schedule);
         ScheduleLookup.require(host(), name);
         int period = name.equals(host().mainSchedule()) ? timings.timings().samplePeriod() : 1;
-        return new TimingsReport(name, frame.call(world -> timings.timings().snapshot(name)), period);
+        return new TimingsReport(name, frame.read(world -> timings.timings().snapshot(name)), period);
     }
 
     /** @throws CommandException for an unknown schedule */
@@ -151,7 +151,7 @@ final class Introspection {
         String name = ScheduleLookup.nameOf(host(), schedule);
         record Read(Schedule schedule, Set<String> disabled) {
         }
-        Read read = frame.call(world -> {
+        Read read = frame.read(world -> {
             Schedule s = ScheduleLookup.require(host(), name);
             Set<String> disabled = new LinkedHashSet<>();
             for (EcsSystem sys : s.systems()) {

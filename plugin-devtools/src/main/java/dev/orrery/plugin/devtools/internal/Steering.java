@@ -1,15 +1,21 @@
 package dev.orrery.plugin.devtools.internal;
 
 import dev.orrery.host.GameHost;
+import dev.orrery.host.ParkedFrame;
 import dev.orrery.plugin.devtools.report.PhaseToggleOutcome;
+import dev.orrery.plugin.devtools.report.QueuedRequest;
+import dev.orrery.plugin.devtools.report.Report;
 import dev.orrery.plugin.devtools.report.RunStateOutcome;
 import dev.orrery.plugin.devtools.report.StepOutcome;
 import dev.orrery.plugin.devtools.report.ToggleOutcome;
 import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Schedule;
+import dev.orrery.world.World;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 /**
  * The shell commands that change the simulation, as operations that return what they did:
@@ -34,22 +40,27 @@ final class Steering {
     /**
      * Sets a system's enabled flag in the host's world; idempotent.
      *
+     * @return a {@link ToggleOutcome}, or a {@link QueuedRequest} while the world update is parked (the
+     *     change is then checked and left for the next frame boundary)
      * @throws CommandException for an unknown schedule or system (nothing changes) or a frame thread
      *     that does not answer
      */
-    ToggleOutcome setEnabled(String system, String schedule, boolean enabled) {
+    Report setEnabled(String system, String schedule, boolean enabled) {
         String name = ScheduleLookup.nameOf(host(), schedule);
-        return frame.call(world -> {
+        if (ScheduleLookup.find(ScheduleLookup.require(host(), name), system) == null) {
+            throw new CommandException(ScheduleLookup.unknownSystem(host(), system, name) + "; nothing changed");
+        }
+        return atBoundary(enabled ? "enable" : "disable", "system '" + system + "' in schedule " + name, world -> {
             Schedule s = ScheduleLookup.require(host(), name);
-            EcsSystem sys = ScheduleLookup.find(s, system);
-            if (sys == null) {
+            EcsSystem now = ScheduleLookup.find(s, system); // again: a rebuild may have come in between
+            if (now == null) {
                 throw new CommandException(ScheduleLookup.unknownSystem(host(), system, name) + "; nothing changed");
             }
-            boolean was = s.isEnabled(world, sys);
+            boolean was = s.isEnabled(world, now);
             if (enabled) {
-                s.enable(world, sys);
+                s.enable(world, now);
             } else {
-                s.disable(world, sys);
+                s.disable(world, now);
             }
             return new ToggleOutcome(system, name, enabled, was != enabled);
         });
@@ -59,18 +70,16 @@ final class Steering {
      * Sets a phase's enabled flag in the host's world (Orrery's phase toggle), on the frame thread like
      * {@link #setEnabled}; idempotent; kept across rebuilds by name.
      *
+     * @return a {@link PhaseToggleOutcome}, or a {@link QueuedRequest} while the world update is parked
      * @throws CommandException for an unknown schedule or phase (nothing changes) or a frame thread
      *     that does not answer
      */
-    PhaseToggleOutcome setPhaseEnabled(String phase, String schedule, boolean enabled) {
+    Report setPhaseEnabled(String phase, String schedule, boolean enabled) {
         String name = ScheduleLookup.nameOf(host(), schedule);
-        return frame.call(world -> {
+        findPhase(ScheduleLookup.require(host(), name), phase, name);
+        return atBoundary(enabled ? "enablePhase" : "disablePhase", "phase '" + phase + "' in schedule " + name, world -> {
             Schedule s = ScheduleLookup.require(host(), name);
-            Phase p = s.phases().stream().filter(x -> x.name().equals(phase)).findFirst().orElse(null);
-            if (p == null) {
-                throw new CommandException("no phase '" + phase + "' in schedule " + name + "; phases: "
-                        + s.phases().stream().map(Phase::name).toList() + "; nothing changed");
-            }
+            Phase p = findPhase(s, phase, name);
             boolean was = s.isPhaseEnabled(world, p);
             if (enabled) {
                 s.enablePhase(world, p);
@@ -81,26 +90,56 @@ final class Steering {
         });
     }
 
+    private static Phase findPhase(Schedule s, String phase, String name) {
+        Phase p = s.phases().stream().filter(x -> x.name().equals(phase)).findFirst().orElse(null);
+        if (p == null) {
+            throw new CommandException("no phase '" + phase + "' in schedule " + name + "; phases: "
+                    + s.phases().stream().map(Phase::name).toList() + "; nothing changed");
+        }
+        return p;
+    }
+
     /**
-     * Pauses at the next frame boundary and waits for it.
+     * Runs a change on the frame thread and returns its outcome; while the world update is parked, queues
+     * it for the next frame boundary and returns at once, since the frame thread takes no work until the
+     * wait ends.
+     */
+    private Report atBoundary(String command, String target, Function<World, Report> change) {
+        Optional<ParkedFrame> parked = host().status().parked();
+        if (parked.isPresent()) {
+            host().submit(change);
+            return new QueuedRequest(command, target, parked.get());
+        }
+        return frame.call(change);
+    }
+
+    /**
+     * Pauses at the next frame boundary and waits for it; while the world update is parked, returns at
+     * once (the status then says PARKED and where; the pause applies when the wait ends).
      *
      * @throws CommandException if the frame thread does not answer
      */
     RunStateOutcome pause() {
         host().pause();
-        frame.call(world -> Boolean.TRUE);
-        return new RunStateOutcome(RunStateOutcome.Command.PAUSE, host().status());
+        return boundary(RunStateOutcome.Command.PAUSE);
     }
 
     /**
-     * Resumes (also after a fault) at the next frame boundary and waits for it.
+     * Resumes (also after a fault) at the next frame boundary and waits for it; while the world update is
+     * parked, returns at once as {@link #pause} does.
      *
      * @throws CommandException if the frame thread does not answer
      */
     RunStateOutcome resume() {
         host().resume();
-        frame.call(world -> Boolean.TRUE);
-        return new RunStateOutcome(RunStateOutcome.Command.RESUME, host().status());
+        return boundary(RunStateOutcome.Command.RESUME);
+    }
+
+    private RunStateOutcome boundary(RunStateOutcome.Command command) {
+        if (host().status().parked().isEmpty()) {
+            frame.call(world -> Boolean.TRUE);
+        }
+        return new RunStateOutcome(command, host().status());
     }
 
     /**

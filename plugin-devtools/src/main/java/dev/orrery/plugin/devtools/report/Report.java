@@ -10,5 +10,5 @@ package dev.orrery.plugin.devtools.report;
  */
 public sealed interface Report permits SystemsReport, PhasesReport, PluginsReport, ObserversReport, TimingsReport,
         AccessCheckReport, ExplainReport, GraphReport, ToggleOutcome, PhaseToggleOutcome, RunStateOutcome, StepOutcome,
-        CommitsReport, MessagesReport, ClocksReport, EcsObserversReport, CommandProblem {
+        CommitsReport, MessagesReport, ClocksReport, EcsObserversReport, QueuedRequest, CommandProblem {
 }

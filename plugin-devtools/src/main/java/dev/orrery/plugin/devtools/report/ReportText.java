@@ -68,6 +68,9 @@ public final class ReportText {
             return runState(r);
         } else if (report instanceof StepOutcome r) {
             return step(r);
+        } else if (report instanceof QueuedRequest r) {
+            return r.command() + ": queued for the next frame boundary: " + r.target() + "; "
+                    + r.parked().describe() + "\n";
         } else {
             return ((CommandProblem) report).message() + "\n";
         }

@@ -5,7 +5,8 @@ import java.util.Objects;
 
 /**
  * The host's state after {@code orrery:pause} or {@code orrery:resume}, read once the frame thread
- * reached the next frame boundary.
+ * reached the next frame boundary, or at once while the world update is parked (the state is then
+ * {@code PARKED}, and the request applies when the wait ends).
  *
  * @param command which command ran
  * @param status the host's status afterwards

@@ -4,11 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.host.FrameMode;
+import dev.orrery.host.HostStatus;
 import dev.orrery.host.ObserverStatus;
+import dev.orrery.host.ParkedFrame;
 import dev.orrery.host.PluginState;
 import dev.orrery.host.PluginStatus;
 import dev.orrery.host.RebuildInfo;
+import dev.orrery.host.RunState;
 import dev.orrery.plugin.devtools.SystemTimings;
+import dev.orrery.plugin.devtools.report.CommandProblem;
 import dev.orrery.plugin.devtools.report.Report;
 import dev.orrery.plugin.devtools.report.ReportText;
 import dev.orrery.schedule.EcsSystem;
@@ -18,7 +23,9 @@ import dev.orrery.schedule.RunFunction;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.SystemSet;
 import dev.orrery.testsupport.host.FakeGameHost;
+import dev.orrery.testsupport.host.HostCall;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -400,6 +407,32 @@ class DevtoolsCommandsTest {
         assertEquals("the frame thread did not take the request within 20 ms (is a system stuck in a frame?);"
                 + " the request is cancelled, nothing was done\n", text(c.disable("physics/integrate", null)));
         assertTrue(host.lastHeld().isCancelled());
+    }
+
+    @Test
+    @DisplayName("while the world update is parked every command answers: reports from the world as the frame left it, changes queued")
+    void parked_host_answers() {
+        ParkedFrame at = new ParkedFrame(7, "host", "main", "OnUpdate", "physics/integrate", "physics", "profile",
+                "worker task", Instant.parse("2026-01-01T00:00:00Z"));
+        host.setStatus(HostStatus.builder().state(RunState.PARKED).mode(FrameMode.FIXED).frames(7).parked(at).build());
+        host.setHoldWork(true); // the frame thread takes no work until the wait ends
+        DevtoolsCommands c = new DevtoolsCommands(host, () -> timings, Duration.ofMillis(20));
+        List<Report> reports = List.of(c.systems(null), c.phases(null), c.plugins(), c.observers(), c.commits(),
+                c.messages(), c.clocks(), c.ecsObservers(null), c.timings(null), c.explain("physics/integrate",
+                        "physics/collide", null), c.access(null), c.graph(null, null));
+        for (Report r : reports) {
+            assertFalse(r instanceof CommandProblem, text(r));
+        }
+        assertEquals(0, host.count(HostCall.Kind.SUBMIT), "no report waited for the frame thread");
+        assertEquals("disable: queued for the next frame boundary: system 'render/draw' in schedule main; "
+                + at.describe() + "\n", text(c.disable("render/draw", null)));
+        assertTrue(text(c.enablePhase("Turn", null)).startsWith("enablePhase: queued for the next frame boundary: phase"
+                + " 'Turn' in schedule main; "));
+        assertEquals(2, host.count(HostCall.Kind.SUBMIT), "the changes wait for the frame boundary");
+        assertTrue(text(c.disable("nope", null)).contains("nope"));
+        assertEquals(2, host.count(HostCall.Kind.SUBMIT), "an unknown system is answered at once, nothing queued");
+        assertEquals("pause: parked at frame 7 (" + at.describe() + ")\n", text(c.pause()));
+        assertEquals("resume: parked at frame 7 (" + at.describe() + ")\n", text(c.resume()));
     }
 
     @Test

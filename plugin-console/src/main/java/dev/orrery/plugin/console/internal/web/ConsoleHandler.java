@@ -2,6 +2,7 @@ package dev.orrery.plugin.console.internal.web;
 
 import dev.orrery.host.GameHost;
 import dev.orrery.host.HostStatus;
+import dev.orrery.host.ParkedFrame;
 import dev.orrery.host.SystemFaultException;
 import dev.orrery.plugin.console.TimingsFeed;
 import dev.orrery.plugin.devtools.SystemTiming;
@@ -20,6 +21,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -50,8 +52,13 @@ import java.util.function.Supplier;
  * frame thread through {@link GameHost#submit}, {@link GameHost#pause()}, {@link GameHost#resume()} and
  * {@link GameHost#step(int)}, the path of the shell's {@code orrery:*} commands.
  *
- * <p>Threading: called on the HTTP server's threads; world reads and changes go to the frame thread and
- * are waited for at most the timeout. Thread-safe.
+ * <p>While the world update is parked ({@code RunState.PARKED}) every route still answers: reads run
+ * through {@link GameHost#read} against the world as the frame left it at the wait; a toggle, pause or
+ * resume is checked, queued for the next frame boundary and answered at once with 202 and where the
+ * update waits; a step is answered when its frames have run, or late (503) as for a stuck frame.
+ *
+ * <p>Threading: called on the HTTP server's threads; world reads and changes go to the frame thread
+ * (reads: or run at once while parked) and are waited for at most the timeout. Thread-safe.
  */
 public final class ConsoleHandler {
     /** The logger of the refusal lines (DEBUG). */
@@ -123,9 +130,9 @@ public final class ConsoleHandler {
                 case "/api/plugins" -> h == null ? noHost() : ConsoleResponse.json(200, pluginsJson(h));
                 case "/api/commits" -> h == null ? noHost() : ConsoleResponse.json(200, ConsoleJson.commits(commits(h)));
                 case "/api/messages" -> h == null ? noHost()
-                        : ConsoleResponse.json(200, ConsoleJson.messages(onFrame(h, MessagesReport::read)));
+                        : ConsoleResponse.json(200, ConsoleJson.messages(onRead(h, MessagesReport::read)));
                 case "/api/clocks" -> h == null ? noHost()
-                        : ConsoleResponse.json(200, ConsoleJson.clocks(onFrame(h, ClocksReport::read)));
+                        : ConsoleResponse.json(200, ConsoleJson.clocks(onRead(h, ClocksReport::read)));
                 case "/graph.svg" -> h == null ? noHost() : graph(h, r.param("schedule"),
                         "true".equals(r.param("empty")) ? GraphSvg.EmptyLanes.SHOWN : GraphSvg.EmptyLanes.HIDDEN);
                 default -> ConsoleResponse.json(404, ConsoleJson.outcome(false, "no console page " + path));
@@ -212,7 +219,7 @@ public final class ConsoleHandler {
      */
     String timingsJson(GameHost h, String schedule) {
         TimingsFeed feed = timings.get();
-        List<SystemTiming> all = onFrame(h, w -> feed.snapshot());
+        List<SystemTiming> all = onRead(h, w -> feed.snapshot());
         List<SystemTiming> list = schedule == null ? all : all.stream().filter(t -> t.schedule().equals(schedule)).toList();
         return ConsoleJson.timings(feed.source(), h.status().frames(), list);
     }
@@ -239,7 +246,7 @@ public final class ConsoleHandler {
 
     /** The world's transaction counters and every schedule's barriers, read on the frame thread. */
     private CommitsReport commits(GameHost h) {
-        return onFrame(h, world -> {
+        return onRead(h, world -> {
             List<Schedule> schedules = new ArrayList<>();
             String main = h.mainSchedule();
             h.schedule(main).ifPresent(schedules::add);
@@ -253,7 +260,7 @@ public final class ConsoleHandler {
     }
 
     private List<ScheduleView> views(GameHost h) {
-        return onFrame(h, world -> {
+        return onRead(h, world -> {
             List<ScheduleView> out = new ArrayList<>();
             String main = h.mainSchedule();
             h.schedule(main).ifPresent(s -> out.add(ScheduleView.of(s, world, true)));
@@ -271,7 +278,7 @@ public final class ConsoleHandler {
         TimingsFeed feed = timings.get();
         record Read(ScheduleView view, Set<String> skipped) {
         }
-        Read read = onFrame(h, world -> {
+        Read read = onRead(h, world -> {
             Schedule s = h.schedule(name).orElse(null);
             if (s == null) {
                 return null;
@@ -304,13 +311,17 @@ public final class ConsoleHandler {
                 case "/api/phase/enable", "/api/phase/disable" -> setPhase(h, r, path.endsWith("/enable"));
                 case "/api/pause" -> {
                     h.pause();
-                    onFrame(h, w -> Boolean.TRUE);
-                    yield ok("paused at frame " + h.status().frames());
+                    yield whileParked(h, "pause").orElseGet(() -> {
+                        onFrame(h, w -> Boolean.TRUE);
+                        return ok("paused at frame " + h.status().frames());
+                    });
                 }
                 case "/api/resume" -> {
                     h.resume();
-                    onFrame(h, w -> Boolean.TRUE);
-                    yield ok("resumed at frame " + h.status().frames());
+                    yield whileParked(h, "resume").orElseGet(() -> {
+                        onFrame(h, w -> Boolean.TRUE);
+                        return ok("resumed at frame " + h.status().frames());
+                    });
                 }
                 case "/api/step" -> step(h, r.param("frames"));
                 default -> ConsoleResponse.json(404, ConsoleJson.outcome(false, "no console action " + path));
@@ -321,57 +332,91 @@ public final class ConsoleHandler {
     }
 
     private ConsoleResponse setSystem(GameHost h, ConsoleRequest r, boolean enabled) {
-        String schedule = r.param("schedule") == null ? h.mainSchedule() : r.param("schedule");
-        String system = r.param("system");
-        if (system == null || system.isBlank()) {
-            return bad("the system to " + (enabled ? "enable" : "disable") + " is missing (parameter system)");
-        }
-        String msg = onFrame(h, world -> {
-            Schedule s = h.schedule(schedule).orElse(null);
-            if (s == null) {
-                return "!no schedule '" + schedule + "'; nothing changed";
-            }
-            EcsSystem sys = s.systems().stream().filter(x -> x.name().equals(system)).findFirst().orElse(null);
-            if (sys == null) {
-                return "!no system '" + system + "' in schedule " + schedule + "; nothing changed";
-            }
+        return toggle(h, r, enabled, "system", Schedule::systems, EcsSystem::name, (s, world, sys) -> {
             boolean was = s.isEnabled(world, sys);
             if (enabled) {
                 s.enable(world, sys);
             } else {
                 s.disable(world, sys);
             }
-            return "system '" + system + "' in schedule " + schedule + (was == enabled ? " was already " : " is now ")
-                    + (enabled ? "enabled" : "disabled");
+            return was;
         });
-        return msg.startsWith("!") ? ConsoleResponse.json(404, ConsoleJson.outcome(false, msg.substring(1))) : ok(msg);
     }
 
     private ConsoleResponse setPhase(GameHost h, ConsoleRequest r, boolean enabled) {
-        String schedule = r.param("schedule") == null ? h.mainSchedule() : r.param("schedule");
-        String phase = r.param("phase");
-        if (phase == null || phase.isBlank()) {
-            return bad("the phase to " + (enabled ? "enable" : "disable") + " is missing (parameter phase)");
-        }
-        String msg = onFrame(h, world -> {
-            Schedule s = h.schedule(schedule).orElse(null);
-            if (s == null) {
-                return "!no schedule '" + schedule + "'; nothing changed";
-            }
-            Phase p = s.phases().stream().filter(x -> x.name().equals(phase)).findFirst().orElse(null);
-            if (p == null) {
-                return "!no phase '" + phase + "' in schedule " + schedule + "; nothing changed";
-            }
+        return toggle(h, r, enabled, "phase", Schedule::phases, Phase::name, (s, world, p) -> {
             boolean was = s.isPhaseEnabled(world, p);
             if (enabled) {
                 s.enablePhase(world, p);
             } else {
                 s.disablePhase(world, p);
             }
-            return "phase '" + phase + "' in schedule " + schedule + (was == enabled ? " was already " : " is now ")
-                    + (enabled ? "enabled" : "disabled");
+            return was;
         });
-        return msg.startsWith("!") ? ConsoleResponse.json(404, ConsoleJson.outcome(false, msg.substring(1))) : ok(msg);
+    }
+
+    /** Sets an enabled flag of a schedule's system or phase in the world; returns the flag before. */
+    private interface Flip<T> {
+        boolean apply(Schedule schedule, World world, T item);
+    }
+
+    /**
+     * A toggle of a system's or phase's flag (parameters {@code schedule} and {@code kind}): checks the
+     * names here (404 when unknown), then flips the flag on the frame thread, looking the item up again
+     * there since a rebuild may have come in between. While the world update is parked the flip is left
+     * queued for the next frame boundary and answered at once (202), rather than waiting for a frame
+     * thread that takes no work until the wait ends.
+     */
+    private <T> ConsoleResponse toggle(GameHost h, ConsoleRequest r, boolean enabled, String kind,
+                                       Function<Schedule, List<T>> items, Function<T, String> name, Flip<T> flip) {
+        String schedule = r.param("schedule") == null ? h.mainSchedule() : r.param("schedule");
+        String item = r.param(kind);
+        if (item == null || item.isBlank()) {
+            return bad("the " + kind + " to " + (enabled ? "enable" : "disable") + " is missing (parameter " + kind + ")");
+        }
+        String unknown = "no " + kind + " '" + item + "' in schedule " + schedule + "; nothing changed";
+        Function<Schedule, T> find = s -> items.apply(s).stream().filter(x -> name.apply(x).equals(item)).findFirst()
+                .orElse(null);
+        Schedule found = h.schedule(schedule).orElse(null);
+        if (found == null) {
+            return notFound("no schedule '" + schedule + "'; nothing changed");
+        }
+        if (find.apply(found) == null) {
+            return notFound(unknown);
+        }
+        Function<World, String> change = world -> {
+            Schedule s = h.schedule(schedule).orElse(null);
+            T now = s == null ? null : find.apply(s);
+            if (now == null) {
+                return null;
+            }
+            return flip.apply(s, world, now) == enabled ? " was already " : " is now ";
+        };
+        String what = kind + " '" + item + "' in schedule " + schedule;
+        String state = enabled ? "enabled" : "disabled";
+        Optional<ParkedFrame> parked = h.status().parked();
+        if (parked.isPresent()) {
+            h.submit(change);
+            return ConsoleResponse.json(202, ConsoleJson.outcome(true, what + " will be " + state
+                    + " at the next frame boundary; " + parkedOn(parked.get())));
+        }
+        String how = onFrame(h, change);
+        return how == null ? notFound(unknown) : ok(what + how + state);
+    }
+
+    /**
+     * While the world update is parked, the answer to a pause or resume request, which the host applies
+     * at the next frame boundary: at once, without waiting for the frame thread.
+     */
+    private static Optional<ConsoleResponse> whileParked(GameHost h, String what) {
+        return h.status().parked().map(p -> ConsoleResponse.json(202, ConsoleJson.outcome(true, what
+                + " requested at frame " + h.status().frames() + "; it applies at the next frame boundary; "
+                + parkedOn(p))));
+    }
+
+    /** @return where the update waits, for messages: {@code the world update is parked on 'label' in system S} */
+    static String parkedOn(ParkedFrame p) {
+        return "the world update is parked on '" + p.label() + "' in system " + p.system();
     }
 
     /**
@@ -413,7 +458,19 @@ public final class ConsoleHandler {
     }
 
     private <T> T onFrame(GameHost h, Function<World, T> work) {
-        CompletableFuture<T> f = h.submit(work).toCompletableFuture();
+        return waitFor(h.submit(work).toCompletableFuture());
+    }
+
+    /**
+     * A read of the world: on the frame thread at its next boundary, or at once while the world update
+     * is parked ({@link GameHost#read}), so the pages answer during a long wait with what the frame
+     * published before it.
+     */
+    private <T> T onRead(GameHost h, Function<World, T> work) {
+        return waitFor(h.read(work).toCompletableFuture());
+    }
+
+    private <T> T waitFor(CompletableFuture<T> f) {
         try {
             return f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
@@ -444,6 +501,10 @@ public final class ConsoleHandler {
 
     private static ConsoleResponse ok(String message) {
         return ConsoleResponse.json(200, ConsoleJson.outcome(true, message));
+    }
+
+    private static ConsoleResponse notFound(String message) {
+        return ConsoleResponse.json(404, ConsoleJson.outcome(false, message));
     }
 
     private static ConsoleResponse bad(String message) {

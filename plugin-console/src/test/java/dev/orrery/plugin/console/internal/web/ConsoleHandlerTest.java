@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orrery.host.FrameMode;
+import dev.orrery.host.HostStatus;
+import dev.orrery.host.ParkedFrame;
 import dev.orrery.host.RunState;
 import dev.orrery.plugin.console.TimingsFeed;
 import dev.orrery.plugin.devtools.SystemTimings;
@@ -13,10 +16,12 @@ import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.VirtualTime;
 import dev.orrery.testsupport.host.FakeGameHost;
+import dev.orrery.testsupport.host.HostCall;
 import dev.orrery.testsupport.log.CapturedLog;
 import dev.orrery.world.MessageType;
 import dev.orrery.world.World;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,6 +53,13 @@ class ConsoleHandlerTest {
         h.put("host", "127.0.0.1:8420"); // what any HTTP/1.1 client sends, unless the test says otherwise
         headers.forEach((k, v) -> h.put(k.toLowerCase(), v));
         return new ConsoleRequest("POST", path, query, n -> h.get(n.toLowerCase()), from);
+    }
+
+    /** The headers of the console's own page, with the token it fetched. */
+    private Map<String, String> pageHeaders() {
+        String token = handler.handle(get("/api/token", Map.of())).text().replaceAll(".*\"token\":\"([0-9a-f]+)\".*", "$1");
+        return Map.of("X-Orrery-Token", token, "Origin", "http://127.0.0.1:8420", "Host", "127.0.0.1:8420",
+                "Sec-Fetch-Site", "same-origin");
     }
 
     private ConsoleRequest get(String path, Map<String, String> query) {
@@ -105,9 +117,7 @@ class ConsoleHandlerTest {
     @Test
     @DisplayName("with the page's token from loopback: disable and enable a system and a phase, pause, step, resume")
     void steering() {
-        String token = handler.handle(get("/api/token", Map.of())).text().replaceAll(".*\"token\":\"([0-9a-f]+)\".*", "$1");
-        Map<String, String> h = Map.of("X-Orrery-Token", token, "Origin", "http://127.0.0.1:8420",
-                "Host", "127.0.0.1:8420", "Sec-Fetch-Site", "same-origin");
+        Map<String, String> h = pageHeaders();
         ConsoleResponse r = handler.handle(post("/api/system/disable", Map.of("system", "move"), h, "127.0.0.1"));
         assertEquals("{\"ok\":true,\"message\":\"system 'move' in schedule main is now disabled\"}", r.text());
         assertFalse(main.isEnabled(world, move));
@@ -128,11 +138,43 @@ class ConsoleHandlerTest {
     }
 
     @Test
+    @DisplayName("while the world update is parked every route answers without the frame thread: reads from the world as the frame left it, steering queued (202)")
+    void parkedAnswers() {
+        Map<String, String> h = pageHeaders();
+        host.setStatus(HostStatus.builder().state(RunState.PARKED).mode(FrameMode.FIXED).frames(57).parked(new ParkedFrame(57, "host", "main",
+                "OnStart", "dnd/setup", "dnd", "dnd/battle-config", "worker task", Instant.parse("2026-01-01T00:00:00Z")))
+                .build());
+        host.setHoldWork(true); // the frame thread takes no work until the wait ends: a submit would time out (503)
+        for (String path : List.of("/api/schedules", "/api/timings", "/api/plugins", "/api/commits", "/api/messages",
+                "/graph.svg", "/", "/plugins.html", "/console.js")) {
+            ConsoleResponse r = handler.handle(get(path, Map.of()));
+            assertEquals(200, r.status(), path + ": " + r.text());
+        }
+        assertTrue(handler.handle(get("/api/schedules", Map.of())).text().contains("{\"name\":\"move\",\"phase\":\"OnUpdate\""));
+        assertTrue(handler.handle(get("/api/plugins", Map.of())).text().contains("\"state\":\"PARKED\""));
+        assertEquals(0, host.count(HostCall.Kind.SUBMIT), "no read waited for the frame thread");
+
+        ConsoleResponse r = handler.handle(post("/api/system/disable", Map.of("system", "move"), h, "127.0.0.1"));
+        assertEquals(202, r.status());
+        assertEquals("{\"ok\":true,\"message\":\"system 'move' in schedule main will be disabled at the next frame"
+                + " boundary; the world update is parked on 'dnd/battle-config' in system dnd/setup\"}", r.text());
+        assertTrue(main.isEnabled(world, move), "applied at the frame boundary, not now");
+        assertEquals(202, handler.handle(post("/api/phase/disable", Map.of("phase", "OnUpdate"), h, "127.0.0.1")).status());
+        assertEquals(2, host.count(HostCall.Kind.SUBMIT), "both toggles queued for the boundary");
+        r = handler.handle(post("/api/system/disable", Map.of("system", "nope"), h, "127.0.0.1"));
+        assertEquals("{\"ok\":false,\"message\":\"no system 'nope' in schedule main; nothing changed\"}", r.text());
+        assertEquals(404, handler.handle(post("/api/phase/enable", Map.of("phase", "Nope"), h, "127.0.0.1")).status());
+        r = handler.handle(post("/api/pause", Map.of(), h, "127.0.0.1"));
+        assertEquals(202, r.status());
+        assertTrue(r.text().contains("pause requested at frame 57; it applies at the next frame boundary;"), r.text());
+        assertEquals(202, handler.handle(post("/api/resume", Map.of(), h, "127.0.0.1")).status());
+        assertEquals(2, host.count(HostCall.Kind.SUBMIT));
+    }
+
+    @Test
     @DisplayName("a step while the simulation runs: the host's message once, without a doubled 'step: step:'")
     void stepWhileRunningSaysSoOnce() {
-        String token = handler.handle(get("/api/token", Map.of())).text().replaceAll(".*\"token\":\"([0-9a-f]+)\".*", "$1");
-        Map<String, String> h = Map.of("X-Orrery-Token", token, "Origin", "http://127.0.0.1:8420",
-                "Host", "127.0.0.1:8420", "Sec-Fetch-Site", "same-origin");
+        Map<String, String> h = pageHeaders();
         ConsoleResponse r = handler.handle(post("/api/step", Map.of("frames", "1"), h, "127.0.0.1"));
         assertEquals(409, r.status());
         assertEquals("{\"ok\":false,\"message\":\"step: the simulation is running; pause it first\"}", r.text());
