@@ -8,9 +8,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The executor the host owns for {@code Cooperative.supply}: at most {@link #THREADS} daemon threads,
- * {@code orrery-supply-N}, that end after 30 s without work, and a queue of at most {@link #QUEUE}
- * tasks; a task beyond that is refused (the system's {@code supply} then throws). Shut down when the
- * host stops.
+ * {@code orrery-supply-N}, and a queue of at most {@link #QUEUE} tasks; a task beyond that is refused
+ * (the system's {@code supply} then throws). Shut down when the host stops.
+ *
+ * <p>Implementation notes: every thread is started in {@link #create()}, on the host's own stack, and
+ * never ends before shutdown. A thread the pool started later, on the first {@code supply} of a
+ * plugin or after an idle timeout, would be made on that plugin's stack and keep its protection
+ * domains (the thread's inherited access control context) and its context class loader: an
+ * uninstalled or reloaded plugin's class loader could then never be collected. The context class
+ * loader is the host's for the same reason.
  */
 public final class SupplyWorkers {
     /** Worker threads at most. */
@@ -21,16 +27,18 @@ public final class SupplyWorkers {
     private SupplyWorkers() {
     }
 
-    /** @return a new bounded executor */
+    /** @return a new bounded executor whose {@link #THREADS} threads are already running */
     public static ExecutorService create() {
         AtomicInteger n = new AtomicInteger();
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(THREADS, THREADS, 30, TimeUnit.SECONDS,
+        ClassLoader host = SupplyWorkers.class.getClassLoader();
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(THREADS, THREADS, 0, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(QUEUE), r -> {
                     Thread t = new Thread(r, "orrery-supply-" + n.incrementAndGet());
                     t.setDaemon(true);
+                    t.setContextClassLoader(host);
                     return t;
                 });
-        pool.allowCoreThreadTimeOut(true);
+        pool.prestartAllCoreThreads();
         return pool;
     }
 }

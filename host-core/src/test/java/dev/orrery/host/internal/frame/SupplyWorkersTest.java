@@ -45,4 +45,26 @@ class SupplyWorkersTest {
             assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS));
         }
     }
+
+    @Test
+    @DisplayName("every worker starts in create(), on the host's stack, and stays: none is made later on a plugin's stack")
+    void workersStartUpFront() throws Exception {
+        ThreadPoolExecutor pool = (ThreadPoolExecutor) SupplyWorkers.create();
+        try {
+            assertEquals(SupplyWorkers.THREADS, pool.getPoolSize(), "threads before any task");
+            assertTrue(!pool.allowsCoreThreadTimeOut(), "idle workers never end, so none is made again later");
+            ClassLoader[] seen = new ClassLoader[1];
+            CountDownLatch ran = new CountDownLatch(1);
+            pool.execute(() -> {
+                seen[0] = Thread.currentThread().getContextClassLoader();
+                ran.countDown();
+            });
+            assertTrue(ran.await(30, TimeUnit.SECONDS));
+            assertEquals(SupplyWorkers.class.getClassLoader(), seen[0], "the context class loader is the host's");
+            assertEquals(SupplyWorkers.THREADS, pool.getPoolSize());
+        } finally {
+            pool.shutdownNow();
+            assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS));
+        }
+    }
 }
