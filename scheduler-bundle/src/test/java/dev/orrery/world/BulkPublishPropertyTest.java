@@ -11,11 +11,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
+import net.jqwik.api.Label;
 import net.jqwik.api.Property;
-import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
+import net.jqwik.api.Tag;
 
 /**
  * Publishes that move whole tables at once (every entity of a table gets or loses the same trait in
@@ -23,7 +23,6 @@ import org.junit.jupiter.api.Test;
  * working (appends, moves, destroys) afterwards.
  */
 @Tag("engine-independent")
-@net.jqwik.api.Tag("engine-independent")
 class BulkPublishPropertyTest {
     private static final List<Trait<Object>> TRAITS = List.of(Trait.of("A", Object::new), Trait.of("B", Object::new),
             Trait.of("C", Object::new), Trait.of("D", Object::new));
@@ -68,8 +67,8 @@ class BulkPublishPropertyTest {
         return e;
     }
 
-    @Test
-    @DisplayName("a trait added to, then removed from, every entity of a table: two whole-table moves")
+    @Example
+    @Label("a trait added to, then removed from, every entity of a table: two whole-table moves")
     void addThenRemoveOnAWholeTable() {
         Trait<Object> a = TRAITS.get(0);
         Trait<Object> b = TRAITS.get(1);
