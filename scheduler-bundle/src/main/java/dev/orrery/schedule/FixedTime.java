@@ -1,13 +1,19 @@
 package dev.orrery.schedule;
 
 import dev.orrery.world.Trait;
+import dev.orrery.world.TraitCodec;
+import dev.orrery.world.Tree;
 import dev.orrery.world.World;
+import dev.orrery.world.snapshot.LateDefinitions;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.Collections;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * The state of one {@link FixedClock} in one world: the step counter ({@link #tick()}), the
@@ -39,7 +45,10 @@ import java.util.Objects;
  *
  * <p><b>Where it lives.</b> In the world trait {@link #TRAIT}, by clock name, so it belongs to the world:
  * it survives rebuilds of the schedule and follows the world like the schedule's state record, and
- * {@link World#reset()} clears it. One schedule drives a clock in a world: a second schedule stepping a
+ * {@link World#reset()} clears it. The trait is persistent (id {@code "fixed-step clocks"}): a snapshot
+ * saves each clock's settings, tick, accumulator (integer nanoseconds), elapsed time, dropped steps,
+ * time debt, the log's rate-limit state, the driving schedule and an interrupted step, so a restored
+ * world steps at the same frames and resumes an interrupted step after the same system. One schedule drives a clock in a world: a second schedule stepping a
  * clock of the same name in the same world is refused with an {@link IllegalStateException} naming both.
  *
  * <p><b>Who calls what.</b> Game code calls {@link #of} and the readers. Only a schedule's run engine
@@ -50,7 +59,8 @@ import java.util.Objects;
  */
 public final class FixedTime {
     /** The world trait holding the fixed clocks' state by name; the key is immutable, the value per world. */
-    public static final Trait<Clocks> TRAIT = Trait.of("fixed-step clocks", Clocks::new);
+    public static final Trait<Clocks> TRAIT = Trait.<Clocks>builder("fixed-step clocks").defaultFactory(Clocks::new)
+            .persistent(1, TraitCodec.of(FixedTime::toTree, FixedTime::fromTree)).build();
     private static final long ONE_SECOND = 1_000_000_000L;
 
     private FixedClock clock;
@@ -79,6 +89,9 @@ public final class FixedTime {
         Objects.requireNonNull(world, "FixedTime.of: world is null");
         Objects.requireNonNull(clock, "FixedTime.of: clock is null");
         Clocks clocks = world.get(TRAIT);
+        if (clocks == null) {
+            clocks = LateDefinitions.worldValue(world, TRAIT);
+        }
         if (clocks == null) {
             clocks = world.add(TRAIT);
         }
@@ -257,6 +270,60 @@ public final class FixedTime {
     public String toString() {
         return "FixedTime[" + clock.name() + ", tick=" + tick + ", alpha=" + alpha() + ", stepsLastFrame=" + stepsLastFrame
                 + ", droppedSteps=" + droppedSteps + "]";
+    }
+
+    /** The clocks in a snapshot: an array sorted by clock name, so equal states give equal bytes. */
+    private static Tree toTree(Clocks clocks) {
+        List<Tree> items = new ArrayList<>(clocks.byName.size());
+        new TreeMap<>(clocks.byName).forEach((name, t) -> items.add(Tree.obj(
+                "name", Tree.of(name),
+                "stepNanos", Tree.of(t.clock.stepNanos()),
+                "maxStepsPerFrame", Tree.of(t.clock.maxStepsPerFrame()),
+                "maxCatchUpNanos", Tree.of(t.clock.maxCatchUpNanos()),
+                "driver", StateTrees.textOrNil(t.driver),
+                "tick", Tree.of(t.tick),
+                "accumulatorNanos", Tree.of(t.accumulator),
+                "elapsedNanos", Tree.of(t.elapsed),
+                "droppedSteps", Tree.of(t.droppedSteps),
+                "timeDebtNanos", Tree.of(t.timeDebt),
+                "stepsLastFrame", Tree.of(t.stepsLastFrame),
+                "sinceLogNanos", Tree.of(t.sinceLog),
+                "droppedSinceLog", Tree.of(t.droppedSinceLog),
+                "interruptedPhase", StateTrees.textOrNil(t.interruptedPhase),
+                "interruptedAfter", StateTrees.textOrNil(t.interruptedAfter))));
+        return new Tree.Array(items);
+    }
+
+    private static Clocks fromTree(Tree tree) {
+        if (!(tree instanceof Tree.Array a)) {
+            throw new IllegalArgumentException("fixed-step clocks: expected an array of clocks, got " + tree);
+        }
+        Clocks clocks = new Clocks();
+        for (Tree item : a.items()) {
+            Tree.Obj o = StateTrees.obj(item, "fixed-step clocks[]");
+            String name = StateTrees.textOrNull(o, "name", "fixed-step clocks[]");
+            if (name == null || clocks.byName.containsKey(name)) {
+                throw new IllegalArgumentException("fixed-step clocks: a clock's name is missing or given twice: " + name);
+            }
+            String path = "fixed-step clock '" + name + "'";
+            FixedClock clock = FixedClock.ofStep(name, Duration.ofNanos(StateTrees.integer(o, "stepNanos", path)))
+                    .maxStepsPerFrame(StateTrees.intField(o, "maxStepsPerFrame", path))
+                    .maxCatchUp(Duration.ofNanos(StateTrees.integer(o, "maxCatchUpNanos", path)));
+            FixedTime t = new FixedTime(clock);
+            t.driver = StateTrees.textOrNull(o, "driver", path);
+            t.tick = StateTrees.integer(o, "tick", path);
+            t.accumulator = StateTrees.integer(o, "accumulatorNanos", path);
+            t.elapsed = StateTrees.integer(o, "elapsedNanos", path);
+            t.droppedSteps = StateTrees.integer(o, "droppedSteps", path);
+            t.timeDebt = StateTrees.integer(o, "timeDebtNanos", path);
+            t.stepsLastFrame = StateTrees.intField(o, "stepsLastFrame", path);
+            t.sinceLog = StateTrees.integer(o, "sinceLogNanos", path);
+            t.droppedSinceLog = StateTrees.integer(o, "droppedSinceLog", path);
+            t.interruptedPhase = StateTrees.textOrNull(o, "interruptedPhase", path);
+            t.interruptedAfter = StateTrees.textOrNull(o, "interruptedAfter", path);
+            clocks.byName.put(name, t);
+        }
+        return clocks;
     }
 
     /**

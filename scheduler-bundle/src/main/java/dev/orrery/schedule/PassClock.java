@@ -4,6 +4,7 @@ import dev.orrery.world.Trait;
 import dev.orrery.world.TraitCodec;
 import dev.orrery.world.Tree;
 import dev.orrery.world.World;
+import dev.orrery.world.snapshot.LateDefinitions;
 
 /**
  * Beyond the spec (Orrery's own): the per-world pass clock, which gives a {@link Condition} the dt of
@@ -46,6 +47,9 @@ public final class PassClock {
      */
     public static PassClock of(World world) {
         PassClock clock = world.get(TRAIT);
+        if (clock == null) {
+            clock = LateDefinitions.worldValue(world, TRAIT);
+        }
         return clock != null ? clock : world.add(TRAIT);
     }
 

@@ -1,7 +1,10 @@
 package dev.orrery.schedule;
 
 import dev.orrery.world.Trait;
+import dev.orrery.world.TraitCodec;
+import dev.orrery.world.Tree;
 import dev.orrery.world.World;
+import dev.orrery.world.snapshot.LateDefinitions;
 import java.util.Objects;
 
 /**
@@ -17,14 +20,17 @@ import java.util.Objects;
  * {@code runPhases} are not affected: their dt is passed unchanged (SCH-031). A world without
  * virtual time gets the caller's dt unchanged.
  *
- * <p>Kept in the world trait {@link #TRAIT}: it survives rebuilds; {@link World#reset()} removes it.
+ * <p>Kept in the persistent world trait {@link #TRAIT} (id {@code "virtual time"}): it survives
+ * rebuilds, a snapshot saves it (paused, scale, maxDelta, skipVariableWhilePaused), and
+ * {@link World#reset()} removes it.
  * World thread only, like the world.
  *
  * @since 0.1
  */
 public final class VirtualTime {
     /** The world trait holding virtual time; the key is immutable, the value per world. */
-    public static final Trait<VirtualTime> TRAIT = Trait.of("virtual time", VirtualTime::new);
+    public static final Trait<VirtualTime> TRAIT = Trait.<VirtualTime>builder("virtual time").defaultFactory(VirtualTime::new)
+            .persistent(1, TraitCodec.of(VirtualTime::toTree, VirtualTime::fromTree)).build();
 
     private boolean paused;
     private boolean skipVariableWhilePaused;
@@ -41,6 +47,9 @@ public final class VirtualTime {
     public static VirtualTime of(World world) {
         Objects.requireNonNull(world, "VirtualTime.of: world is null");
         VirtualTime t = world.get(TRAIT);
+        if (t == null) {
+            t = LateDefinitions.worldValue(world, TRAIT);
+        }
         return t != null ? t : world.add(TRAIT);
     }
 
@@ -126,6 +135,29 @@ public final class VirtualTime {
      */
     public double apply(double dt) {
         return paused ? 0 : clamp(dt, maxDelta) * scale;
+    }
+
+    /** Virtual time in a snapshot; an infinite maxDelta (no clamp) is written as null. */
+    private static Tree toTree(VirtualTime t) {
+        return Tree.obj("paused", Tree.of(t.paused), "skipVariableWhilePaused", Tree.of(t.skipVariableWhilePaused),
+                "scale", Tree.of(t.scale), "maxDelta", Double.isInfinite(t.maxDelta) ? Tree.nil() : Tree.of(t.maxDelta));
+    }
+
+    private static VirtualTime fromTree(Tree tree) {
+        if (!(tree instanceof Tree.Obj o) || !(o.get("paused") instanceof Tree.Bool paused)
+                || !(o.get("skipVariableWhilePaused") instanceof Tree.Bool skip) || !(o.get("scale") instanceof Tree.Real scale)
+                || !(o.get("maxDelta") instanceof Tree.Real || o.get("maxDelta") instanceof Tree.Null)) {
+            throw new IllegalArgumentException("virtual time: expected paused, skipVariableWhilePaused, scale and maxDelta, got "
+                    + tree);
+        }
+        VirtualTime t = new VirtualTime();
+        t.paused = paused.value();
+        t.skipVariableWhilePaused = skip.value();
+        t.scale(scale.value());
+        if (o.get("maxDelta") instanceof Tree.Real max) {
+            t.maxDelta(max.value());
+        }
+        return t;
     }
 
     /** @return e.g. {@code VirtualTime[paused=false, scale=1.0, maxDelta=0.1]} */

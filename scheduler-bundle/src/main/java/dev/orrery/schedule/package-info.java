@@ -34,7 +34,7 @@
  * {@link dev.orrery.schedule.VirtualTime}); resumable systems ({@link dev.orrery.schedule.Cooperative}).
  */
 @Export
-@Version("0.7.0")
+@Version("0.8.0")
 package dev.orrery.schedule;
 
 import org.osgi.annotation.bundle.Export;

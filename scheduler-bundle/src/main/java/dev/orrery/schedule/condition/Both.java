@@ -20,6 +20,12 @@ final class Both implements ClockedCondition {
     }
 
     @Override
+    public void place(String place) {
+        RunIf.placeOperand(left, place + "/left");
+        RunIf.placeOperand(right, place + "/right");
+    }
+
+    @Override
     public String toString() {
         return "both(" + left + ", " + right + ")";
     }

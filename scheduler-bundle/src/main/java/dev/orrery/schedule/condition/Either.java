@@ -20,6 +20,12 @@ final class Either implements ClockedCondition {
     }
 
     @Override
+    public void place(String place) {
+        RunIf.placeOperand(left, place + "/left");
+        RunIf.placeOperand(right, place + "/right");
+    }
+
+    @Override
     public String toString() {
         return "either(" + left + ", " + right + ")";
     }

@@ -18,6 +18,11 @@ final class Negate implements ClockedCondition {
     }
 
     @Override
+    public void place(String place) {
+        RunIf.placeOperand(operand, place + "/not");
+    }
+
+    @Override
     public String toString() {
         return "negate(" + operand + ")";
     }

@@ -1,5 +1,6 @@
 package dev.orrery.schedule.condition;
 
+import dev.orrery.schedule.ClockedCondition;
 import dev.orrery.schedule.Condition;
 import dev.orrery.schedule.PassClock;
 import dev.orrery.world.World;
@@ -45,6 +46,12 @@ import java.util.Objects;
  *       object (plugins are immutable values, built once), is independent per world, and
  *       {@code world.reset()} starts it over. A new object (a new {@code every(2)}, e.g. from an updated
  *       plugin bundle) is a new timer.</li>
+ *   <li><b>Saved with the world.</b> The timers, the pass clock, the jitter stream and the state stack
+ *       are persistent world traits: a snapshot restores a cooldown half-way, and it fires in the same
+ *       pass as it would have in the saved world. A timer's id is derived from its place in the
+ *       schedule ({@link ClockedCondition#place}: schedule, system or set, condition index), so it is
+ *       the same in another process and after a rebuild; each result of this class is a
+ *       {@code ClockedCondition}, so it can also be given an explicit place.</li>
  *   <li><b>Deterministic.</b> Jitter is drawn from a per-world random stream ({@link #seed}; a fixed
  *       default seed otherwise), only when an interval starts; the same seed and the same passes give
  *       the same decisions.</li>
@@ -201,6 +208,13 @@ public final class RunIf {
     public static void tick(World world, double dt) {
         Objects.requireNonNull(world, "RunIf.tick: world is null");
         PassClock.of(world).begin(requireSeconds(dt, "tick", "dt", false));
+    }
+
+    /** Passes a combinator's place on to an operand that keeps state ({@link ClockedCondition#place}). */
+    static void placeOperand(Condition operand, String place) {
+        if (operand instanceof ClockedCondition c) {
+            c.place(place);
+        }
     }
 
     private static double requireSeconds(double value, String api, String what, boolean positive) {

@@ -4,6 +4,7 @@ import dev.orrery.world.Trait;
 import dev.orrery.world.TraitCodec;
 import dev.orrery.world.Tree;
 import dev.orrery.world.World;
+import dev.orrery.world.snapshot.LateDefinitions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -116,26 +117,32 @@ public final class StateStack {
      */
     public static List<String> states(World world) {
         Objects.requireNonNull(world, "StateStack.states: world is null");
-        Stack stack = world.get(TRAIT);
+        Stack stack = find(world);
         return stack == null ? List.of() : List.copyOf(stack.names);
     }
 
     /** @return the top state or null; allocation-free, adds nothing */
     static String topOrNull(World world) {
-        Stack stack = world.get(TRAIT);
+        Stack stack = find(world);
         if (stack == null || stack.names.isEmpty()) {
             return null;
         }
         return stack.names.get(stack.names.size() - 1);
     }
 
-    private static Stack stack(World world) {
+    /** @return the world's stack, decoded from a restore's opaque data if the world has not used it yet, or null */
+    private static Stack find(World world) {
         Stack stack = world.get(TRAIT);
+        return stack != null ? stack : LateDefinitions.worldValue(world, TRAIT);
+    }
+
+    private static Stack stack(World world) {
+        Stack stack = find(world);
         return stack != null ? stack : world.add(TRAIT);
     }
 
     private static ArrayList<String> requireTop(World world, String api) {
-        Stack stack = world.get(TRAIT);
+        Stack stack = find(world);
         if (stack == null || stack.names.isEmpty()) {
             throw new IllegalStateException("StateStack." + api + ": the state stack of this world is empty");
         }

@@ -1,7 +1,9 @@
 /**
  * Saving and restoring a world: {@link dev.orrery.world.snapshot.WorldSnapshot} (to and from streams),
  * {@link dev.orrery.world.snapshot.SnapshotFiles} (safe files), opaque data of traits the running code
- * does not define ({@link dev.orrery.world.snapshot.OpaqueTraits}).
+ * does not define ({@link dev.orrery.world.snapshot.OpaqueTraits}), decoded later by
+ * {@link dev.orrery.world.snapshot.WorldSnapshot#rehydrate} or, for world traits made on first use,
+ * {@link dev.orrery.world.snapshot.LateDefinitions}.
  *
  * <p>What a trait saves is declared on the trait ({@code Trait.builder(name).persistent(version,
  * codec)}, in {@code dev.orrery.world}); this package holds the formats. It is the only package of the
@@ -11,7 +13,7 @@
  * need nothing.
  */
 @Export
-@Version("0.4.0")
+@Version("0.5.0")
 package dev.orrery.world.snapshot;
 
 import org.osgi.annotation.bundle.Export;

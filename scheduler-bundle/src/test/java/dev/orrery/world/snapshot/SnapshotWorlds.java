@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.orrery.world.AllocatorState;
 import dev.orrery.world.Trait;
 import dev.orrery.world.TraitCodec;
+import dev.orrery.world.Tree;
 import dev.orrery.world.World;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -37,7 +38,7 @@ final class SnapshotWorlds {
     record Score(long points) {
     }
 
-    /** The 20 persistent entity trait types, and one transient. */
+    /** The 20 persistent entity trait types (records, an enum, a hand-written codec), and one transient. */
     static final List<Trait<?>> TRAITS = new ArrayList<>();
     static final Trait<Position> POSITION = add(Trait.<Position>builder("test/position").defaultValue(new Position(0, 0))
             .persistent(1, TraitCodec.of(Position.class)).build());
@@ -69,8 +70,9 @@ final class SnapshotWorlds {
     private static List<Trait<Score>> scores() {
         List<Trait<Score>> out = new ArrayList<>();
         for (int i = 0; i < 14; i++) {
-            out.add(add(Trait.<Score>builder("test/score " + i).defaultValue(new Score(0))
-                    .persistent(1, TraitCodec.of(Score.class)).build()));
+            TraitCodec<Score> codec = i < 13 ? TraitCodec.of(Score.class) // the last one: a hand-written codec
+                    : TraitCodec.of(v -> Tree.of(Long.toString(v.points(), 36)), t -> new Score(Long.parseLong(((Tree.Text) t).value(), 36)));
+            out.add(add(Trait.<Score>builder("test/score " + i).defaultValue(new Score(0)).persistent(1, codec).build()));
         }
         return out;
     }

@@ -54,6 +54,7 @@ final class PlanAssembler {
                 EcsSystem system = d.item();
                 systems.add(system);
                 fillSetConditions(system, k, setConditions, setConditionNames);
+                ConditionPlaces.place(input.name(), system);
                 conditions[k] = AllConditions.of(system.conditions()).orElse(null);
                 sources[k] = d.source().name();
                 sourcePlugins[k] = d.source().pluginIndex();

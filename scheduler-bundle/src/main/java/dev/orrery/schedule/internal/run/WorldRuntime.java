@@ -1,5 +1,6 @@
 package dev.orrery.schedule.internal.run;
 
+import dev.orrery.schedule.FixedTime;
 import dev.orrery.schedule.PassClock;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.ScheduleState;
@@ -9,9 +10,11 @@ import dev.orrery.world.MessageReader;
 import dev.orrery.world.RunConfinement;
 import dev.orrery.world.SystemContext;
 import dev.orrery.world.SystemContexts;
+import dev.orrery.world.Trait;
 import dev.orrery.world.TraitEvents;
 import dev.orrery.world.TraitRef;
 import dev.orrery.world.World;
+import dev.orrery.world.snapshot.LateDefinitions;
 import dev.orrery.world.WorldTransaction;
 import java.lang.ref.WeakReference;
 import java.util.List;
@@ -140,6 +143,7 @@ final class WorldRuntime {
         this.disabledPhaseIndexes = new int[layout.phases.length];
         this.lifecycle = lifecycle;
         this.phaseInitialised = new boolean[layout.phases.length];
+        lateDefinitions(world, state.trait());
         this.clock = world.ref(PassClock.TRAIT);
         this.virtualTime = world.ref(VirtualTime.TRAIT);
         this.fixed = layout.fixed.any ? new FixedScratch(layout, world) : null;
@@ -153,6 +157,20 @@ final class WorldRuntime {
         this.events = world.traitEvents();
         this.observers = layout.observers == null || !layout.transactional ? null
                 : new ObserverRuntime(layout.observers, layout.scheduleName, world);
+    }
+
+    /**
+     * Decodes the schedule's persistent world traits that a restore into this world, made before the
+     * schedule first ran on it, had to keep opaque (no definition was known then): the state record,
+     * the pass clock, virtual time and the fixed-step clocks. Later restores find these definitions
+     * among the world's refs.
+     */
+    private static void lateDefinitions(World world, Trait<ScheduleState> stateTrait) {
+        for (Trait<?> t : List.of(stateTrait, PassClock.TRAIT, VirtualTime.TRAIT, FixedTime.TRAIT)) {
+            if (!world.has(t)) {
+                LateDefinitions.worldValue(world, t);
+            }
+        }
     }
 
     /**
