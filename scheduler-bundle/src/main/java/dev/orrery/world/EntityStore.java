@@ -491,6 +491,27 @@ final class EntityStore {
     }
 
     /**
+     * @return the tables with live entities, their handles and the value references of the columns
+     *     whose trait {@code which} accepts (dense rows: no transaction or iteration is open)
+     */
+    List<TableCopy> copyTables(java.util.function.Predicate<? super Trait<?>> which) {
+        List<TableCopy> out = new ArrayList<>();
+        for (Archetype a : archetypes) {
+            if (a.size == 0) {
+                continue;
+            }
+            Object[][] columns = new Object[a.traits.length][];
+            for (int c = 0; c < columns.length; c++) {
+                if (which.test(a.traits[c])) {
+                    columns[c] = Arrays.copyOf(a.columns[c], a.size);
+                }
+            }
+            out.add(new TableCopy(List.of(a.traits), Arrays.copyOf(a.entities, a.size), columns));
+        }
+        return out;
+    }
+
+    /**
      * Replaces every entity and the allocator: afterwards the live entities are exactly
      * {@code entities}, with those handles and values, the allocator is {@code allocator} (so later
      * spawns take the same slots and generations) and this store's world tag is the allocator's.

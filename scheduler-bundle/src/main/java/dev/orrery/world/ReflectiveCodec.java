@@ -26,10 +26,34 @@ import java.util.Set;
 final class ReflectiveCodec<T> implements TraitCodec<T> {
     private final Class<T> type;
     private final Converter converter;
+    private final boolean immutable;
 
     private ReflectiveCodec(Class<T> type, Converter converter) {
         this.type = type;
         this.converter = converter;
+        this.immutable = immutable(type);
+    }
+
+    /**
+     * @return whether values of the type cannot change: an enum, or a record whose components are all
+     *     primitives, wrappers, strings, enums, {@link Tree}s or such records (collections may be
+     *     mutable, so a record with one is not)
+     */
+    private static boolean immutable(Class<?> c) {
+        if (c.isPrimitive() || c.isEnum() || c == String.class || c == Tree.class || c == Integer.class
+                || c == Long.class || c == Short.class || c == Byte.class || c == Double.class || c == Float.class
+                || c == Boolean.class || c == Character.class) {
+            return true;
+        }
+        if (!c.isRecord()) {
+            return false;
+        }
+        for (RecordComponent rc : c.getRecordComponents()) {
+            if (!immutable(rc.getType())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static <T> TraitCodec<T> of(Class<T> type) {
@@ -48,6 +72,19 @@ final class ReflectiveCodec<T> implements TraitCodec<T> {
     @Override
     public T decode(Tree tree) {
         return type.cast(converter.decode(tree, type.getSimpleName()));
+    }
+
+    @Override
+    public boolean canCopy() {
+        return immutable;
+    }
+
+    @Override
+    public T copy(T value) {
+        if (!immutable) {
+            return TraitCodec.super.copy(value);
+        }
+        return value; // immutable: the value is its own copy
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.orrery.world;
 
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * Turns a persistent trait's values into neutral {@link Tree}s and back, for snapshots.
@@ -10,8 +11,17 @@ import java.util.function.Function;
  * (an {@link Tree.Obj} with one field per component, in declaration order) or the enum constant names
  * (a {@link Tree.Text}). Other types write one with {@link #of(Function, Function)}.
  *
- * <p>A codec is called on the world's thread when a snapshot is taken or restored; it must be
- * thread-safe if the same codec serves several worlds on different threads (the derived ones are).
+ * <p><b>Threads and copies.</b> A snapshot is taken in two steps: the capture, on the world's thread,
+ * keeps each value, and the encoding, on any thread (a host's worker), calls {@link #encode}. So that
+ * a value changed in place after the capture does not change the file, the capture keeps a value as
+ * it is only when {@link #canCopy()} says the codec can {@link #copy} it (an immutable value's copy is
+ * the value itself); otherwise it encodes the value on the world's thread at once, which is correct
+ * for every value but makes the frame-thread pause grow with the encoding. The derived codecs of
+ * records whose components are all immutable (primitives, wrappers, {@code String}, enums, such
+ * records, {@link Tree}) and of enums copy by sharing; give a codec for mutable values a copy
+ * function with {@link #of(Function, Function, UnaryOperator)}. Decoding runs on the world's thread.
+ * A codec must be thread-safe (the derived ones are): its {@code encode} may run on a worker while
+ * the world's thread uses the codec too.
  *
  * @param <T> the value type
  *
@@ -32,6 +42,31 @@ public interface TraitCodec<T> {
      *     which field is at fault
      */
     T decode(Tree tree);
+
+    /**
+     * Whether {@link #copy} is supported: a capture then keeps values (or their copies) and encodes
+     * them later, off the world's thread.
+     *
+     * @return {@code false} unless the codec says otherwise; the derived codecs say {@code true} for
+     *     enums and records whose components are all immutable
+     * @since 0.5
+     */
+    default boolean canCopy() {
+        return false;
+    }
+
+    /**
+     * A copy of a value that later changes to the value do not affect, taken on the world's thread by
+     * a capture and encoded later on another thread: the value itself if it is immutable.
+     *
+     * @param value a value of the trait; not null
+     * @return the copy; not null; {@link #encode} of it gives the tree {@code encode(value)} gives now
+     * @throws UnsupportedOperationException if {@link #canCopy()} is {@code false} (the default)
+     * @since 0.5
+     */
+    default T copy(T value) {
+        throw new UnsupportedOperationException("TraitCodec.copy: " + this + " has no copy function");
+    }
 
     /**
      * Derives a codec for a record or an enum by reflection.
@@ -77,6 +112,47 @@ public interface TraitCodec<T> {
             @Override
             public T decode(Tree tree) {
                 return decode.apply(tree);
+            }
+        };
+    }
+
+    /**
+     * A codec from two functions and a copy function, so that a capture copies values on the world's
+     * thread and encodes the copies later on another thread ({@link #canCopy()} is {@code true}).
+     * For an immutable type pass {@code v -> v}.
+     *
+     * @param encode value to tree; not null; may run on any thread
+     * @param decode tree to value; not null
+     * @param copy value to an independent copy (see {@link #copy}); not null
+     * @param <T> the value type
+     * @return the codec
+     * @throws NullPointerException if a function is null
+     * @since 0.5
+     */
+    static <T> TraitCodec<T> of(Function<? super T, ? extends Tree> encode, Function<? super Tree, ? extends T> decode,
+            UnaryOperator<T> copy) {
+        Objects.requireNonNull(encode, "TraitCodec.of: encode is null");
+        Objects.requireNonNull(decode, "TraitCodec.of: decode is null");
+        Objects.requireNonNull(copy, "TraitCodec.of: copy is null");
+        return new TraitCodec<>() {
+            @Override
+            public Tree encode(T value) {
+                return encode.apply(value);
+            }
+
+            @Override
+            public T decode(Tree tree) {
+                return decode.apply(tree);
+            }
+
+            @Override
+            public boolean canCopy() {
+                return true;
+            }
+
+            @Override
+            public T copy(T value) {
+                return copy.apply(value);
             }
         };
     }

@@ -377,6 +377,26 @@ public final class World {
     }
 
     /**
+     * Copies the entity tables for a snapshot: per table with live entities, its traits, the handles of
+     * its entities and, for each trait {@code columns} accepts, the references to its values, row by
+     * row. The values are shared, not copied; the copy is the caller's (see {@link TableCopy}). Costs
+     * one array copy per table and accepted column, and calls {@code columns} once per table and trait.
+     *
+     * @param columns which traits' values to copy; called on this thread
+     * @return the tables, in an unspecified but stable order; a new list
+     * @throws IllegalStateException inside a transaction ({@link #isStaging()}) or while a query
+     *     iterates ({@link #isIterating()}): the tables then hold staged rows or holes
+     * @throws NullPointerException if {@code columns} is null
+     * @since 0.5
+     */
+    public List<TableCopy> copyTables(Predicate<? super Trait<?>> columns) {
+        Objects.requireNonNull(columns, "World.copyTables: columns is null");
+        transaction.requireClosed("World.copyTables");
+        entities.requireNotIterating("World.copyTables");
+        return entities.copyTables(columns);
+    }
+
+    /**
      * Replaces every entity and the entity allocator, for restoring a snapshot: afterwards the live
      * entities are exactly {@code entities} with those values, each handle as given, later spawns take
      * the slots and generations {@code allocator} says, and this world's tag is the allocator's (so

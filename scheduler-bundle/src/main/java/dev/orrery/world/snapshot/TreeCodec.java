@@ -41,7 +41,18 @@ final class TreeCodec {
                 : JsonFactory.builder().streamReadConstraints(unlimited).build();
     }
 
+    /** Writes one document with a generator: the streaming form of {@link #write(Tree)}. */
+    interface Document {
+        /** @param g the generator, configured for the format; write exactly one value */
+        void write(JsonGenerator g) throws IOException;
+    }
+
     byte[] write(Tree tree) {
+        return write(g -> write(g, tree));
+    }
+
+    /** @return the document's bytes; the same calls give the bytes {@link #write(Tree)} gives for their tree */
+    byte[] write(Document document) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(256);
         try (JsonGenerator g = factory.createGenerator(out, JsonEncoding.UTF8)) {
             if (format == SnapshotFormat.JSON) {
@@ -50,14 +61,14 @@ final class TreeCodec {
                         .withArrayIndenter(new DefaultIndenter("  ", "\n"));
                 g.setPrettyPrinter(pretty);
             }
-            write(g, tree);
+            document.write(g);
         } catch (IOException e) {
             throw new UncheckedIOException(e); // a byte array does not fail
         }
         return out.toByteArray();
     }
 
-    private static void write(JsonGenerator g, Tree tree) throws IOException {
+    static void write(JsonGenerator g, Tree tree) throws IOException {
         if (tree instanceof Tree.Obj o) {
             g.writeStartObject();
             for (Map.Entry<String, Tree> e : o.fields().entrySet()) {

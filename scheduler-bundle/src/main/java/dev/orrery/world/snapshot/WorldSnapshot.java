@@ -1,21 +1,15 @@
 package dev.orrery.world.snapshot;
 
 import dev.orrery.world.AllocatorState;
-import dev.orrery.world.Entity;
-import dev.orrery.world.Persistence;
+import dev.orrery.world.TableCopy;
 import dev.orrery.world.Trait;
-import dev.orrery.world.Tree;
 import dev.orrery.world.World;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * Saves a {@link World} to a stream and restores it: plain scheduler users' save games, with no host
@@ -40,7 +34,10 @@ import java.util.TreeSet;
  *
  * <p><b>Threads.</b> {@link #capture} and the restore run on the world's thread, between schedule run
  * calls (never inside a transaction); {@link #writeTo} may run on any thread, once the capture is
- * taken: a capture holds trees only, no references to the world's values.
+ * taken. A capture copies references on the world's thread and leaves the encoding to
+ * {@link #writeTo}: it shares the values that cannot change and copies the others with their codec's
+ * copy function ({@link dev.orrery.world.TraitCodec#copy}), or, for a codec without one, encodes them
+ * into trees at once; so it never sees a value change after it was taken.
  *
  * @since 0.4
  */
@@ -48,20 +45,13 @@ public final class WorldSnapshot {
     static final List<String> SECTIONS = List.of("header", "allocator", "world", "entities");
 
     private final SnapshotFormat format;
-    private final Tree.Obj header;
-    private final Tree.Obj allocator;
-    private final Tree.Array worldTraits;
-    private final Tree.Array entities;
     private final int entityCount;
+    private final SnapshotWriter writer;
 
-    private WorldSnapshot(SnapshotFormat format, Tree.Obj header, Tree.Obj allocator, Tree.Array worldTraits,
-            Tree.Array entities, int entityCount) {
+    private WorldSnapshot(SnapshotFormat format, int entityCount, SnapshotWriter writer) {
         this.format = format;
-        this.header = header;
-        this.allocator = allocator;
-        this.worldTraits = worldTraits;
-        this.entities = entities;
         this.entityCount = entityCount;
+        this.writer = writer;
     }
 
     /**
@@ -80,16 +70,22 @@ public final class WorldSnapshot {
     }
 
     /**
-     * Copies a world's persistent state into trees (encoding every value with its codec): the part of a
-     * save that must run on the world's thread. Cost: linear in entities and traits.
+     * Takes a world's persistent state: the part of a save that must run on the world's thread. It
+     * keeps the entity allocator, and per persistent trait of the entities and the world the references
+     * to its values: a value whose codec can copy it ({@link dev.orrery.world.TraitCodec#canCopy()};
+     * immutable records and enums with the derived codecs) is shared or copied and encoded later by
+     * {@link #writeTo}; any other value is encoded into its tree now. Cost: one array copy per entity
+     * table and persistent trait, plus the copies and encodings the codecs need.
      *
      * @param world the world; not null
      * @param options the encoding and the plugin manifest; not null
-     * @return the capture, independent of the world from then on
+     * @return the capture, independent of the world from then on: later changes to the world and to
+     *     its values do not change what it writes
      * @throws IllegalStateException inside a transaction (a schedule runs on the world) or while a query
      *     iterates; the message says to save between run calls
-     * @throws IllegalArgumentException if two different persistent traits share an id, or a codec fails
-     *     or returns null; the message names the trait and the entity
+     * @throws IllegalArgumentException if two different persistent traits share an id, or a codec
+     *     fails or returns null (copying, or encoding a value it cannot copy); the message names the
+     *     trait and the entity
      */
     public static WorldSnapshot capture(World world, SnapshotOptions options) {
         Objects.requireNonNull(world, "WorldSnapshot.capture: world is null");
@@ -98,75 +94,36 @@ public final class WorldSnapshot {
             throw new IllegalStateException("WorldSnapshot.capture: cannot save while a schedule runs on the world"
                     + " (inside a transaction) or a query iterates; save between run calls");
         }
-        Capture c = new Capture();
+        CapturedValues c = new CapturedValues();
         AllocatorState alloc = world.allocatorState();
-        List<Tree> entityTrees = new ArrayList<>(alloc.liveCount());
-        boolean[] free = new boolean[alloc.slotCount()];
-        for (int slot : alloc.freeSlots()) {
-            free[slot] = true;
+        List<CapturedValues.Table> tables = new ArrayList<>();
+        for (TableCopy copy : world.copyTables(t -> t.isPersistent() || t == OpaqueTraits.TRAIT)) {
+            tables.add(c.table(copy));
         }
-        for (int slot = 0; slot < alloc.slotCount(); slot++) {
-            if (free[slot]) {
-                continue;
-            }
-            long e = alloc.handle(slot);
-            TreeMap<String, Tree> traits = new TreeMap<>();
-            for (Trait<?> t : world.traitsOf(e)) {
-                c.add(traits, t, world.get(e, t), "entity " + Entity.toString(e));
-            }
-            Map<String, Tree> fields = new LinkedHashMap<>();
-            fields.put("slot", Tree.of(slot));
-            fields.put("generation", Tree.of(alloc.generation(slot)));
-            fields.put("traits", new Tree.Obj(traits));
-            entityTrees.add(new Tree.Obj(fields));
-        }
-        TreeMap<String, Tree> worldMap = new TreeMap<>();
+        List<CapturedValues.WorldValue> worldValues = new ArrayList<>();
         for (Trait<?> t : world.worldTraits()) {
-            c.add(worldMap, t, world.get(t), "the world");
+            CapturedValues.WorldValue v = c.worldValue(t, world.get(t));
+            if (v != null) {
+                worldValues.add(v);
+            }
         }
-        List<Tree> worldTrees = new ArrayList<>();
-        worldMap.forEach((id, entry) -> worldTrees.add(Tree.obj("id", Tree.of(id),
-                "version", ((Tree.Obj) entry).get("version"), "value", ((Tree.Obj) entry).get("value"))));
-
-        List<Tree> gens = new ArrayList<>(alloc.slotCount());
-        for (int g : alloc.generations()) {
-            gens.add(Tree.of(g));
-        }
-        List<Tree> freeList = new ArrayList<>();
-        for (int s : alloc.freeSlots()) {
-            freeList.add(Tree.of(s));
-        }
-        Tree.Obj allocTree = Tree.obj("worldTag", Tree.of(alloc.worldTag()), "generations", new Tree.Array(gens),
-                "free", new Tree.Array(freeList));
-
-        List<Tree> plugins = new ArrayList<>();
-        options.plugins().stream().sorted(java.util.Comparator.comparing(PluginEntry::name).thenComparing(PluginEntry::version))
-                .forEach(p -> plugins.add(Tree.obj("name", Tree.of(p.name()), "version", Tree.of(p.version()))));
-        Map<String, Tree> versions = new TreeMap<>();
-        c.versions.forEach((id, v) -> versions.put(id, Tree.of(v)));
-        List<Tree> skipped = new ArrayList<>();
-        c.skipped.forEach(n -> skipped.add(Tree.of(n)));
-        Tree.Obj header = Tree.obj("format", Tree.of(SectionFile.FORMAT_VERSION), "orrery", Tree.of(OrreryVersion.get()),
-                "plugins", new Tree.Array(plugins), "traits", new Tree.Obj(versions),
-                "skipped", new Tree.Array(skipped), "entities", Tree.of(entityTrees.size()));
-        return new WorldSnapshot(options.format(), header, allocTree, new Tree.Array(worldTrees), new Tree.Array(entityTrees),
-                entityTrees.size());
+        SnapshotWriter writer = new SnapshotWriter(options.format(), options.plugins(), OrreryVersion.get(), alloc,
+                tables, worldValues, c.versions, c.skipped);
+        return new WorldSnapshot(options.format(), alloc.liveCount(), writer);
     }
 
     /**
-     * Encodes the capture and writes it (see the class Javadoc for the layout). May run on any thread;
-     * the same capture gives the same bytes every time.
+     * Encodes the capture and writes it (see the class Javadoc for the layout): every value the capture
+     * kept is encoded here, with its codec. May run on any thread, also while the world changes; the
+     * same capture gives the same bytes every time.
      *
      * @param out where to write; flushed, not closed
      * @throws IOException if writing fails
+     * @throws IllegalArgumentException if a codec fails or returns null; the message names the trait
+     *     and the entity (or the world)
      */
     public void writeTo(OutputStream out) throws IOException {
-        TreeCodec codec = new TreeCodec(format);
-        SectionFile.write(out, format, List.of(
-                new SectionFile.Section("header", codec.write(header)),
-                new SectionFile.Section("allocator", codec.write(allocator)),
-                new SectionFile.Section("world", codec.write(worldTraits)),
-                new SectionFile.Section("entities", codec.write(entities))));
+        writer.write(out);
     }
 
     /** @return how many entities the capture holds */
@@ -243,53 +200,5 @@ public final class WorldSnapshot {
                     + " or a query iterates; call it between run calls");
         }
         return SnapshotReader.rehydrate(world, Definitions.of(world, List.of(definitions), "WorldSnapshot.rehydrate"));
-    }
-
-    /** The capture's bookkeeping: ids seen (one trait per id), versions, skipped transient traits. */
-    private static final class Capture {
-        final Map<String, Trait<?>> owners = new java.util.HashMap<>();
-        final TreeMap<String, Integer> versions = new TreeMap<>();
-        final TreeSet<String> skipped = new TreeSet<>();
-
-        @SuppressWarnings("unchecked")
-        void add(TreeMap<String, Tree> into, Trait<?> trait, Object value, String where) {
-            if (trait == OpaqueTraits.TRAIT) {
-                for (OpaqueTrait o : ((OpaqueTraits) value).byId().values()) {
-                    if (!into.containsKey(o.id())) { // a decoded value of the same id wins
-                        into.put(o.id(), entry(o.version(), o.value()));
-                        versions.merge(o.id(), o.version(), Math::max);
-                    }
-                }
-                return;
-            }
-            Persistence<Object> p = ((Trait<Object>) trait).persistence().orElse(null);
-            if (p == null) {
-                skipped.add(trait.name());
-                return;
-            }
-            Trait<?> owner = owners.putIfAbsent(trait.name(), trait);
-            if (owner != null && owner != trait) {
-                throw new IllegalArgumentException("WorldSnapshot.capture: two different persistent traits have the id '"
-                        + trait.name() + "' (from " + owner.origin().getName() + " and " + trait.origin().getName()
-                        + "); give each a unique name");
-            }
-            Tree tree;
-            try {
-                tree = p.codec().encode(value);
-            } catch (RuntimeException e) {
-                throw new IllegalArgumentException("WorldSnapshot.capture: trait '" + trait.name() + "' of " + where
-                        + ": its codec failed: " + e.getMessage(), e);
-            }
-            if (tree == null) {
-                throw new IllegalArgumentException("WorldSnapshot.capture: trait '" + trait.name() + "' of " + where
-                        + ": its codec returned null");
-            }
-            versions.merge(trait.name(), p.version(), Math::max);
-            into.put(trait.name(), entry(p.version(), tree));
-        }
-
-        private static Tree entry(int version, Tree value) {
-            return Tree.obj("version", Tree.of(version), "value", value);
-        }
     }
 }
