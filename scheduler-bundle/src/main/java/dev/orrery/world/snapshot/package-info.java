@@ -1,7 +1,9 @@
 /**
  * Saving and restoring a world: {@link dev.orrery.world.snapshot.WorldSnapshot} (to and from streams),
  * {@link dev.orrery.world.snapshot.SnapshotFiles} (safe files), opaque data of traits the running code
- * does not define ({@link dev.orrery.world.snapshot.OpaqueTraits}).
+ * does not define ({@link dev.orrery.world.snapshot.OpaqueTraits}), also the data of a departing plugin's
+ * persistent traits ({@link dev.orrery.world.snapshot.WorldSnapshot#keepOpaque}), adopted again when a
+ * definition comes back ({@link dev.orrery.world.snapshot.WorldSnapshot#adopt}).
  *
  * <p>What a trait saves is declared on the trait ({@code Trait.builder(name).persistent(version,
  * codec)}, in {@code dev.orrery.world}); this package holds the formats. It is the only package of the
@@ -11,7 +13,7 @@
  * need nothing.
  */
 @Export
-@Version("0.4.0")
+@Version("0.5.0")
 package dev.orrery.world.snapshot;
 
 import org.osgi.annotation.bundle.Export;
