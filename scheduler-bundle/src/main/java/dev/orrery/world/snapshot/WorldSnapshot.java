@@ -201,4 +201,67 @@ public final class WorldSnapshot {
         }
         return SnapshotReader.rehydrate(world, Definitions.of(world, List.of(definitions), "WorldSnapshot.rehydrate"));
     }
+
+    /**
+     * Forgets a persistent trait ({@link World#forget}) and keeps its values as opaque data: the world
+     * value and every entity's value are encoded with the trait's codec, stamped with its version and
+     * put in {@link OpaqueTraits#TRAIT} of the world or the entity (replacing an entry of the same id),
+     * exactly as a restore keeps data no definition decodes. A later save writes them back unchanged;
+     * {@link #adopt} or {@link #rehydrate} decodes them (migrating, if the version rose). What stays
+     * holds trees only, no value of the trait's classes and not the trait object, so the code that
+     * defined the trait can be unloaded: {@code WorldPurge.purge} calls this for every departing
+     * persistent trait. Needs no Jackson. Call it on the world's thread, between run calls.
+     *
+     * @param world the world; not null
+     * @param trait a persistent trait; not null
+     * @return how many values were kept (world value and entity components)
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if the trait is not persistent, or its codec fails on a value or
+     *     returns null; the message names the trait and the entity (or the world); the world is then
+     *     unchanged
+     * @throws IllegalStateException inside a transaction or while a query iterates; the world is then
+     *     unchanged
+     * @since 0.5
+     */
+    public static int keepOpaque(World world, Trait<?> trait) {
+        Objects.requireNonNull(world, "WorldSnapshot.keepOpaque: world is null");
+        Objects.requireNonNull(trait, "WorldSnapshot.keepOpaque: trait is null");
+        requireBetweenRuns(world, "WorldSnapshot.keepOpaque");
+        return Departures.keepOpaque(world, trait);
+    }
+
+    /**
+     * Decodes the opaque data of one trait id (the world's and every entity's entry named
+     * {@code trait.name()}), running the trait's migrations when the data is older, and puts the values
+     * on the world and the entities under {@code trait} (replacing a value they have), removing the
+     * entries: the state of a plugin that left ({@link #keepOpaque}) or was absent at a restore comes
+     * back under its new trait object. All entries are decoded before the world changes: if one cannot
+     * be (data of a newer version, a missing migration, a codec failure), nothing changes and every
+     * entry stays opaque. Setting the values fires the trait's observers as any set between run calls
+     * does. Needs no Jackson. Call it on the world's thread, at a frame boundary.
+     *
+     * @param world the world; not null
+     * @param trait the persistent trait that now defines the id; not null
+     * @return how many values were adopted (0 when no opaque data has that id)
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if the trait is not persistent, or an entry cannot be decoded;
+     *     one line naming the trait, the entity (or the world) and the stored version; the world is then
+     *     unchanged
+     * @throws IllegalStateException inside a transaction or while a query iterates; the world is then
+     *     unchanged
+     * @since 0.5
+     */
+    public static int adopt(World world, Trait<?> trait) {
+        Objects.requireNonNull(world, "WorldSnapshot.adopt: world is null");
+        Objects.requireNonNull(trait, "WorldSnapshot.adopt: trait is null");
+        requireBetweenRuns(world, "WorldSnapshot.adopt");
+        return Departures.adopt(world, trait);
+    }
+
+    private static void requireBetweenRuns(World world, String operation) {
+        if (world.isStaging() || world.isIterating()) {
+            throw new IllegalStateException(operation + ": cannot run while a schedule runs on the world"
+                    + " (inside a transaction) or a query iterates; call it between run calls");
+        }
+    }
 }

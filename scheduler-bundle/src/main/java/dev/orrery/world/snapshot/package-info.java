@@ -1,9 +1,10 @@
 /**
  * Saving and restoring a world: {@link dev.orrery.world.snapshot.WorldSnapshot} (to and from streams),
  * {@link dev.orrery.world.snapshot.SnapshotFiles} (safe files), opaque data of traits the running code
- * does not define ({@link dev.orrery.world.snapshot.OpaqueTraits}), decoded later by
- * {@link dev.orrery.world.snapshot.WorldSnapshot#rehydrate} or, for world traits made on first use,
- * {@link dev.orrery.world.snapshot.LateDefinitions}.
+ * does not define ({@link dev.orrery.world.snapshot.OpaqueTraits}), also the data of a departing plugin's
+ * persistent traits ({@link dev.orrery.world.snapshot.WorldSnapshot#keepOpaque}), decoded later by
+ * {@link dev.orrery.world.snapshot.WorldSnapshot#rehydrate}, {@link dev.orrery.world.snapshot.WorldSnapshot#adopt}
+ * or, for world traits made on first use, {@link dev.orrery.world.snapshot.LateDefinitions}.
  *
  * <p>What a trait saves is declared on the trait ({@code Trait.builder(name).persistent(version,
  * codec)}, in {@code dev.orrery.world}); this package holds the formats. It is the only package of the

@@ -4,6 +4,8 @@ import dev.orrery.world.MessageBus;
 import dev.orrery.world.MessageType;
 import dev.orrery.world.Trait;
 import dev.orrery.world.World;
+import dev.orrery.world.snapshot.WorldSnapshot;
+import java.lang.System.Logger.Level;
 import java.util.Objects;
 
 /**
@@ -16,6 +18,8 @@ import java.util.Objects;
  * @since 0.1
  */
 public final class WorldPurge {
+    private static final System.Logger LOG = System.getLogger("dev.orrery.world.unload");
+
     private WorldPurge() {
     }
 
@@ -25,7 +29,12 @@ public final class WorldPurge {
      *   <li>every trait the world refers to ({@link World#knownTraits()}: world trait, entity
      *       component, or named by a cached query) that belongs to unloaded code
      *       ({@link Unloading#isUnloaded(Object)}: created by it, or its default factory or default
-     *       value is of its classes) is {@linkplain World#forget(Trait) forgotten};</li>
+     *       value is of its classes) is {@linkplain World#forget(Trait) forgotten}; a
+     *       {@linkplain Trait#isPersistent() persistent} one keeps its values as opaque data
+     *       ({@link WorldSnapshot#keepOpaque}: trees with the trait's version, on the world and the
+     *       entities), so that the code's next version, or the same code installed again, finds its
+     *       state ({@link WorldSnapshot#adopt}); if its codec fails, one WARNING names the trait and its
+     *       values are dropped;</li>
      *   <li>every other world trait whose value is of an unloaded class is removed;</li>
      *   <li>every entity component whose value is of an unloaded class is removed from its entity (the
      *       entity stays, with its other traits);</li>
@@ -37,7 +46,9 @@ public final class WorldPurge {
      *       {@linkplain MessageBus#removeIf removed} (readers skip it).</li>
      * </ol>
      * Values of JDK classes and of classes of code that stays are kept in traits of code that stays; a
-     * trait of unloaded code goes with all its values. Values are judged by their own class only (see
+     * transient trait of unloaded code goes with all its values. A value of unloaded classes in a trait
+     * of code that stays is removed, persistent or not (its classes go, and the codec that stays did not
+     * write it for them). Values are judged by their own class only (see
      * {@link Unloading}). Cost: one pass over the traits, the world trait values, every entity's
      * components and the buffered messages; a cold path, never per frame.
      *
@@ -62,8 +73,16 @@ public final class WorldPurge {
         }
         int worldTraits = 0;
         int components = 0;
+        int kept = 0;
         for (Trait<?> t : world.knownTraits()) {
             if (unloading.isUnloaded(t)) {
+                if (t.isPersistent()) {
+                    int k = keepOpaque(world, t);
+                    if (k >= 0) {
+                        kept += k;
+                        continue;
+                    }
+                }
                 if (world.has(t)) {
                     worldTraits++;
                 }
@@ -90,7 +109,18 @@ public final class WorldPurge {
         for (MessageType<?> type : bus.types()) {
             messages += unloading.isUnloaded(type) ? bus.forget(type) : bus.removeIf(type, unloading::isUnloaded);
         }
-        return worldTraits == 0 && components == 0 && entries == 0 && messages == 0
-                ? PurgeReport.NONE : new PurgeReport(worldTraits, components, entries, messages);
+        return worldTraits == 0 && components == 0 && entries == 0 && messages == 0 && kept == 0
+                ? PurgeReport.NONE : new PurgeReport(worldTraits, components, entries, messages, kept);
+    }
+
+    /** @return the values kept as opaque data, or -1 if the codec failed (logged; nothing kept, nothing changed) */
+    private static int keepOpaque(World world, Trait<?> trait) {
+        try {
+            return WorldSnapshot.keepOpaque(world, trait);
+        } catch (IllegalArgumentException e) {
+            LOG.log(Level.WARNING, "WorldPurge.purge: the values of persistent trait '" + trait.name()
+                    + "' are dropped, not kept as opaque data: " + e.getMessage());
+            return -1;
+        }
     }
 }

@@ -5,7 +5,7 @@
  * {@link dev.orrery.world.World}. Used by hosts at a frame boundary, on the world's thread.
  */
 @Export
-@Version("0.1.0")
+@Version("0.2.0")
 package dev.orrery.world.unload;
 
 import org.osgi.annotation.bundle.Export;
