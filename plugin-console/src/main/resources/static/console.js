@@ -136,6 +136,13 @@ function wireSteering() {
   if (step) step.addEventListener('click', async () => {
     await post('/step', {frames: document.getElementById('frames').value}); refresh();
   });
+  // Save and load: a file name in the host's save directory (POST /api/save|load?file=NAME)
+  for (const id of ['save', 'load']) {
+    const b = document.getElementById(id);
+    if (b) b.addEventListener('click', async () => {
+      await post('/' + id, {file: document.getElementById('save-file').value}); refresh();
+    });
+  }
 }
 
 // ---- schedule page ----

@@ -25,17 +25,18 @@ import java.util.stream.Stream;
  * Jars that are not explicit modules (OSGi-only bundles) are skipped.
  *
  * <p>Required modules: {@link #REQUIRED} (the scheduler, the host and its JPMS front end); optional:
- * {@link #OPTIONAL} (the prefabs, the devtools, the web console): an optional module that is missing or does not
- * resolve is left out with one line. Beyond the spec (Orrery's own).
+ * {@link #OPTIONAL} (Jackson's streaming core and CBOR format, which the scheduler {@code requires static}
+ * for saving and loading worlds and which are read only when resolved with it; the prefabs, the devtools,
+ * the web console): an optional module that is missing or does not resolve is left out with one line. Beyond the spec (Orrery's own).
  */
 final class PlatformLayer {
     /** The host's JPMS front end, whose {@code JpmsMain} the launcher runs. */
     static final String FRONT_END = "dev.orrery.host.jpms";
     /** The modules without which there is no host. */
     static final List<String> REQUIRED = List.of("dev.orrery.scheduler", "dev.orrery.host", FRONT_END);
-    /** The default plugins and tools, loaded when present and resolvable. */
-    static final List<String> OPTIONAL = List.of("dev.orrery.plugin.prefab", "dev.orrery.plugin.devtools",
-            "dev.orrery.plugin.console");
+    /** The snapshot formats, the default plugins and tools, loaded when present and resolvable. */
+    static final List<String> OPTIONAL = List.of("com.fasterxml.jackson.core", "com.fasterxml.jackson.dataformat.cbor",
+            "dev.orrery.plugin.prefab", "dev.orrery.plugin.devtools", "dev.orrery.plugin.console");
 
     private PlatformLayer() {
     }

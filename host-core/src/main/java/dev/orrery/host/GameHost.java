@@ -246,6 +246,21 @@ public interface GameHost {
     }
 
     /**
+     * The folder of the host's save files ({@code HostSettings.saveDirectory()}, setting
+     * {@code orrery.host.saveDir}): where the shell's {@code orrery:save NAME}, the web console's saves,
+     * the autosave ({@code autosave.cbor}) and the save on stop ({@code stop.cbor}) go. It may not exist
+     * yet; whoever writes there first creates it.
+     *
+     * <p>The default implementation, for hosts without settings, is {@code saves} under the working directory.
+     *
+     * @return the folder, relative to the working directory unless absolute
+     * @since 0.8
+     */
+    default Path saveDirectory() {
+        return Path.of("saves");
+    }
+
+    /**
      * Hands work to the frame thread, which runs it at the next frame boundary (also while paused).
      *
      * @param work what to do with the world; runs on the frame thread

@@ -1,5 +1,6 @@
 package dev.orrery.host;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -35,6 +36,9 @@ public final class HostSettings {
     private final boolean stopFrameworkWhenDone;
     private final Duration frameWarnLimit;
     private final Duration stuckLimit;
+    private final Path saveDirectory;
+    private final Duration autosaveInterval;
+    private final boolean saveOnStop;
 
     private HostSettings(Builder b) {
         this.mainSchedule = b.mainSchedule;
@@ -50,13 +54,17 @@ public final class HostSettings {
         this.stopFrameworkWhenDone = b.stopFrameworkWhenDone;
         this.frameWarnLimit = b.frameWarnLimit;
         this.stuckLimit = b.stuckLimit;
+        this.saveDirectory = b.saveDirectory;
+        this.autosaveInterval = b.autosaveInterval;
+        this.saveOnStop = b.saveOnStop;
     }
 
     /**
      * @return the settings of a host given none: main schedule {@code main}, no declared order, real
      *     time at 60 frames per second with dt clamped to 0.1 s (fixed step 1/60 s), no frame budget, not
      *     paused, a 50 ms quiet period and 1 s longest delay before a rebuild, the framework left running,
-     *     a warning for frames longer than 2 s, and the host marked stuck when a frame runs longer than 10 s
+     *     a warning for frames longer than 2 s, the host marked stuck when a frame runs longer than 10 s,
+     *     saves in {@code saves/} under the working directory, no autosave and no save on stop
      */
     public static HostSettings defaults() {
         return DEFAULTS;
@@ -152,6 +160,36 @@ public final class HostSettings {
         return stuckLimit;
     }
 
+    /**
+     * @return the folder of the host's save files (key {@code saveDir}): where the shell's and the web
+     *     console's file names, the autosave and the save on stop go; relative to the working directory
+     *     unless absolute. Created when the first save is written.
+     * @since 0.8
+     */
+    public Path saveDirectory() {
+        return saveDirectory;
+    }
+
+    /**
+     * @return how much frame time (the sum of the frames' dt) passes between two autosaves to
+     *     {@code autosave.cbor} in {@link #saveDirectory()} (key {@code autosaveSeconds}), taken at the
+     *     frame boundary after it passed (never inside a frame, so never inside a transaction or while
+     *     the world update is parked); {@link Duration#ZERO} for no autosave
+     * @since 0.8
+     */
+    public Duration autosaveInterval() {
+        return autosaveInterval;
+    }
+
+    /**
+     * @return whether an orderly stop of the host saves the world to {@code stop.cbor} in
+     *     {@link #saveDirectory()} first (key {@code saveOnStop}); the save completes before the stop returns
+     * @since 0.8
+     */
+    public boolean saveOnStop() {
+        return saveOnStop;
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof HostSettings s && mainSchedule.equals(s.mainSchedule) && order.equals(s.order)
@@ -159,13 +197,14 @@ public final class HostSettings {
                 && Double.compare(fixedDt, s.fixedDt) == 0 && frames == s.frames && startPaused == s.startPaused
                 && quietPeriod.equals(s.quietPeriod) && maxDelay.equals(s.maxDelay)
                 && stopFrameworkWhenDone == s.stopFrameworkWhenDone && frameWarnLimit.equals(s.frameWarnLimit)
-                && stuckLimit.equals(s.stuckLimit);
+                && stuckLimit.equals(s.stuckLimit) && saveDirectory.equals(s.saveDirectory)
+                && autosaveInterval.equals(s.autosaveInterval) && saveOnStop == s.saveOnStop;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(mainSchedule, order, mode, rate, maxDt, fixedDt, frames, startPaused, quietPeriod, maxDelay,
-                stopFrameworkWhenDone, frameWarnLimit, stuckLimit);
+                stopFrameworkWhenDone, frameWarnLimit, stuckLimit, saveDirectory, autosaveInterval, saveOnStop);
     }
 
     /** @return every setting by its key, e.g. {@code HostSettings[mainSchedule=main, order=[], mode=REAL_TIME, ...]} */
@@ -175,7 +214,8 @@ public final class HostSettings {
                 + ", maxDt=" + maxDt + ", fixedDt=" + fixedDt + ", frames=" + frames + ", startPaused=" + startPaused
                 + ", quietMillis=" + quietPeriod.toMillis() + ", maxDelayMillis=" + maxDelay.toMillis()
                 + ", stopFrameworkWhenDone=" + stopFrameworkWhenDone + ", frameWarnMillis=" + frameWarnLimit.toMillis()
-                + ", stuckMillis=" + stuckLimit.toMillis() + "]";
+                + ", stuckMillis=" + stuckLimit.toMillis() + ", saveDir=" + saveDirectory + ", autosaveSeconds="
+                + autosaveInterval.toSeconds() + ", saveOnStop=" + saveOnStop + "]";
     }
 
     /**
@@ -196,6 +236,8 @@ public final class HostSettings {
         static final Duration MAX_COALESCING = Duration.ofMinutes(1);
         /** The longest watchdog limits: an hour. */
         static final Duration MAX_WATCH = Duration.ofHours(1);
+        /** The longest autosave interval: a day. */
+        static final Duration MAX_AUTOSAVE = Duration.ofDays(1);
 
         private String mainSchedule = "main";
         private List<String> order = List.of();
@@ -210,6 +252,9 @@ public final class HostSettings {
         private boolean stopFrameworkWhenDone;
         private Duration frameWarnLimit = Duration.ofMillis(2000);
         private Duration stuckLimit = Duration.ofMillis(10_000);
+        private Path saveDirectory = Path.of("saves");
+        private Duration autosaveInterval = Duration.ZERO;
+        private boolean saveOnStop;
 
         private Builder() {
         }
@@ -228,6 +273,9 @@ public final class HostSettings {
             this.stopFrameworkWhenDone = s.stopFrameworkWhenDone;
             this.frameWarnLimit = s.frameWarnLimit;
             this.stuckLimit = s.stuckLimit;
+            this.saveDirectory = s.saveDirectory;
+            this.autosaveInterval = s.autosaveInterval;
+            this.saveOnStop = s.saveOnStop;
         }
 
         /**
@@ -358,6 +406,39 @@ public final class HostSettings {
         }
 
         /**
+         * @param dir the folder of the host's save files (key {@code saveDir}); not empty
+         * @return this builder
+         * @throws NullPointerException if dir is null
+         * @since 0.8
+         */
+        public Builder saveDirectory(Path dir) {
+            this.saveDirectory = Objects.requireNonNull(dir, "HostSettings.saveDirectory");
+            return this;
+        }
+
+        /**
+         * @param interval frame time between two autosaves (key {@code autosaveSeconds}); whole seconds
+         *     from 0 to a day, {@link Duration#ZERO} for none
+         * @return this builder
+         * @throws NullPointerException if interval is null
+         * @since 0.8
+         */
+        public Builder autosaveInterval(Duration interval) {
+            this.autosaveInterval = Objects.requireNonNull(interval, "HostSettings.autosaveInterval");
+            return this;
+        }
+
+        /**
+         * @param save whether an orderly stop saves the world first (key {@code saveOnStop})
+         * @return this builder
+         * @since 0.8
+         */
+        public Builder saveOnStop(boolean save) {
+            this.saveOnStop = save;
+            return this;
+        }
+
+        /**
          * @return the settings
          * @throws IllegalArgumentException with one line naming the setting by its framework property
          *     ({@code orrery.host.<key>}), what is allowed and the value given, e.g. {@code host
@@ -382,6 +463,10 @@ public final class HostSettings {
                     "frameWarnMillis must be from 0 to " + MAX_WATCH.toMillis() + ", got " + frameWarnLimit.toMillis());
             check(!stuckLimit.isNegative() && stuckLimit.compareTo(MAX_WATCH) <= 0,
                     "stuckMillis must be from 0 to " + MAX_WATCH.toMillis() + ", got " + stuckLimit.toMillis());
+            check(!saveDirectory.toString().isBlank(), "saveDir is empty");
+            check(!autosaveInterval.isNegative() && autosaveInterval.compareTo(MAX_AUTOSAVE) <= 0
+                    && autosaveInterval.toNanos() % 1_000_000_000L == 0, "autosaveSeconds must be a whole number from 0 to "
+                    + MAX_AUTOSAVE.toSeconds() + ", got " + autosaveInterval.toMillis() / 1000.0);
             return new HostSettings(this);
         }
 

@@ -24,9 +24,10 @@ import java.util.function.Function;
  * also {@code real_time}, {@code real-time}, {@code headless}); {@code rate}, {@code maxDt},
  * {@code fixedDt} (finite numbers, in the ranges {@link HostSettings.Builder#build()} names);
  * {@code frames}, {@code quietMillis}, {@code maxDelayMillis}, {@code frameWarnMillis},
- * {@code stuckMillis} (whole numbers of frames or milliseconds: a fraction, {@code NaN} or a number
- * out of range is refused, never cut off); {@code startPaused}, {@code stopFrameworkWhenDone}
- * ({@code true} or {@code false}). Numbers and booleans may be given as text or as {@code Number} /
+ * {@code stuckMillis}, {@code autosaveSeconds} (whole numbers of frames, milliseconds or seconds: a
+ * fraction, {@code NaN} or a number out of range is refused, never cut off); {@code startPaused},
+ * {@code stopFrameworkWhenDone}, {@code saveOnStop} ({@code true} or {@code false}); {@code saveDir}
+ * (a folder, default {@code saves}, relative to the working directory unless absolute). Numbers and booleans may be given as text or as {@code Number} /
  * {@code Boolean} values. {@link #KEYS} lists the keys.
  *
  * <p>Stateless; any thread.
@@ -40,9 +41,11 @@ public final class HostSettingsParser {
     public static final String PROPERTY_PREFIX = "orrery.host.";
     /** Every key the parser reads, in the order of {@link HostSettings}' accessors (without the prefix). */
     public static final List<String> KEYS = List.of("mainSchedule", "order", "mode", "rate", "maxDt", "fixedDt", "frames",
-            "startPaused", "quietMillis", "maxDelayMillis", "stopFrameworkWhenDone", "frameWarnMillis", "stuckMillis");
+            "startPaused", "quietMillis", "maxDelayMillis", "stopFrameworkWhenDone", "frameWarnMillis", "stuckMillis",
+            "saveDir", "autosaveSeconds", "saveOnStop");
     private static final long MINUTE_MILLIS = 60_000;
     private static final long HOUR_MILLIS = 3_600_000;
+    private static final long DAY_SECONDS = 86_400;
 
     private HostSettingsParser() {
     }
@@ -74,6 +77,9 @@ public final class HostSettingsParser {
                 .stopFrameworkWhenDone(s.bool("stopFrameworkWhenDone", false))
                 .frameWarnLimit(Duration.ofMillis(s.whole("frameWarnMillis", 2000, HOUR_MILLIS)))
                 .stuckLimit(Duration.ofMillis(s.whole("stuckMillis", 10_000, HOUR_MILLIS)))
+                .saveDirectory(s.path("saveDir", "saves"))
+                .autosaveInterval(Duration.ofSeconds(s.whole("autosaveSeconds", 0, DAY_SECONDS)))
+                .saveOnStop(s.bool("saveOnStop", false))
                 .build();
     }
 
@@ -105,6 +111,19 @@ public final class HostSettingsParser {
         String string(String key, String def) {
             Object v = raw(key);
             return v == null ? def : String.valueOf(v);
+        }
+
+        java.nio.file.Path path(String key, String def) {
+            String text = string(key, def).trim();
+            if (text.isEmpty()) {
+                throw new IllegalArgumentException("host configuration: " + label(key) + " must name a folder, got ''");
+            }
+            try {
+                return java.nio.file.Path.of(text);
+            } catch (java.nio.file.InvalidPathException e) {
+                throw new IllegalArgumentException("host configuration: " + label(key) + " is not a folder name: '" + text
+                        + "' (" + e.getReason() + ")", e);
+            }
         }
 
         FrameMode mode() {

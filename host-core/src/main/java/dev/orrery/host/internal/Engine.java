@@ -26,6 +26,7 @@ import dev.orrery.schedule.ScheduleHooks;
 import dev.orrery.world.World;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -38,7 +39,10 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
@@ -51,6 +55,8 @@ import java.util.function.Function;
 final class Engine implements HostCore {
     private static final long BOUNDARY_WAIT_MILLIS = 2000;
     private static final long STOP_WAIT_MILLIS = 5000;
+    /** The file of the save on stop, in the save directory. */
+    static final String STOP_FILE = "stop.cbor";
 
     private final Logger log;
     private final FrontEnd frontEnd;
@@ -118,6 +124,8 @@ final class Engine implements HostCore {
             }
         }, java.lang.System::nanoTime, changes::changed);
         l.purgeWith(frontEnd::unloadedCode);
+        Autosave autosave = new Autosave(this, () -> this.config, log);
+        l.afterEachFrame(autosave::frameRan);
         this.loop = l;
         this.coordinator = new RebuildCoordinator(this::snapshot, l, log);
     }
@@ -187,6 +195,9 @@ final class Engine implements HostCore {
         if (c != null) {
             c.shutdown();
         }
+        if (config.saveOnStop() && started.get()) {
+            saveOnStop();
+        }
         if (!l.stop(STOP_WAIT_MILLIS)) {
             HostStatus now = l.status();
             log.log(Level.WARNING, now.stuck().map(f -> "the host stops without waiting for its frame thread: "
@@ -200,6 +211,28 @@ final class Engine implements HostCore {
         loop = null;
         changes.close();
         log.log(Level.INFO, "Orrery host stopped after " + l.status().frames() + " frames");
+    }
+
+    /** The save on an orderly stop: at the next frame boundary, waited for at most {@value #STOP_WAIT_MILLIS} ms. */
+    private void saveOnStop() {
+        Path file = config.saveDirectory().resolve(STOP_FILE);
+        try {
+            HostSaveFiles.save(this, file).toCompletableFuture().get(STOP_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+            log.log(Level.INFO, "saved the world to " + file + " before the host stops");
+        } catch (ExecutionException e) {
+            log.log(Level.WARNING, "the save on stop to " + file + " failed: " + e.getCause().getMessage());
+        } catch (TimeoutException e) {
+            log.log(Level.WARNING, "the save on stop to " + file + " did not complete within " + STOP_WAIT_MILLIS
+                    + " ms; the host stops without it");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            log.log(Level.WARNING, "the save on stop to " + file + " was interrupted; the host stops without it");
+        }
+    }
+
+    @Override
+    public Path saveDirectory() {
+        return config.saveDirectory();
     }
 
     private void stopApplication(String after) {

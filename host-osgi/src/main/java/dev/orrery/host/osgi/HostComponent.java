@@ -469,6 +469,11 @@ public final class HostComponent implements GameHost {
     }
 
     @Override
+    public java.nio.file.Path saveDirectory() {
+        return host().saveDirectory();
+    }
+
+    @Override
     public void requestShutdown(String reason) {
         host().requestShutdown(reason);
     }

@@ -95,6 +95,22 @@ public final class FakeGameHost implements GameHost {
     private boolean holdWork;
     private Consumer<FakeGameHost> onStatusRead = h -> { };
     private Consumer<FakeGameHost> onAwait = h -> { };
+    private java.nio.file.Path saveDirectory = java.nio.file.Path.of("saves");
+
+    /**
+     * @param dir what {@link #saveDirectory()} answers (default {@code saves}); a test gives a temporary folder
+     * @return this host
+     * @throws NullPointerException if dir is null
+     */
+    public synchronized FakeGameHost setSaveDirectory(java.nio.file.Path dir) {
+        this.saveDirectory = Objects.requireNonNull(dir, "FakeGameHost.setSaveDirectory: dir");
+        return this;
+    }
+
+    @Override
+    public synchronized java.nio.file.Path saveDirectory() {
+        return saveDirectory;
+    }
 
     /** A host with a new, empty world. */
     public FakeGameHost() {

@@ -24,7 +24,8 @@ import org.ops4j.pax.exam.Option;
  * in one more.
  *
  * <p>{@link #platform()} is Felix (Pax Exam's native container) with SCR, ConfigAdmin, the Orrery
- * scheduler, host and prefab bundles, this kit, and a host in headless fixed-step mode (dt 0.25 s)
+ * scheduler (with Jackson's core, CBOR, databind and annotations bundles, so {@code GameHost.save} and {@code load} work), host
+ * and prefab bundles, this kit, and a host in headless fixed-step mode (dt 0.25 s)
  * that starts paused, so a test advances it frame by frame ({@code HostDriver.step}); host rebuilds
  * coalesce over 50 ms (at most 500 ms). Pax Exam's log is set to WARN.
  *
@@ -60,7 +61,7 @@ public final class OrreryOptions {
     }
 
     /**
-     * @return the platform: Felix, SCR, ConfigAdmin, scheduler, host, prefabs, this kit, a paused
+     * @return the platform: Felix, SCR, ConfigAdmin, Jackson (core, CBOR), scheduler, host, prefabs, this kit, a paused
      *     fixed-step host (dt 0.25 s), JUnit bundles, Pax Exam's log at WARN
      */
     public static Option platform() {
@@ -105,6 +106,11 @@ public final class OrreryOptions {
         o.add(mavenBundle("org.osgi", "org.osgi.service.component", v.getProperty("org.osgi.service.component")));
         o.add(mavenBundle("org.apache.felix", "org.apache.felix.scr", v.getProperty("org.apache.felix.scr")));
         o.add(mavenBundle("org.apache.felix", "org.apache.felix.configadmin", v.getProperty("org.apache.felix.configadmin")));
+        // Jackson before the scheduler, so its optional imports of the snapshot formats are wired (GameHost.save)
+        o.add(mavenBundle("com.fasterxml.jackson.core", "jackson-core", v.getProperty("jackson")));
+        o.add(mavenBundle("com.fasterxml.jackson.dataformat", "jackson-dataformat-cbor", v.getProperty("jackson")));
+        o.add(mavenBundle("com.fasterxml.jackson.core", "jackson-databind", v.getProperty("jackson")));
+        o.add(mavenBundle("com.fasterxml.jackson.core", "jackson-annotations", v.getProperty("jackson.annotations")));
         o.add(orrery("scheduler-bundle", v));
         o.add(orrery("host-core", v));
         o.add(orrery("host-osgi", v));

@@ -1,6 +1,7 @@
 package dev.orrery.demo.dnd.model;
 
 import dev.orrery.world.Trait;
+import dev.orrery.world.TraitCodec;
 
 /**
  * Entity trait: a combatant's attack.
@@ -12,6 +13,7 @@ import dev.orrery.world.Trait;
  */
 public record Attack(String weapon, int bonus, Dice damage, int range) {
     /** The entity trait. */
-    public static final Trait<Attack> TRAIT = Trait.withDefault("dnd/attack",
-            new Attack("fists", 0, Dice.of(1, 2, 0), 1));
+    public static final Trait<Attack> TRAIT = Trait.<Attack>builder("dnd/attack")
+            .defaultValue(new Attack("fists", 0, Dice.of(1, 2, 0), 1))
+            .persistent(1, TraitCodec.of(Attack.class)).build();
 }

@@ -1,6 +1,7 @@
 package dev.orrery.demo.dnd.model;
 
 import dev.orrery.world.Trait;
+import dev.orrery.world.TraitCodec;
 
 /**
  * World trait: how this battle is played, fixed when it starts (the setup system adds it once, so a
@@ -15,7 +16,9 @@ import dev.orrery.world.Trait;
 public record BattleConfig(long seed, boolean interactive, double aiThinkSeconds, double turnPauseSeconds,
                            int maxTurns) {
     /** The world trait; default: seed 0, AI only. */
-    public static final Trait<BattleConfig> TRAIT = Trait.withDefault("dnd/config", defaults(0, false));
+    public static final Trait<BattleConfig> TRAIT = Trait.<BattleConfig>builder("dnd/config")
+            .defaultValue(defaults(0, false))
+            .persistent(1, TraitCodec.of(BattleConfig.class)).build();
 
     /**
      * @throws IllegalArgumentException if a time is negative or not finite, or {@code maxTurns < 1}

@@ -1,20 +1,29 @@
 package dev.orrery.demo.dnd.model;
 
 import dev.orrery.world.Trait;
+import dev.orrery.world.TraitCodec;
+import dev.orrery.world.Tree;
 
 /**
  * World trait: the battle's dice, a SplitMix64 generator whose whole state is one {@code long}, so a
- * seed gives the same rolls on every JVM. Mutable; confined to the frame thread.
+ * seed gives the same rolls on every JVM. Mutable; confined to the frame thread. Persistent: a snapshot
+ * holds the state, so a loaded battle rolls on exactly as the saved one would have.
  */
 public final class BattleRng {
     /** The world trait; the setup system adds it with the battle's seed. */
-    public static final Trait<BattleRng> TRAIT = Trait.of("dnd/rng", () -> new BattleRng(0));
+    public static final Trait<BattleRng> TRAIT = Trait.<BattleRng>builder("dnd/rng").defaultFactory(() -> new BattleRng(0))
+            .persistent(1, TraitCodec.of(rng -> Tree.of(rng.state), t -> new BattleRng(((Tree.Int) t).value()))).build();
 
     private long state;
 
     /** @param seed the seed */
     public BattleRng(long seed) {
         this.state = seed;
+    }
+
+    /** @return the whole state: a generator made with it as its seed rolls on as this one does */
+    public long state() {
+        return state;
     }
 
     /** @return the next 64 random bits */

@@ -1,12 +1,15 @@
 package dev.orrery.demo.dnd.model;
 
 import dev.orrery.world.Trait;
+import dev.orrery.world.TraitCodec;
+import dev.orrery.world.Tree;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * World trait: the battle's progress. Immutable; systems replace it with {@code world.set}.
+ * World trait: the battle's progress. Immutable; systems replace it with {@code world.set}. Persistent
+ * (version 1; the winner is written as the side's name or null).
  *
  * @param stage where the battle is
  * @param round the current round (0 before the first turn)
@@ -20,13 +23,33 @@ import java.util.Optional;
 public record BattleState(Stage stage, int round, int turns, List<Long> order, int index, double waited,
                           boolean prompted, Optional<Side> winner) {
     /** The world trait; added by the setup system. */
-    public static final Trait<BattleState> TRAIT = Trait.withDefault("dnd/battle", BattleState.initial());
+    public static final Trait<BattleState> TRAIT = Trait.<BattleState>builder("dnd/battle")
+            .defaultValue(BattleState.initial()).persistent(1, TraitCodec.of(BattleState::encode, BattleState::decode)).build();
 
     /** Copies the order. */
     public BattleState {
         Objects.requireNonNull(stage, "stage");
         order = List.copyOf(order);
         Objects.requireNonNull(winner, "winner");
+    }
+
+    private static Tree encode(BattleState s) {
+        return Tree.obj("stage", Tree.of(s.stage.name()), "round", Tree.of(s.round), "turns", Tree.of(s.turns),
+                "order", new Tree.Array(s.order.stream().map(Tree::of).toList()), "index", Tree.of(s.index),
+                "waited", Tree.of(s.waited), "prompted", Tree.of(s.prompted),
+                "winner", s.winner.map(w -> Tree.of(w.name())).orElse(Tree.nil()));
+    }
+
+    private static BattleState decode(Tree tree) {
+        Tree.Obj o = (Tree.Obj) tree;
+        Tree winner = o.get("winner");
+        return new BattleState(Stage.valueOf(((Tree.Text) o.get("stage")).value()), (int) ((Tree.Int) o.get("round")).value(),
+                (int) ((Tree.Int) o.get("turns")).value(),
+                ((Tree.Array) o.get("order")).items().stream().map(t -> ((Tree.Int) t).value()).toList(),
+                (int) ((Tree.Int) o.get("index")).value(),
+                o.get("waited") instanceof Tree.Int i ? i.value() : ((Tree.Real) o.get("waited")).value(),
+                ((Tree.Bool) o.get("prompted")).value(),
+                winner instanceof Tree.Text t ? Optional.of(Side.valueOf(t.value())) : Optional.empty());
     }
 
     /** @return the state before anything happened */

@@ -1,6 +1,8 @@
 package dev.orrery.demo.dnd.model;
 
 import dev.orrery.world.Trait;
+import dev.orrery.world.TraitCodec;
+import dev.orrery.world.Tree;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +19,10 @@ public final class CombatLog {
     public static final String PREFIX = "[dnd] ";
 
     /** The world trait; by default printing to {@code System.out}. */
-    public static final Trait<CombatLog> TRAIT = Trait.of("dnd/log", () -> new CombatLog(System.out));
+    public static final Trait<CombatLog> TRAIT = Trait.<CombatLog>builder("dnd/log").defaultFactory(() -> new CombatLog(System.out))
+            .persistent(1, TraitCodec.of(log -> new Tree.Array(log.lines.stream().map(Tree::of).toList()),
+                    t -> new CombatLog(System.out, ((Tree.Array) t).items().stream().map(l -> ((Tree.Text) l).value()).toList())))
+            .build();
 
     private final List<String> lines = new ArrayList<>();
     private final PrintStream sink;
@@ -25,6 +30,23 @@ public final class CombatLog {
     /** @param sink where lines are printed, or null to keep them only */
     public CombatLog(PrintStream sink) {
         this.sink = sink;
+    }
+
+    /**
+     * @param sink where new lines are printed, or null to keep them only
+     * @param earlier the lines so far (a loaded battle's), kept and not printed again
+     */
+    public CombatLog(PrintStream sink, List<String> earlier) {
+        this(sink);
+        lines.addAll(earlier);
+    }
+
+    /**
+     * @param newSink where the new lines go
+     * @return a log with these lines that prints new ones to {@code newSink}
+     */
+    public CombatLog continuedOn(PrintStream newSink) {
+        return new CombatLog(newSink, lines);
     }
 
     /** @return a log that only keeps lines (for tests) */

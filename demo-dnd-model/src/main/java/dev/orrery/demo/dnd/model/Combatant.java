@@ -1,6 +1,7 @@
 package dev.orrery.demo.dnd.model;
 
 import dev.orrery.world.Trait;
+import dev.orrery.world.TraitCodec;
 
 /**
  * Entity trait: what a combatant is (fixed for the battle).
@@ -14,6 +15,7 @@ import dev.orrery.world.Trait;
  */
 public record Combatant(String role, Side side, int maxHp, int armorClass, int initiativeBonus, int speed) {
     /** The entity trait. */
-    public static final Trait<Combatant> TRAIT = Trait.withDefault("dnd/combatant",
-            new Combatant("commoner", Side.MONSTERS, 4, 10, 0, 5));
+    public static final Trait<Combatant> TRAIT = Trait.<Combatant>builder("dnd/combatant")
+            .defaultValue(new Combatant("commoner", Side.MONSTERS, 4, 10, 0, 5))
+            .persistent(1, TraitCodec.of(Combatant.class)).build();
 }

@@ -1,6 +1,7 @@
 package dev.orrery.demo.dnd.model;
 
 import dev.orrery.world.Trait;
+import dev.orrery.world.TraitCodec;
 import java.util.Objects;
 
 /**
@@ -13,7 +14,9 @@ import java.util.Objects;
  */
 public record Decision(ActionKind kind, String target, String by) {
     /** The world trait. Absent while no decision was made. */
-    public static final Trait<Decision> TRAIT = Trait.withDefault("dnd/decision", new Decision(ActionKind.DODGE, "", "?"));
+    public static final Trait<Decision> TRAIT = Trait.<Decision>builder("dnd/decision")
+            .defaultValue(new Decision(ActionKind.DODGE, "", "?"))
+            .persistent(1, TraitCodec.of(Decision.class)).build();
 
     /** Checks the fields. */
     public Decision {

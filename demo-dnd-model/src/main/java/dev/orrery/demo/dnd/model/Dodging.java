@@ -1,6 +1,7 @@
 package dev.orrery.demo.dnd.model;
 
 import dev.orrery.world.Trait;
+import dev.orrery.world.TraitCodec;
 
 /**
  * Entity trait, a marker: the combatant took the Dodge action; attacks against it roll with
@@ -10,5 +11,7 @@ import dev.orrery.world.Trait;
  */
 public record Dodging(int since) {
     /** The entity trait. */
-    public static final Trait<Dodging> TRAIT = Trait.withDefault("dnd/dodging", new Dodging(0));
+    public static final Trait<Dodging> TRAIT = Trait.<Dodging>builder("dnd/dodging")
+            .defaultValue(new Dodging(0))
+            .persistent(1, TraitCodec.of(Dodging.class)).build();
 }

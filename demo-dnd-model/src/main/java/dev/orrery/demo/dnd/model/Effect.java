@@ -1,6 +1,7 @@
 package dev.orrery.demo.dnd.model;
 
 import dev.orrery.world.Trait;
+import dev.orrery.world.TraitCodec;
 
 /**
  * Entity trait of a short-lived visual effect entity (a hit flash, a heal glow): it ages with the
@@ -13,7 +14,9 @@ import dev.orrery.world.Trait;
  */
 public record Effect(String kind, String on, double seconds) {
     /** The entity trait. */
-    public static final Trait<Effect> TRAIT = Trait.withDefault("dnd/effect", new Effect("flash", "?", 0.4));
+    public static final Trait<Effect> TRAIT = Trait.<Effect>builder("dnd/effect")
+            .defaultValue(new Effect("flash", "?", 0.4))
+            .persistent(1, TraitCodec.of(Effect.class)).build();
 
     /**
      * @param dt elapsed seconds

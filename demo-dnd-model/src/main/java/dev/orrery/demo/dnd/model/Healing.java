@@ -1,6 +1,7 @@
 package dev.orrery.demo.dnd.model;
 
 import dev.orrery.world.Trait;
+import dev.orrery.world.TraitCodec;
 
 /**
  * Entity trait: a healer's spell and how many casts are left.
@@ -12,8 +13,9 @@ import dev.orrery.world.Trait;
  */
 public record Healing(String spell, int uses, Dice amount, int range) {
     /** The entity trait. */
-    public static final Trait<Healing> TRAIT = Trait.withDefault("dnd/healing",
-            new Healing("cure wounds", 0, Dice.of(1, 8, 0), 1));
+    public static final Trait<Healing> TRAIT = Trait.<Healing>builder("dnd/healing")
+            .defaultValue(new Healing("cure wounds", 0, Dice.of(1, 8, 0), 1))
+            .persistent(1, TraitCodec.of(Healing.class)).build();
 
     /** @return this with one use fewer (never below 0) */
     public Healing used() {

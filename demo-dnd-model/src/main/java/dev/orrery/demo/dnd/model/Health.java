@@ -1,6 +1,7 @@
 package dev.orrery.demo.dnd.model;
 
 import dev.orrery.world.Trait;
+import dev.orrery.world.TraitCodec;
 
 /**
  * Entity trait: current hit points.
@@ -9,5 +10,7 @@ import dev.orrery.world.Trait;
  */
 public record Health(int hp) {
     /** The entity trait; prefabs set it to the combatant's maximum. */
-    public static final Trait<Health> TRAIT = Trait.withDefault("dnd/health", new Health(1));
+    public static final Trait<Health> TRAIT = Trait.<Health>builder("dnd/health")
+            .defaultValue(new Health(1))
+            .persistent(1, TraitCodec.of(Health.class)).build();
 }

@@ -1,6 +1,7 @@
 package dev.orrery.demo.dnd.model;
 
 import dev.orrery.world.Trait;
+import dev.orrery.world.TraitCodec;
 
 /**
  * Entity trait: a combatant's unique display name ("Aria", "Goblin 2"). Unique names are also the
@@ -10,7 +11,9 @@ import dev.orrery.world.Trait;
  */
 public record Name(String value) {
     /** The entity trait; a prefab gives a placeholder, each spawn overrides it. */
-    public static final Trait<Name> TRAIT = Trait.withDefault("dnd/name", new Name("?"));
+    public static final Trait<Name> TRAIT = Trait.<Name>builder("dnd/name")
+            .defaultValue(new Name("?"))
+            .persistent(1, TraitCodec.of(Name.class)).build();
 
     @Override
     public String toString() {

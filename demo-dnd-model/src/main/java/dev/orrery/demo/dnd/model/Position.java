@@ -1,6 +1,7 @@
 package dev.orrery.demo.dnd.model;
 
 import dev.orrery.world.Trait;
+import dev.orrery.world.TraitCodec;
 
 /**
  * Entity trait: a square of the battle grid.
@@ -10,7 +11,9 @@ import dev.orrery.world.Trait;
  */
 public record Position(int x, int y) {
     /** The entity trait. */
-    public static final Trait<Position> TRAIT = Trait.withDefault("dnd/position", new Position(0, 0));
+    public static final Trait<Position> TRAIT = Trait.<Position>builder("dnd/position")
+            .defaultValue(new Position(0, 0))
+            .persistent(1, TraitCodec.of(Position.class)).build();
 
     /**
      * @param other another square

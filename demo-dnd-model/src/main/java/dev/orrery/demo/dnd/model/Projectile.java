@@ -1,6 +1,8 @@
 package dev.orrery.demo.dnd.model;
 
 import dev.orrery.world.Trait;
+import dev.orrery.world.TraitCodec;
+import dev.orrery.world.Tree;
 
 /**
  * Entity trait of a projectile in flight, an arrow or a fire bolt: the demo's stand-in for real-time
@@ -23,10 +25,13 @@ import dev.orrery.world.Trait;
 public record Projectile(String weapon, String shooter, String target, Position from, Position to, int steps,
                          int flown, int frames, double drawnX, double drawnY) {
     /** The entity trait. */
-    public static final Trait<Projectile> TRAIT = Trait.withDefault("dnd/projectile",
-            new Projectile("?", "?", "?", new Position(0, 0), new Position(0, 0), 1, 0, 0, 0, 0));
+    public static final Trait<Projectile> TRAIT = Trait.<Projectile>builder("dnd/projectile")
+            .defaultValue(new Projectile("?", "?", "?", new Position(0, 0), new Position(0, 0), 1, 0, 0, 0, 0))
+            .persistent(1, TraitCodec.of(Projectile.class)).build();
     /** Entity trait on an effect entity whose shot was looked at (launched, or melee: nothing flies). */
-    public static final Trait<Boolean> LAUNCHED = Trait.withDefault("dnd/launched", Boolean.TRUE);
+    public static final Trait<Boolean> LAUNCHED = Trait.<Boolean>builder("dnd/launched")
+            .defaultValue(Boolean.TRUE)
+            .persistent(1, TraitCodec.of(Tree::of, t -> ((Tree.Bool) t).value())).build();
 
     /**
      * @param weapon what flies

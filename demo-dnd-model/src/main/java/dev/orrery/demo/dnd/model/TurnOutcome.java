@@ -1,6 +1,7 @@
 package dev.orrery.demo.dnd.model;
 
 import dev.orrery.world.Trait;
+import dev.orrery.world.TraitCodec;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,7 +13,9 @@ import java.util.List;
  */
 public record TurnOutcome(List<HpChange> changes) {
     /** The world trait; empty between turns. */
-    public static final Trait<TurnOutcome> TRAIT = Trait.withDefault("dnd/outcome", new TurnOutcome(List.of()));
+    public static final Trait<TurnOutcome> TRAIT = Trait.<TurnOutcome>builder("dnd/outcome")
+            .defaultValue(new TurnOutcome(List.of()))
+            .persistent(1, TraitCodec.of(TurnOutcome.class)).build();
 
     /** Copies the list. */
     public TurnOutcome {

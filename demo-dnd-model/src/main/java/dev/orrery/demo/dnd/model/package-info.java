@@ -19,7 +19,7 @@
  * confined to the frame thread like the world itself.
  */
 @Export
-@Version("0.1.0")
+@Version("0.2.0")
 package dev.orrery.demo.dnd.model;
 
 import org.osgi.annotation.bundle.Export;

@@ -120,6 +120,8 @@ public final class FrameLoop implements Runnable, RebuildTarget {
 
     private volatile HostSettings config;
     private volatile boolean stopRequested;
+    /** Told of every frame's dt on the frame thread after the frame ({@link #afterEachFrame}). */
+    private volatile java.util.function.DoubleConsumer afterFrame = dt -> { };
 
     /** What the loop tells its owner when it ends by itself. */
     public interface Ended {
@@ -303,6 +305,15 @@ public final class FrameLoop implements Runnable, RebuildTarget {
      */
     public void purgeWith(Supplier<? extends UnloadedCode> code) {
         purger.purgeWith(code);
+    }
+
+    /**
+     * @param listener told on the frame thread after every frame, with its dt (seconds), before the frame
+     *     counts as run (a step request completes); must not block. Work it submits runs at the boundary
+     *     right after that frame. A throw is logged and contained.
+     */
+    public void afterEachFrame(java.util.function.DoubleConsumer listener) {
+        this.afterFrame = java.util.Objects.requireNonNull(listener, "afterEachFrame: listener");
     }
 
     /** Asks for a purge of unloaded code at the next frame boundary (also while paused); requests coalesce. */
@@ -552,6 +563,11 @@ public final class FrameLoop implements Runnable, RebuildTarget {
             }
         }
         watchdog.frameEnded();
+        try {
+            afterFrame.accept(dt); // before the frame counts as run: work it submits is queued before a step completes
+        } catch (RuntimeException e) {
+            log.log(Level.WARNING, "after frame " + frameNo + ": " + e);
+        }
         run.frameRan(frameNo);
     }
 

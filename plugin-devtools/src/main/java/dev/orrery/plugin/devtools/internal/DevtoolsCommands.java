@@ -24,6 +24,7 @@ public final class DevtoolsCommands {
     private final FrameCalls frame;
     private final Introspection introspection;
     private final Steering steering;
+    private final Saves saves;
 
     /**
      * @param host the host to observe and steer; not null
@@ -35,6 +36,32 @@ public final class DevtoolsCommands {
         this.frame = new FrameCalls(host, timeout);
         this.introspection = new Introspection(frame, timings);
         this.steering = new Steering(frame);
+        this.saves = new Saves(host, timeout);
+    }
+
+    /**
+     * {@code save [file]}: saves the world ({@link GameHost#save}; captured at the next frame boundary,
+     * written on the host's worker) and waits for the file, at most the timeout.
+     *
+     * @param file a file name inside the host's save directory, an absolute path, or null or blank for
+     *     {@code quicksave.cbor}; a name ending in {@code .json} is written as JSON
+     * @return a {@code SaveOutcome} (done, or still going on after the timeout), or a problem naming
+     *     the file when the write failed
+     */
+    public Report save(String file) {
+        return saves.save(file);
+    }
+
+    /**
+     * {@code load [file]}: loads a world saved before ({@link GameHost#load}) and waits for it, at most
+     * the timeout.
+     *
+     * @param file as {@link #save(String)}
+     * @return a {@code LoadOutcome}, or a problem: no such file, or one line naming the file and the
+     *     damaged section (the world is then unchanged)
+     */
+    public Report load(String file) {
+        return saves.load(file);
     }
 
     /**

@@ -52,13 +52,16 @@ import org.osgi.service.component.annotations.Reference;
     "osgi.command.function=commits",
     "osgi.command.function=messages",
     "osgi.command.function=clocks",
-    "osgi.command.function=ecsObservers"
+    "osgi.command.function=ecsObservers",
+    "osgi.command.function=save",
+    "osgi.command.function=load"
 })
 public final class GogoCommands {
     /** How long a command waits for the frame thread. */
     static final Duration TIMEOUT = Duration.ofSeconds(5);
     private static final String SCHEDULE = "schedule name (default: the host's main schedule)";
     private static final String WORDS = "the arguments, as the usage line shows them";
+    private static final String FILE = "file name in the save directory, or a path (default quicksave.cbor)";
 
     private final DevtoolsCommands commands;
 
@@ -195,6 +198,31 @@ public final class GogoCommands {
     @Descriptor("resume the simulation (also after a system fault)")
     public Report resume(@Descriptor("none") String... words) {
         return Usage.bind("resume", words).then(a -> commands.resume());
+    }
+
+    /**
+     * @param file the file by option, empty when not given so
+     * @param words {@code [file]}
+     * @return the file written, or why not
+     */
+    @Descriptor("save the world to a file (default quicksave.cbor) in the host's save directory (orrery.host.saveDir);"
+            + " a name ending in .json is written as JSON")
+    public Report save(
+            @Descriptor(FILE) @Parameter(names = {"-f", "--file"}, absentValue = "") String file,
+            @Descriptor(WORDS + ": [file]") String... words) {
+        return Usage.bind("save", words, file).then(a -> commands.save(a.get(0)));
+    }
+
+    /**
+     * @param file the file by option, empty when not given so
+     * @param words {@code [file]}
+     * @return what was restored, or why not (a damaged file: one line naming it and the section)
+     */
+    @Descriptor("load the world from a file (default quicksave.cbor) in the host's save directory (orrery.host.saveDir)")
+    public Report load(
+            @Descriptor(FILE) @Parameter(names = {"-f", "--file"}, absentValue = "") String file,
+            @Descriptor(WORDS + ": [file]") String... words) {
+        return Usage.bind("load", words, file).then(a -> commands.load(a.get(0)));
     }
 
     /**

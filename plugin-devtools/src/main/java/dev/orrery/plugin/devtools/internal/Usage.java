@@ -95,7 +95,9 @@ final class Usage {
             define("commits"),
             define("messages"),
             define("clocks"),
-            define("ecsObservers", "[schedule]"));
+            define("ecsObservers", "[schedule]"),
+            define("save", "[file]"),
+            define("load", "[file]"));
 
     private Usage() {
     }

@@ -10,5 +10,6 @@ package dev.orrery.plugin.devtools.report;
  */
 public sealed interface Report permits SystemsReport, PhasesReport, PluginsReport, ObserversReport, TimingsReport,
         AccessCheckReport, ExplainReport, GraphReport, ToggleOutcome, PhaseToggleOutcome, RunStateOutcome, StepOutcome,
-        CommitsReport, MessagesReport, ClocksReport, EcsObserversReport, QueuedRequest, CommandProblem {
+        CommitsReport, MessagesReport, ClocksReport, EcsObserversReport, QueuedRequest, SaveOutcome, LoadOutcome,
+        CommandProblem {
 }

@@ -68,6 +68,15 @@ public final class ReportText {
             return runState(r);
         } else if (report instanceof StepOutcome r) {
             return step(r);
+        } else if (report instanceof SaveOutcome r) {
+            return r.done() ? "saved the world to " + r.file() + "\n"
+                    : "save: not done within " + r.patience().toMillis() + " ms (is a system stuck in a frame?); it goes on in"
+                    + " the background, the previous " + r.file().getFileName() + " stays until it completes\n";
+        } else if (report instanceof LoadOutcome r) {
+            return r.done() ? "loaded the world from " + r.file() + ": " + count(r.entities(), "entity", "entities") + ", "
+                    + count(r.worldTraits(), "world trait") + "\n"
+                    : "load: not done within " + r.patience().toMillis() + " ms (is a system stuck in a frame?); it goes on in"
+                    + " the background\n";
         } else if (report instanceof QueuedRequest r) {
             return r.command() + ": queued for the next frame boundary: " + r.target() + "; "
                     + r.parked().describe() + "\n";

@@ -12,7 +12,7 @@
  * pure function of its arguments, callable from any thread.
  */
 @Export
-@Version("0.1.0")
+@Version("0.2.0")
 package dev.orrery.plugin.devtools.report;
 
 import org.osgi.annotation.bundle.Export;

@@ -42,7 +42,9 @@ import org.junit.jupiter.api.Test;
  * {@code Cannot coerce} error; optional arguments also by option.
  */
 class GogoCommandsTest {
-    private final FakeGameHost host = new FakeGameHost();
+    @org.junit.jupiter.api.io.TempDir
+    static java.nio.file.Path saves; // save and load with every number of arguments write here, not in the working directory
+    private final FakeGameHost host = new FakeGameHost().setSaveDirectory(saves);
     private final ThreadIOImpl threadIo = new ThreadIOImpl();
     private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
     private final SystemTimings timings = new SystemTimings();

@@ -37,7 +37,7 @@ import java.util.function.Supplier;
  * <p>Routes (paths below {@code /orrery}), documented in the README's "Web console" section:
  * {@code GET /}, {@code /schedule.html}, {@code /timings.html}, {@code /plugins.html}, {@code /console.js},
  * {@code /console.css}; {@code GET /api/schedules}, {@code /api/timings[?schedule=]}, {@code /api/plugins},
- * {@code /api/commits}, {@code /api/messages}, {@code /api/clocks}, {@code /api/token}; {@code GET /graph.svg?schedule=[&empty=true]}; {@code POST /api/system/enable|disable?schedule=&system=},
+ * {@code /api/commits}, {@code /api/messages}, {@code /api/clocks}, {@code /api/token}; {@code GET /graph.svg?schedule=[&empty=true]}; {@code POST /api/system/enable|disable?schedule=&system=}, {@code POST /api/save|load?file=NAME} (a file name in the host's save directory, {@link ConsoleSaves}),
  * {@code /api/phase/enable|disable?schedule=&phase=}, {@code /api/pause}, {@code /api/resume},
  * {@code /api/step?frames=}; the event stream {@code GET /api/events} is {@link EventStream}'s, since it
  * holds its thread.
@@ -73,6 +73,7 @@ public final class ConsoleHandler {
     private final Supplier<TimingsFeed> timings;
     private final SessionTokens tokens;
     private final MutationGuard guard;
+    private final ConsoleSaves saves;
     private final Duration timeout;
 
     /**
@@ -97,6 +98,7 @@ public final class ConsoleHandler {
         if (timeout.isZero() || timeout.isNegative()) {
             throw new IllegalArgumentException("console: the frame-thread timeout must be positive, got " + timeout);
         }
+        this.saves = new ConsoleSaves(timeout);
     }
 
     /**
@@ -324,6 +326,8 @@ public final class ConsoleHandler {
                     });
                 }
                 case "/api/step" -> step(h, r.param("frames"));
+                case "/api/save" -> saves.save(h, r.param("file"));
+                case "/api/load" -> saves.load(h, r.param("file"));
                 default -> ConsoleResponse.json(404, ConsoleJson.outcome(false, "no console action " + path));
             };
         } catch (FrameThreadException e) {
