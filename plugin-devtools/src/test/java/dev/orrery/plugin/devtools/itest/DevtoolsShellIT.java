@@ -347,7 +347,7 @@ public class DevtoolsShellIT {
         }
         Map<String, String> api = new TreeMap<>();
         api.put("dev.orrery.plugin.devtools", "0.5.0");
-        api.put("dev.orrery.plugin.devtools.report", "0.1.0");
+        api.put("dev.orrery.plugin.devtools.report", "0.2.0");
         assertEquals(api, exported);
     }
 }
