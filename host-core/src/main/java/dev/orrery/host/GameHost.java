@@ -231,8 +231,10 @@ public interface GameHost {
     /**
      * Loads a world saved by {@link #save} (or {@link dev.orrery.world.snapshot.WorldSnapshot}): the file
      * is read on a worker, then checked, decoded and restored on the frame thread at the next frame
-     * boundary, with the persistent traits the world knows as definitions (data of others is kept opaque,
-     * see {@link dev.orrery.world.snapshot.WorldSnapshot}).
+     * boundary. It decodes with the persistent traits that the plugins in force declare
+     * ({@link Schedules#persistentTraits()}) and those the world knows; the data of other traits is kept
+     * opaque (see {@link dev.orrery.world.snapshot.WorldSnapshot}) and given to their plugin when it
+     * arrives.
      *
      * @param path the file (JSON or CBOR, told by its first line)
      * @return completes with what was restored; exceptionally with a

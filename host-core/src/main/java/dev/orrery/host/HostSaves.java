@@ -1,5 +1,6 @@
 package dev.orrery.host;
 
+import dev.orrery.world.World;
 import dev.orrery.world.snapshot.RestoreReport;
 import dev.orrery.world.snapshot.SnapshotFiles;
 import dev.orrery.world.snapshot.SnapshotFormat;
@@ -49,7 +50,6 @@ final class HostSaves {
 
     static CompletionStage<RestoreReport> load(GameHost host, Path file) {
         Objects.requireNonNull(file, "GameHost.load: path is null");
-        SnapshotOptions options = SnapshotOptions.builder().source(file.toString()).build();
         return unwrap(CompletableFuture.supplyAsync(() -> {
             try {
                 return Files.readAllBytes(file);
@@ -58,13 +58,27 @@ final class HostSaves {
             }
         }).thenCompose(bytes -> host.submit(world -> {
             try {
-                return WorldSnapshot.restore(new ByteArrayInputStream(bytes), world, options);
+                return WorldSnapshot.restore(new ByteArrayInputStream(bytes), world, restoreOptions(world, file));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             } catch (NoClassDefFoundError e) {
                 throw noJackson(e);
             }
         })));
+    }
+
+    /**
+     * @return the file as the source, and as definitions the persistent traits that the plugins in
+     *     force declare ({@link Schedules#persistentTraits()}), so a plugin's data is decoded even when
+     *     its code has not touched its trait in this world yet; the world's other persistent traits are
+     *     definitions too ({@link WorldSnapshot#restore})
+     */
+    private static SnapshotOptions restoreOptions(World world, Path file) {
+        SnapshotOptions.Builder b = SnapshotOptions.builder().source(file.toString());
+        if (world.has(Schedules.TRAIT)) {
+            world.get(Schedules.TRAIT).persistentTraits().forEach(d -> b.traits(d.trait()));
+        }
+        return b.build();
     }
 
     /** @return JSON for a {@code .json} file, else CBOR */
