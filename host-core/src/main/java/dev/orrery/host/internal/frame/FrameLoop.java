@@ -180,7 +180,8 @@ public final class FrameLoop implements Runnable, RebuildTarget {
         this.log = log;
         this.onEnded = onEnded;
         this.pacer = new FramePacer(nanoTime);
-        this.purger = new WorldPurger(log, tasks, FrameLoop.class.getClassLoader());
+        Rehydration rehydration = new Rehydration(log);
+        this.purger = new WorldPurger(log, tasks, FrameLoop.class.getClassLoader(), rehydration);
         this.observers = new Observers(log, changed, observerProbe);
         this.slots = new ObserverSlots(observers);
         this.installed = new InstalledSchedules(config.mainSchedule(), name -> slots.slot(name).active());
@@ -199,7 +200,7 @@ public final class FrameLoop implements Runnable, RebuildTarget {
                 });
         this.faults = new FrameFaults(world, probe, log, run, installed, onEnded, changed, interrupts);
         this.disposer = new SystemDisposer(world, installed, faults);
-        this.changes = new ScheduleChanges(world, installed, disposer, records, purger, log, changed);
+        this.changes = new ScheduleChanges(world, installed, disposer, records, purger, rehydration, log, changed);
         this.handoff = new BoundaryHandoff(tasks, world, probe, observerProbe, log, this::isFrameThread, interrupts,
                 () -> thread, watchdog::stuck, this::frameThreadExiting);
         this.runner = new FrameTaskRunner(tasks, log, () -> stopRequested, interrupts);

@@ -20,10 +20,14 @@ import java.util.List;
  * task changes the world); the world's {@link Schedules#TRAIT} is set to them; the systems
  * they no longer have are disposed ({@link SystemDisposer}). A swap then records its rebuilds
  * ({@link RebuildRecords}, one INFO line each) and, when a plugin left or was replaced, purges the
- * departed code from the world ({@link WorldPurger}), after the dispose functions that may still use it.
+ * departed code from the world ({@link WorldPurger}), after the dispose functions that may still use it;
+ * last, the plugins in force get their persistent state back from opaque data ({@link Rehydration}):
+ * the state a departed version left, or a load kept for a plugin that was absent.
  *
- * <p>Invariant: no purge runs before the dispose functions of the systems that left, and no system is
- * initialised under a main schedule's new name before the old name's initialised systems are disposed.
+ * <p>Invariant: no purge runs before the dispose functions of the systems that left, no system is
+ * initialised under a main schedule's new name before the old name's initialised systems are disposed,
+ * and the rehydration runs after the purge, so an updated plugin's new trait adopts what its old
+ * version's trait became at that same boundary, before any frame of the new version.
  *
  * <p>Frame thread only (called from tasks the frame thread runs at a frame boundary).
  */
@@ -33,6 +37,7 @@ final class ScheduleChanges {
     private final SystemDisposer disposer;
     private final RebuildRecords records;
     private final WorldPurger purger;
+    private final Rehydration rehydration;
     private final Logger log;
     private final Runnable changed;
 
@@ -42,16 +47,18 @@ final class ScheduleChanges {
      * @param disposer disposes the systems that left them
      * @param records where swapped-in rebuilds are recorded
      * @param purger purges departed code after a swap
+     * @param rehydration gives the plugins in force their opaque data back, after each swap
      * @param log where swapped-in rebuilds are logged
      * @param changed told when the schedules in force, the plugin statuses or the rebuilds changed
      */
     ScheduleChanges(World world, InstalledSchedules installed, SystemDisposer disposer, RebuildRecords records,
-                    WorldPurger purger, Logger log, Runnable changed) {
+                    WorldPurger purger, Rehydration rehydration, Logger log, Runnable changed) {
         this.world = world;
         this.installed = installed;
         this.disposer = disposer;
         this.records = records;
         this.purger = purger;
+        this.rehydration = rehydration;
         this.log = log;
         this.changed = changed;
     }
@@ -78,6 +85,7 @@ final class ScheduleChanges {
         if (departed) {
             purger.purge(world, "plugins left or were replaced");
         }
+        rehydration.run(world);
     }
 
     /**

@@ -10,9 +10,12 @@ import java.lang.System.Logger.Level;
 import java.util.function.Supplier;
 
 /**
- * Drops from the world what belongs to code that is gone ({@code WorldPurge.purge}), and resets the frame
- * thread's context class loader if a plugin left it pointing at such code; one log line per purge that
- * dropped something. Requests coalesce: several before the next frame boundary give one purge.
+ * Drops from the world what belongs to code that is gone ({@code WorldPurge.purge}: a departed plugin's
+ * persistent traits become opaque data), and resets the frame thread's context class loader if a
+ * plugin left it pointing at such code; one log line per purge that dropped something. A purge a bundle
+ * event requested is followed by a {@link Rehydration} (a plugin of the schedules in force may be the
+ * new version of the one whose data just became opaque). Requests coalesce: several before the next
+ * frame boundary give one purge.
  *
  * <p>Implementation notes: {@code pending} is guarded by this object; the purge itself runs on the
  * frame thread only.
@@ -21,6 +24,7 @@ final class WorldPurger {
     private final Logger log;
     private final FrameTasks tasks;
     private final ClassLoader home;
+    private final Rehydration rehydration;
     private volatile Supplier<? extends UnloadedCode> unloadedCode = () -> UnloadedCode.NONE;
     private boolean pending; // guarded by this
 
@@ -28,11 +32,13 @@ final class WorldPurger {
      * @param log where purges are logged
      * @param tasks the frame thread's queue, for {@link #request()}
      * @param home the class loader the frame thread's context class loader is reset to
+     * @param rehydration run after each requested purge
      */
-    WorldPurger(Logger log, FrameTasks tasks, ClassLoader home) {
+    WorldPurger(Logger log, FrameTasks tasks, ClassLoader home, Rehydration rehydration) {
         this.log = log;
         this.tasks = tasks;
         this.home = home;
+        this.rehydration = rehydration;
     }
 
     /** @param code makes the test for code that is gone, once per purge; without it nothing is purged */
@@ -57,6 +63,7 @@ final class WorldPurger {
                 pending = false;
             }
             purge(world, "bundle event");
+            rehydration.run(world);
         });
         if (!queued) {
             synchronized (this) {
