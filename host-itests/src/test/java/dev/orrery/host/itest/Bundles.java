@@ -61,6 +61,8 @@ final class Bundles {
         build("upd-v2", "itest.upd", "2.0.0", PLUGINS + "updv2", null);
         build("leaky-v1", "itest.leaky", "1.0.0", PLUGINS + "leaky", null);
         build("leaky-v2", "itest.leaky", "2.0.0", PLUGINS + "leaky", null);
+        build("keeper-v1", "itest.keeper", "1.0.0", PLUGINS + "keeper", null);
+        build("keeper-v2", "itest.keeper", "2.0.0", PLUGINS + "keeper", null);
         build("soak-v1", "itest.soak", "1.0.0", PLUGINS + "soak", null);
         build("soak-v2", "itest.soak", "2.0.0", PLUGINS + "soak", null);
         String[][] plugins = {{"alpha", "alpha"}, {"ordera", "ordera"}, {"orderb", "orderb"}, {"cyclic", "cyclic"},
