@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * JPMS mode's counterpart of ConfigAdmin for the host: the file {@value #NAME} in the plugins folder,
@@ -24,12 +25,22 @@ final class HostConfigFile {
     static final String NAME = "dev.orrery.host.cfg";
 
     private final Path file;
+    private final Consumer<String> out;
     /** The stamp of the version last handed to the host (null: none, or no file). */
     private FileStamp applied;
 
-    /** @param file the settings file (need not exist) */
+    /** @param file the settings file (need not exist); what it reports goes to standard output */
     HostConfigFile(Path file) {
+        this(file, System.out::println);
+    }
+
+    /**
+     * @param file the settings file (need not exist)
+     * @param out where its one-line reports go (the settings handed over, a file that cannot be read)
+     */
+    HostConfigFile(Path file, Consumer<String> out) {
         this.file = file;
+        this.out = out;
     }
 
     /**
@@ -50,7 +61,7 @@ final class HostConfigFile {
         try (InputStream in = Files.newInputStream(file)) {
             p.load(in);
         } catch (IOException | IllegalArgumentException e) {
-            System.out.println("orrery: host settings file " + file.getFileName() + " cannot be read: " + e + "; not used");
+            this.out.accept("orrery: host settings file " + file.getFileName() + " cannot be read: " + e + "; not used");
             return out;
         }
         p.stringPropertyNames().forEach(k -> out.put(k, p.getProperty(k).trim()));
@@ -80,6 +91,6 @@ final class HostConfigFile {
             return;
         }
         host.configure(parsed);
-        System.out.println("orrery: host settings from " + file.getFileName() + (settings.isEmpty() ? " (none)" : ": " + settings));
+        out.accept("orrery: host settings from " + file.getFileName() + (settings.isEmpty() ? " (none)" : ": " + settings));
     }
 }

@@ -104,7 +104,8 @@ class JpmsHostTest {
     void theHostSettingsFileIsReadAtStartAndHandedOverWhenItChanges(@TempDir Path dir) throws Exception {
         Path file = dir.resolve(HostConfigFile.NAME);
         Files.writeString(file, "order = prefab, dnd\nmode=fixed\n");
-        HostConfigFile config = new HostConfigFile(file);
+        List<String> printed = new ArrayList<>();
+        HostConfigFile config = new HostConfigFile(file, printed::add);
         assertEquals(Map.of("order", "prefab, dnd", "mode", "fixed"), config.read());
         FileStamp first = FileStamp.of(file);
         config.changed(Map.of(file.toAbsolutePath(), first), host);
@@ -112,7 +113,9 @@ class JpmsHostTest {
         Files.writeString(file, "mode=fixed\norder=dnd\n");
         config.changed(Map.of(file.toAbsolutePath(), new FileStamp(Files.size(file), first.modifiedMillis() + 1000)), host);
         assertEquals(List.of("configure FIXED order [dnd]"), calls);
+        assertEquals(List.of("orrery: host settings from " + HostConfigFile.NAME + ": {mode=fixed, order=dnd}"), printed);
         config.changed(Map.of(), host);
+        assertEquals("orrery: host settings from " + HostConfigFile.NAME + " (none)", printed.get(1));
         assertEquals(List.of("configure FIXED order [dnd]", "configure REAL_TIME order []"), calls,
                 "a deleted file leaves no settings");
         Files.writeString(file, "mode=sometimes\n");
