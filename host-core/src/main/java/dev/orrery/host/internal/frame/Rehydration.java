@@ -49,6 +49,9 @@ final class Rehydration {
      * @return how many values were adopted
      */
     int run(World world) {
+        if (world.isStaging() || world.isIterating()) {
+            return 0; // not a frame boundary (never expected: swaps and purges are frame tasks); the next one retries
+        }
         Set<String> opaqueIds = opaqueIds(world);
         if (opaqueIds.isEmpty()) {
             return 0;
