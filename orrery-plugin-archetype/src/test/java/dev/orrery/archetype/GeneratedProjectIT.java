@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orrery.testsupport.maven.OfflineBuild;
 import java.io.IOException;
+import java.io.InputStream;
+import java.lang.module.ModuleDescriptor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.jar.JarFile;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -54,9 +57,18 @@ class GeneratedProjectIT {
 
         Path jar = project.resolve("target/" + ARTIFACT + "-1.0.0-SNAPSHOT.jar");
         assertTrue(Files.isRegularFile(jar), "no plugin jar: " + jar);
-        assertEquals(new Counts(1, 0), counts(project.resolve("target/surefire-reports"), "GamePluginTest"));
+        assertEquals(new Counts(2, 0), counts(project.resolve("target/surefire-reports"), "GamePluginTest"));
         assertEquals(new Counts(1, 0), counts(project.resolve("target/failsafe-reports"), "GamePluginIT"),
-                "the Pax Exam test must run (junit-vintage-engine) and pass");
+                "the Pax Exam test (the score across an update and a reinstall) must run (junit-vintage-engine) and pass");
+        assertTrue(moduleOf(jar).isOpen(), "the generated module must be open, or TraitCodec.of cannot read the"
+                + " persistent Score record on the module path: " + moduleOf(jar));
+    }
+
+    /** @return the descriptor of the jar's module-info.class, which bnd generates (-jpms-module-info) */
+    private static ModuleDescriptor moduleOf(Path jar) throws IOException {
+        try (JarFile j = new JarFile(jar.toFile()); InputStream in = j.getInputStream(j.getEntry("module-info.class"))) {
+            return ModuleDescriptor.read(in);
+        }
     }
 
     /** Tests run and failures+errors of one test class, from its JUnit XML report. */

@@ -4,6 +4,7 @@ import dev.orrery.schedule.EcsSystem;
 import dev.orrery.schedule.Phase;
 import dev.orrery.schedule.Plugin;
 import dev.orrery.world.Trait;
+import dev.orrery.world.TraitCodec;
 import dev.orrery.world.World;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -12,15 +13,30 @@ import java.util.concurrent.atomic.AtomicLong;
  * world traits. Game state lives in the world (traits), never in this class: the host rebuilds and
  * hot-updates plugins while the world goes on.
  *
- * <p>The traits hold JDK values ({@link AtomicLong}), so tests (and other bundles) can read them by
- * name without this bundle's classes.
+ * <p>{@link #SCORE} is persistent: when this bundle is updated, or uninstalled and installed again,
+ * the host keeps its value as data and gives it back to the new revision, whose systems declare it
+ * ({@code writes}); saves hold it too. {@link #FRAMES} is transient: it starts afresh with every
+ * revision.
  */
 public final class GamePlugin {
-    /** Frames counted so far. */
-    public static final Trait<AtomicLong> FRAMES = Trait.of("${pluginName}/frames", AtomicLong::new);
+    /**
+     * The score: frames counted and points. Persistent data: raise {@link #SCORE}'s version and add a
+     * migration when its components change.
+     *
+     * @param frames frames counted since the game began
+     * @param points 10 per frame counted
+     */
+    public record Score(long frames, long points) {
+    }
 
-    /** Points: 10 per frame, computed after the frame was counted. */
-    public static final Trait<AtomicLong> SCORE = Trait.of("${pluginName}/score", AtomicLong::new);
+    /** The score, version 1 of its data, written by both systems; saved and kept across updates. */
+    public static final Trait<Score> SCORE = Trait.<Score>builder("${pluginName}/score")
+            .defaultValue(new Score(0, 0))
+            .persistent(1, TraitCodec.of(Score.class))
+            .build();
+
+    /** Frames this revision of the plugin has run: transient, so an update starts it afresh. */
+    public static final Trait<AtomicLong> FRAMES = Trait.of("${pluginName}/frames", AtomicLong::new);
 
     /** The plugin's own phase: after the builtin OnUpdate, before PostUpdate. */
     public static final Phase PLAY = Phase.builder("${pluginName}/Play")
@@ -29,12 +45,17 @@ public final class GamePlugin {
             .build();
 
     /** Counts the frame. */
-    public static final EcsSystem COUNT = EcsSystem.define("${pluginName}/count", PLAY, GamePlugin::count);
+    public static final EcsSystem COUNT = EcsSystem.builder("${pluginName}/count")
+            .phase(PLAY)
+            .writes(SCORE, FRAMES)
+            .run(GamePlugin::count)
+            .build();
 
     /** Scores the frame; ordered after {@link #COUNT}. */
     public static final EcsSystem SCORE_SYSTEM = EcsSystem.builder("${pluginName}/score")
             .phase(PLAY)
             .after(COUNT)
+            .writes(SCORE)
             .run(GamePlugin::score)
             .build();
 
@@ -49,9 +70,12 @@ public final class GamePlugin {
 
     private static void count(World world, double dt) {
         world.add(FRAMES).incrementAndGet();
+        Score s = world.add(SCORE);
+        world.set(SCORE, new Score(s.frames() + 1, s.points()));
     }
 
     private static void score(World world, double dt) {
-        world.add(SCORE).set(10 * world.add(FRAMES).get());
+        Score s = world.add(SCORE);
+        world.set(SCORE, new Score(s.frames(), 10 * s.frames()));
     }
 }
