@@ -9,7 +9,8 @@ import java.util.Set;
 /**
  * The fenced code blocks of the checked documents ({@link Readme#FILES}), with the marker line before
  * each. Console blocks (no language, {@code sh}, {@code text}, {@code console}) are the examples a test
- * runs; code blocks ({@code java}, {@code xml}) are compiled elsewhere or shown as API.
+ * runs; code blocks ({@code java}, {@code xml}) are compiled elsewhere or shown as API, and a marked
+ * one is an excerpt of a compiled source ({@link DocBlocksTest#CODE_FROM}).
  */
 final class DocBlocks {
     private static final Set<String> CONSOLE = Set.of("", "sh", "text", "console");
@@ -33,6 +34,25 @@ final class DocBlocks {
     }
 
     private DocBlocks() {
+    }
+
+    /**
+     * @param name a {@code <!-- checked: NAME -->} marker's name
+     * @return the lines of the block after that marker, as written (indentation kept)
+     * @throws AssertionError if no block carries that marker
+     */
+    static List<String> body(String name) throws IOException {
+        for (Block b : all()) {
+            if (name.equals(b.name())) {
+                List<String> lines = Files.readAllLines(DemoProcess.REPO.resolve(b.file()));
+                List<String> body = new ArrayList<>();
+                for (int i = b.line(); i < lines.size() && !lines.get(i).strip().startsWith("```"); i++) {
+                    body.add(lines.get(i));
+                }
+                return body;
+            }
+        }
+        throw new AssertionError(Readme.FILES + " have no block after <!-- checked: " + name + " -->");
     }
 
     /** @return every fenced block of the checked documents, in file and line order */

@@ -1,6 +1,7 @@
 package dev.orrery.demo.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -17,7 +18,8 @@ import org.junit.jupiter.api.Test;
  * Every console block of README.md and docs/plugin-guide.md is an example a test checks: it carries a
  * {@code <!-- checked: NAME -->} marker, and each name is one of {@link #CHECKED_BY} (the test that runs
  * it). A new block without a marker, or a marker no test knows, fails here. Examples that need no
- * process (file listings, commands no test may run, such as {@code mvn install}) are checked here.
+ * process (file listings, commands no test may run, such as {@code mvn install}) are checked here, and
+ * so are marked code blocks: each is an excerpt of a source that a build compiles ({@link #CODE_FROM}).
  */
 class DocBlocksTest {
     /** Each checked example and the test that runs it and compares it with the real output. */
@@ -56,7 +58,25 @@ class DocBlocksTest {
             Map.entry("guide-install-log", "GuideIT.installUpdateRemove"),
             Map.entry("guide-update-one", "GuideIT.installUpdateRemove"),
             Map.entry("guide-update-two", "GuideIT.installUpdateRemove"),
-            Map.entry("guide-remove-log", "GuideIT.installUpdateRemove")));
+            Map.entry("guide-remove-log", "GuideIT.installUpdateRemove"),
+            Map.entry("guide-reinstall-log", "GuideIT.installUpdateRemove"),
+            Map.entry("hot-update-persistent", "DocBlocksTest.theCodeExamplesAreExcerptsOfCompiledSources"),
+            Map.entry("guide-persistent-score", "DocBlocksTest.theCodeExamplesAreExcerptsOfCompiledSources"),
+            Map.entry("guide-migration", "DocBlocksTest.theCodeExamplesAreExcerptsOfCompiledSources")));
+
+    /** The archetype's plugin source, as the guide's {@code score} plugin generates it. */
+    private static final String ARCHETYPE_PLUGIN =
+            "orrery-plugin-archetype/src/main/resources/archetype-resources/src/main/java/GamePlugin.java";
+
+    /**
+     * Each marked code block and the source it is taken from (relative to the repository), a file that
+     * a build compiles: the archetype's (compiled by {@code GeneratedProjectIT} and {@link ScorePluginJar})
+     * with {@code pluginName=score}, or a test that runs the example.
+     */
+    static final Map<String, String> CODE_FROM = new TreeMap<>(Map.of(
+            "hot-update-persistent", ARCHETYPE_PLUGIN,
+            "guide-persistent-score", ARCHETYPE_PLUGIN,
+            "guide-migration", "scheduler-bundle/src/test/java/dev/orrery/world/snapshot/HotUpdateGuideExampleTest.java"));
 
     @Test
     @DisplayName("every console block of README.md and docs/plugin-guide.md has a checked marker that a test knows")
@@ -65,9 +85,68 @@ class DocBlocksTest {
         assertTrue(console.size() > 20, console.toString());
         assertEquals(List.of(), console.stream().filter(b -> b.name() == null).map(Object::toString).toList(),
                 "console blocks without a <!-- checked: NAME --> marker");
-        List<String> names = console.stream().map(DocBlocks.Block::name).toList();
+        List<String> names = DocBlocks.all().stream().map(DocBlocks.Block::name).filter(java.util.Objects::nonNull).toList();
         assertEquals(names.size(), new TreeSet<>(names).size(), "a marker name used twice: " + names);
         assertEquals(CHECKED_BY.keySet(), new TreeSet<>(names), "markers in the documents against the tests' list");
+        List<String> code = DocBlocks.all().stream().filter(b -> !b.console() && b.name() != null).map(DocBlocks.Block::name).toList();
+        assertEquals(CODE_FROM.keySet(), new TreeSet<>(code), "marked code blocks against their sources' list");
+    }
+
+    @Test
+    @DisplayName("marked code blocks: each is an excerpt of a compiled source, line for line (indentation aside; ... skips lines)")
+    void theCodeExamplesAreExcerptsOfCompiledSources() throws Exception {
+        for (Map.Entry<String, String> e : CODE_FROM.entrySet()) {
+            String text = Files.readString(DemoProcess.REPO.resolve(e.getValue()))
+                    .replace("${package}", ScorePluginJar.PACKAGE).replace("${pluginName}", "score");
+            assertExcerpt(e.getKey(), DocBlocks.body(e.getKey()), text.lines().toList(), e.getValue());
+        }
+    }
+
+    /**
+     * Fails unless the example's runs of lines (split at lines of only {@code ...}) each appear in the
+     * source as consecutive lines, in order; blank lines, comment lines ({@code //}, {@code /*},
+     * {@code *}) and indentation do not count.
+     */
+    static void assertExcerpt(String name, List<String> example, List<String> source, String sourceName) {
+        List<String> src = source.stream().map(String::strip).filter(l -> !l.isEmpty() && !comment(l)).toList();
+        List<List<String>> runs = new java.util.ArrayList<>(List.of(new java.util.ArrayList<>()));
+        for (String line : example) {
+            String l = line.strip();
+            if (l.equals("...")) {
+                runs.add(new java.util.ArrayList<>());
+            } else if (!l.isEmpty() && !comment(l)) {
+                runs.get(runs.size() - 1).add(l);
+            }
+        }
+        int from = 0;
+        for (List<String> run : runs) {
+            int at = -1;
+            for (int i = from; i + run.size() <= src.size() && at < 0; i++) {
+                if (src.subList(i, i + run.size()).equals(run)) {
+                    at = i;
+                }
+            }
+            if (at < 0) {
+                throw new AssertionError("code example '" + name + "' is not an excerpt of " + sourceName
+                        + " (after its line " + from + " of code): these lines are not there in a row:\n  "
+                        + String.join("\n  ", run));
+            }
+            from = at + run.size();
+        }
+    }
+
+    private static boolean comment(String strippedLine) {
+        return strippedLine.startsWith("//") || strippedLine.startsWith("/*") || strippedLine.startsWith("*");
+    }
+
+    @Test
+    @DisplayName("the excerpt check fails on a line that is not in the source, and on runs out of order")
+    void theExcerptCheckCanFail() {
+        List<String> source = List.of("class A {", "    int a = 1;", "", "    /** B. */", "    int b = 2;", "}");
+        assertExcerpt("ok", List.of("int a = 1;", "int b = 2;", "...", "}"), source, "A.java");
+        assertThrows(AssertionError.class, () -> assertExcerpt("typo", List.of("int a = 2;"), source, "A.java"));
+        assertThrows(AssertionError.class, () -> assertExcerpt("gap", List.of("class A {", "int b = 2;"), source, "A.java"));
+        assertThrows(AssertionError.class, () -> assertExcerpt("order", List.of("int b = 2;", "...", "int a = 1;"), source, "A.java"));
     }
 
     @Test
