@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * docs/plugin-guide.md, section 5, run as the guide says: the host started from the distribution, the
  * score plugin (the archetype's, {@link ScorePluginJar}) copied into its plugin folder, copied again to
- * update it, then deleted; each step's log against the guide's example (see {@link Readme}). An update
+ * update it, deleted, and copied in once more, which gives it its persistent score back; each step's
+ * log against the guide's example (see {@link Readme}). An update
  * is one swap or two, depending on when the new revision's plugin is back: the output must be one of
  * the guide's two examples.
  */
@@ -54,14 +55,23 @@ class GuideIT {
 
             int beforeRemove = p.lines().size();
             Files.delete(dropped);
-            p.awaitLine(l -> l.contains("purged unloaded code of [com.example.game.score "), TIMEOUT);
-            p.awaitLine(l -> l.contains("left [score]"), TIMEOUT);
-            p.terminate();
-            assertEquals(0, p.waitFor(TIMEOUT), p.text());
+            p.awaitLine(l -> p.lines().indexOf(l) >= beforeRemove && l.contains("purged unloaded code of [com.example.game.score "),
+                    TIMEOUT);
+            p.awaitLine(l -> p.lines().indexOf(l) >= beforeRemove && l.contains("left [score]"), TIMEOUT);
+            List<String> remove = List.copyOf(p.lines().subList(beforeRemove, p.lines().size()));
             // The purge line comes before or after the rebuild line (whichever trigger came first).
             for (String line : Readme.example("guide-remove-log")) {
-                Readme.assertAppearsIn(List.of(line), p.lines().subList(beforeRemove, p.lines().size()));
+                Readme.assertAppearsIn(List.of(line), remove);
             }
+
+            // Copied in again, the plugin gets its persistent score back from the data the purge kept.
+            int beforeReinstall = p.lines().size();
+            Files.copy(jar, dropped);
+            p.awaitLine(l -> p.lines().indexOf(l) >= beforeReinstall && l.contains("rehydrated persistent trait 'score/score'"),
+                    TIMEOUT);
+            Readme.assertAppearsIn(Readme.example("guide-reinstall-log"), p.lines().subList(beforeReinstall, p.lines().size()));
+            p.terminate();
+            assertEquals(0, p.waitFor(TIMEOUT), p.text());
         }
     }
 
