@@ -50,6 +50,9 @@ class GuideIT {
             Files.setLastModifiedTime(dropped, FileTime.fromMillis(System.currentTimeMillis() + 2000));
             p.awaitLine(l -> p.lines().indexOf(l) >= beforeUpdate && (l.endsWith("replaced [score]") || l.contains("joined [score]")),
                     TIMEOUT);
+            // The new revision gets the score the old one left (its data, kept by the purge).
+            p.awaitLine(l -> p.lines().indexOf(l) >= beforeUpdate && l.contains("rehydrated persistent trait 'score/score'"),
+                    TIMEOUT);
             List<String> update = p.lines().subList(beforeUpdate, p.lines().size());
             assertOneOf(update, Readme.example("guide-update-one"), Readme.example("guide-update-two"));
 
