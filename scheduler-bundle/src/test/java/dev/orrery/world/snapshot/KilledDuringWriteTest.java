@@ -1,6 +1,7 @@
 package dev.orrery.world.snapshot;
 
 import static java.nio.file.StandardWatchEventKinds.ENTRY_CREATE;
+import static java.nio.file.StandardWatchEventKinds.ENTRY_DELETE;
 import static java.nio.file.StandardWatchEventKinds.OVERFLOW;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -38,34 +39,47 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code .old} file is a complete earlier save, and the next save (in this process) works and leaves no
  * temporary files. The child saves only when told ({@code go} on its input), so it is never more than
  * one save ahead of what the test has seen: the assertions hold for every kill point. The kill points
- * are events: a line of the child's output, or the n-th file created in the save's directory (the
- * temporary file, the kept previous save, the renames), whichever the seeded choice names; where the
- * kill lands after that event is left to chance.
+ * are events of the save the child is killed in: a line of its output, or the n-th change of a name
+ * in the save's directory (a file created, renamed or deleted: the temporary file, the kept previous
+ * save, the final rename): eight runs, each of the three lines and each of the changes 1 to 5 once,
+ * in a seeded order after a seeded number of saves. Where the kill lands after its event is left to
+ * chance: inside the step that follows it or later.
  */
 @Tag("engine-independent")
 class KilledDuringWriteTest {
-    /** After which event of save {@code k + 1} the test kills the child. */
-    enum Moment {
-        /** the line {@code saving k+1}: during the capture */
-        CAPTURING,
-        /** the line {@code writing k+1}: during the encoding or the file work */
+    /** What the test waits for, during save {@code k + 1}, before it kills the child. */
+    enum Event {
+        /** the line {@code saving k+1}: the capture is under way */
+        SAVING,
+        /** the line {@code writing k+1}: the encoding or the file work is under way */
         WRITING,
-        /** the first file created in the directory (or the line {@code saved k+1}, if that comes first) */
-        FIRST_FILE,
-        /** the second file created */
-        SECOND_FILE,
-        /** the third file created */
-        THIRD_FILE,
+        /** the n-th change of a name in the directory (or the line {@code saved k+1}, if that comes first) */
+        DIRECTORY,
         /** the line {@code saved k+1}: the save is complete */
         SAVED
     }
 
-    private static final int KILLS = 8;
+    /** Kill after {@code completed} saves, at {@code event} of the next one ({@code changes}: for DIRECTORY). */
+    record KillPoint(int completed, Event event, int changes) {
+        @Override
+        public String toString() {
+            return "killed after " + completed + " saves, at " + (event == Event.DIRECTORY ? "directory change "
+                    + changes : event.toString()) + " of save " + (completed + 1);
+        }
+    }
+
+    /**
+     * The most name changes a kill point waits for. A save after the first makes six: NAME.tmp created,
+     * NAME.old.tmp created, its rename to NAME.old (one name deleted, one created), the final rename (the
+     * same); the fifth is the final rename's first half.
+     */
+    private static final int MAX_CHANGES = 5;
     /** The most saves a child begins: up to 3 complete ones and the one it is killed in. */
     private static final int MAX_SAVES = 4;
     /** A bound on every wait for the child, so that a broken child fails the test instead of hanging it. */
     private static final long WAIT_SECONDS = 60;
     private static final String END = "end of output";
+    private static final String CHANGED = "directory: ";
 
     @TempDir
     Path dir;
@@ -78,22 +92,26 @@ class KilledDuringWriteTest {
             + " .old, and nothing that breaks the next save")
     void killedDuringAWrite() throws Exception {
         Random r = new Random(20261202L);
-        List<Moment> moments = new ArrayList<>(List.of(Moment.values()));
-        while (moments.size() < KILLS) {
-            moments.add(Moment.values()[r.nextInt(Moment.values().length)]);
+        List<KillPoint> points = new ArrayList<>();
+        for (Event e : List.of(Event.SAVING, Event.WRITING, Event.SAVED)) {
+            points.add(new KillPoint(1 + r.nextInt(MAX_SAVES - 1), e, 0));
         }
-        Collections.shuffle(moments, r);
-        for (int i = 0; i < KILLS; i++) {
-            killAndCheck(i, 1 + r.nextInt(MAX_SAVES - 1), moments.get(i));
+        for (int n = 1; n <= MAX_CHANGES; n++) {
+            points.add(new KillPoint(1 + r.nextInt(MAX_SAVES - 1), Event.DIRECTORY, n));
+        }
+        Collections.shuffle(points, r);
+        for (int run = 0; run < points.size(); run++) {
+            killAndCheck(run, points.get(run));
         }
     }
 
-    private void killAndCheck(int run, int completed, Moment moment) throws Exception {
+    private void killAndCheck(int run, KillPoint point) throws Exception {
         Path runDir = Files.createDirectory(dir.resolve("run-" + run));
         Path file = runDir.resolve("world.cbor");
         Path errors = dir.resolve("run-" + run + ".stderr");
+        int completed = point.completed();
         int killedIn = completed + 1;
-        String where = "killed after " + completed + " saves, at " + moment + " of save " + killedIn;
+        String where = point.toString();
         Process child = new ProcessBuilder(javaCommand(), "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                 "-cp", System.getProperty("java.class.path"), SavingChild.class.getName(), file.toString())
                 .redirectError(errors.toFile()).start();
@@ -107,12 +125,12 @@ class KilledDuringWriteTest {
                 expectLine(events, "writing " + k, errors);
                 expectLine(events, "saved " + k, errors);
             }
-            // Every file of the saves so far was created before "saved" was printed: the watch sees
+            // Every name change of the saves so far came before "saved" was printed: the watch sees
             // only those of the save the child is killed in.
-            runDir.register(watch, ENTRY_CREATE);
-            daemon("directory watch", () -> watchCreates(watch, events)).start();
+            runDir.register(watch, ENTRY_CREATE, ENTRY_DELETE);
+            daemon("directory watch", () -> watchChanges(watch, events)).start();
             grant(toChild);
-            sawSaved = awaitMoment(events, moment, killedIn, errors);
+            sawSaved = awaitKillPoint(events, point, errors);
             child.destroyForcibly();
             assertTrue(child.waitFor(WAIT_SECONDS, TimeUnit.SECONDS), where + ": the child did not end");
         } finally {
@@ -141,26 +159,26 @@ class KilledDuringWriteTest {
     }
 
     /**
-     * Waits for the moment's event of save {@code k}.
+     * Waits for the kill point's event of save {@code completed + 1}.
      *
-     * @return whether the child printed {@code saved k}: the save is then complete
+     * @return whether the child printed {@code saved} for that save: it is then complete
      */
-    private static boolean awaitMoment(BlockingQueue<String> events, Moment moment, int k, Path errors)
-            throws Exception {
-        if (moment == Moment.CAPTURING || moment == Moment.WRITING) {
+    private static boolean awaitKillPoint(BlockingQueue<String> events, KillPoint point, Path errors) throws Exception {
+        int k = point.completed() + 1;
+        if (point.event() == Event.SAVING || point.event() == Event.WRITING) {
             expectLine(events, "saving " + k, errors);
-            if (moment == Moment.WRITING) {
+            if (point.event() == Event.WRITING) {
                 expectLine(events, "writing " + k, errors);
             }
             return false;
         }
-        int files = moment == Moment.SAVED ? Integer.MAX_VALUE : moment.ordinal() - Moment.FIRST_FILE.ordinal() + 1;
-        for (int created = 0; created < files;) {
+        int changes = point.event() == Event.SAVED ? Integer.MAX_VALUE : point.changes();
+        for (int seen = 0; seen < changes;) {
             String e = next(events, "saved " + k, errors);
             if (e.equals("saved " + k)) {
                 return true;
-            } else if (e.startsWith("created ")) {
-                created++;
+            } else if (e.startsWith(CHANGED)) {
+                seen++;
             } else if (!e.equals("saving " + k) && !e.equals("writing " + k)) {
                 throw new AssertionError("the child printed '" + e + "' during save " + k + childErrors(errors));
             }
@@ -173,12 +191,12 @@ class KilledDuringWriteTest {
         toChild.flush();
     }
 
-    /** Takes events up to the child's next line, which must be {@code line}; files created meanwhile are skipped. */
+    /** Takes events up to the child's next line, which must be {@code line}; name changes meanwhile are skipped. */
     private static void expectLine(BlockingQueue<String> events, String line, Path errors) throws Exception {
         String e;
         do {
             e = next(events, line, errors);
-        } while (e.startsWith("created "));
+        } while (e.startsWith(CHANGED));
         assertEquals(line, e, childErrors(errors));
     }
 
@@ -202,12 +220,12 @@ class KilledDuringWriteTest {
         events.add(END);
     }
 
-    private static void watchCreates(WatchService watch, BlockingQueue<String> events) {
+    private static void watchChanges(WatchService watch, BlockingQueue<String> events) {
         try {
             while (true) {
                 WatchKey key = watch.take();
                 for (WatchEvent<?> e : key.pollEvents()) {
-                    events.add(e.kind() == OVERFLOW ? "created (events lost)" : "created " + e.context());
+                    events.add(CHANGED + (e.kind() == OVERFLOW ? "(events lost)" : e.kind().name() + " " + e.context()));
                 }
                 key.reset();
             }
