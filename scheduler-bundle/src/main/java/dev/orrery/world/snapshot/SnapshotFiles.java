@@ -59,7 +59,7 @@ public final class SnapshotFiles {
      *
      * @param file the target file; its directory must exist
      * @param snapshot the capture
-     * @throws IOException if writing fails; the target is then unchanged and the temporary file removed
+     * @throws IOException if writing fails; the target is then unchanged and the temporary files removed
      */
     public static void write(Path file, WorldSnapshot snapshot) throws IOException {
         Objects.requireNonNull(file, "SnapshotFiles.write: file is null");
