@@ -221,7 +221,8 @@ public interface GameHost {
      * @param path the file; a name ending in {@code .json} is written as JSON, any other as CBOR
      * @return completes with {@code path} once the file is in place; exceptionally with the
      *     {@link java.io.IOException} of a failed write (the previous file is then unchanged), with
-     *     {@link IllegalStateException} if the host stops first or the Jackson bundles are missing
+     *     {@link IllegalStateException} if the host stops first or the Jackson jars or bundles are missing
+     *     (one line naming the four to install)
      * @throws NullPointerException if {@code path} is null
      */
     default CompletionStage<Path> save(Path path) {
@@ -239,8 +240,9 @@ public interface GameHost {
      * @param path the file (JSON or CBOR, told by its first line)
      * @return completes with what was restored; exceptionally with a
      *     {@link dev.orrery.world.snapshot.SnapshotException} (one line naming the file and the section)
-     *     if the file is truncated or damaged, the world then unchanged, or with the
-     *     {@link java.io.IOException} of a failed read
+     *     if the file is truncated or damaged, the world then unchanged, with the
+     *     {@link java.io.IOException} of a failed read, or with {@link IllegalStateException} if the
+     *     Jackson jars or bundles are missing (one line naming the four to install)
      * @throws NullPointerException if {@code path} is null
      */
     default CompletionStage<RestoreReport> load(Path path) {

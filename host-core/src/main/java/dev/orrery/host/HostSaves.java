@@ -88,8 +88,9 @@ final class HostSaves {
     }
 
     private static IllegalStateException noJackson(NoClassDefFoundError e) {
-        return new IllegalStateException("saving and loading worlds needs jackson-core and jackson-dataformat-cbor"
-                + " (2.23 or later 2.x) installed next to the scheduler; missing: " + e.getMessage(), e);
+        return new IllegalStateException("saving and loading worlds needs Jackson next to the scheduler:"
+                + " install the four jars or bundles jackson-core, jackson-dataformat-cbor, jackson-databind and"
+                + " jackson-annotations (2.23 or later 2.x; the orrery-bom has their versions); missing: " + e.getMessage(), e);
     }
 
     private static <T> CompletionStage<T> unwrap(CompletableFuture<T> stage) {

@@ -16,15 +16,22 @@ import java.util.Objects;
  * Snapshot files written so that a crash never damages the last good save: the new snapshot goes to
  * a temporary file next to the target ({@code NAME.tmp}), is forced to the disk, the previous file is
  * kept as {@code NAME.old}, and the temporary file is renamed over the target atomically. At every
- * moment the target is either the previous complete save or the new complete one.
+ * moment the target is either the previous complete save or the new complete one, and {@code NAME.old},
+ * once it exists, is a complete earlier save: the one before the target, or the target itself if the
+ * write stopped between keeping it and the final rename.
  *
  * <p>Reading checks the whole file (every section's length and checksum) before the world changes;
  * a truncated or damaged file fails with one line naming the file and the section.
  *
- * <p>Implementation notes. The previous save is kept with a hard link where the file system has
- * them (one atomic step, no copy), else a copy; it is never moved away, so there is no moment without
- * a target file. The directory is forced after the rename where the platform allows it (Linux), so the
- * rename itself survives a power loss.
+ * <p>Implementation notes. The previous save is kept in two steps, each leaving complete files: it is
+ * hard linked (one step, no copy) where the file system has links, else copied and forced to the disk,
+ * to a temporary name ({@code NAME.old.tmp}), which is then renamed atomically over {@code NAME.old}; so
+ * the old {@code NAME.old} stays until the new one replaces it, and the target is never moved away.
+ * When {@code NAME.old} already is the target (a link left by a write that died before its final
+ * rename) it is left as it is: a rename between two links of one file does nothing. The directory is
+ * forced after keeping the previous save and again after the final rename, where the platform allows it
+ * (Linux), so both renames survive a power loss in that order. Temporary files left by a process that
+ * died while writing are replaced by the next write.
  *
  * @since 0.4
  */
@@ -52,7 +59,7 @@ public final class SnapshotFiles {
      *
      * @param file the target file; its directory must exist
      * @param snapshot the capture
-     * @throws IOException if writing fails; the target is then unchanged and the temporary file removed
+     * @throws IOException if writing fails; the target is then unchanged and the temporary files removed
      */
     public static void write(Path file, WorldSnapshot snapshot) throws IOException {
         Objects.requireNonNull(file, "SnapshotFiles.write: file is null");
@@ -60,6 +67,7 @@ public final class SnapshotFiles {
         Path target = file.toAbsolutePath();
         Path tmp = sibling(target, ".tmp");
         Path old = sibling(target, ".old");
+        Path oldTmp = sibling(target, ".old.tmp");
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 16);
         snapshot.writeTo(bytes);
         try {
@@ -72,11 +80,13 @@ public final class SnapshotFiles {
                 ch.force(true);
             }
             if (Files.exists(target)) {
-                keepPrevious(target, old);
+                keepPrevious(target, old, oldTmp);
+                forceDirectory(target.getParent());
             }
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(tmp);
+            Files.deleteIfExists(oldTmp);
             throw e;
         }
         forceDirectory(target.getParent());
@@ -108,13 +118,21 @@ public final class SnapshotFiles {
         return sibling(file.toAbsolutePath(), ".old");
     }
 
-    private static void keepPrevious(Path target, Path old) throws IOException {
-        Files.deleteIfExists(old);
-        try {
-            Files.createLink(old, target);
-        } catch (UnsupportedOperationException | IOException noLinks) {
-            Files.copy(target, old, StandardCopyOption.REPLACE_EXISTING);
+    /** Links (or copies) the target to {@code oldTmp}, then renames that over {@code old} (class notes). */
+    private static void keepPrevious(Path target, Path old, Path oldTmp) throws IOException {
+        Files.deleteIfExists(oldTmp);
+        if (Files.exists(old) && Files.isSameFile(old, target)) {
+            return;
         }
+        try {
+            Files.createLink(oldTmp, target);
+        } catch (UnsupportedOperationException | IOException noLinks) {
+            Files.copy(target, oldTmp, StandardCopyOption.REPLACE_EXISTING);
+            try (FileChannel ch = FileChannel.open(oldTmp, StandardOpenOption.WRITE)) {
+                ch.force(true);
+            }
+        }
+        Files.move(oldTmp, old, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 
     private static Path sibling(Path target, String suffix) {

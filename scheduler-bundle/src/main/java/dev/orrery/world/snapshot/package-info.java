@@ -9,8 +9,10 @@
  * <p>What a trait saves is declared on the trait ({@code Trait.builder(name).persistent(version,
  * codec)}, in {@code dev.orrery.world}); this package holds the formats. It is the only package of the
  * scheduler that needs Jackson (jackson-core and jackson-dataformat-cbor): the bundle imports Jackson
- * optionally, so a host that saves worlds installs those two bundles (on the module path: modules
- * {@code com.fasterxml.jackson.core} and {@code com.fasterxml.jackson.dataformat.cbor}) and others
+ * optionally, so a host that saves worlds installs those two bundles and the two that the CBOR one
+ * requires, jackson-databind and jackson-annotations (on the module path: modules
+ * {@code com.fasterxml.jackson.core}, {@code com.fasterxml.jackson.dataformat.cbor},
+ * {@code com.fasterxml.jackson.databind} and {@code com.fasterxml.jackson.annotation}), and others
  * need nothing.
  */
 @Export

@@ -49,6 +49,40 @@ class SnapshotFilesTest {
         assertSameState(first, older);
     }
 
+    @Test
+    void aWriteAfterOneThatStoppedHalfWayKeepsTheLastCompleteSaveAsOld() throws Exception {
+        Path file = dir.resolve("world.orrery");
+        Path old = SnapshotFiles.previous(file);
+        SnapshotFiles.save(populated(20, 1), file, SnapshotOptions.defaults());
+        World second = populated(30, 2);
+        SnapshotFiles.save(second, file, SnapshotOptions.defaults());
+        byte[] secondBytes = Files.readAllBytes(file);
+        // What a write that died after keeping the previous save leaves: NAME.old is a link to the
+        // target, with a half-written NAME.tmp and a NAME.old.tmp from the step before.
+        Files.delete(old);
+        Files.createLink(old, file);
+        Files.write(dir.resolve("world.orrery.tmp"), Arrays.copyOf(secondBytes, 100));
+        Files.write(dir.resolve("world.orrery.old.tmp"), new byte[] {1, 2, 3});
+
+        World third = populated(40, 3);
+        SnapshotFiles.save(third, file, SnapshotOptions.defaults());
+        assertArrayEquals(secondBytes, Files.readAllBytes(old), "the old file is the last complete save");
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            assertEquals(java.util.List.of("world.orrery", "world.orrery.old"),
+                    files.map(p -> p.getFileName().toString()).sorted().toList(), "no temporary files are left");
+        }
+        World restored = new World();
+        SnapshotFiles.restore(file, restored, definitions());
+        assertSameState(third, restored);
+
+        // A write that died between linking NAME.old.tmp and renaming it: the next one renames anew.
+        byte[] thirdBytes = Files.readAllBytes(file);
+        Files.createLink(dir.resolve("world.orrery.old.tmp"), file);
+        SnapshotFiles.save(second, file, SnapshotOptions.defaults());
+        assertArrayEquals(thirdBytes, Files.readAllBytes(old));
+        assertFalse(Files.exists(dir.resolve("world.orrery.old.tmp")));
+    }
+
     @ParameterizedTest
     @EnumSource(SnapshotFormat.class)
     void aTruncatedFileNamesItsSectionAndLeavesTheWorldUntouched(SnapshotFormat f) throws Exception {
