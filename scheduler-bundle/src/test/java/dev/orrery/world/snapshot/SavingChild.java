@@ -34,7 +34,7 @@ import java.util.TreeMap;
  */
 final class SavingChild {
     /** Entities of world 0: enough that one save takes a noticeable time. */
-    static final int ENTITIES = 20_000;
+    static final int ENTITIES = 5_000;
 
     private SavingChild() {
     }
