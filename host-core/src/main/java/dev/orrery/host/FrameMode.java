@@ -15,7 +15,9 @@ public enum FrameMode {
      * Headless fixed step: every frame gets the same configured dt; runs a configured number of frames
      * or until stopped, as fast as possible unless a rate is configured. For tests and servers. No wall
      * clock is read for dt: with the default {@code fixedDt} of 1/60 s each frame is one step of the
-     * ready-made fixed phases; {@link GameHost#stepFixed(int)} runs a frame of exactly N fixed steps.
+     * ready-made fixed phases, and with {@code fixedSteps} N ({@link HostSettings#fixedStepsPerFrame()})
+     * each frame is exactly N steps; {@link GameHost#stepFixed(int)} runs one frame of exactly N fixed
+     * steps in either mode.
      */
     FIXED
 }

@@ -191,8 +191,9 @@ public interface GameHost {
 
     /**
      * Runs one frame of a paused simulation whose dt is exactly {@code steps} steps of
-     * {@code FixedPhases.DEFAULT_CLOCK} (no wall clock): the frame runs {@code steps} fixed steps of the
-     * ready-made fixed phases, whatever the frame mode. For servers and tests that advance fixed time
+     * {@code FixedPhases.DEFAULT_CLOCK} (no wall clock; {@link HostSettings#fixedStepsDt}, the rule of
+     * the {@code fixedSteps} setting too): the frame runs {@code steps} fixed steps of the ready-made
+     * fixed phases, whatever the frame mode. For servers and tests that advance fixed time
      * by whole steps. The frame is stepped like {@link #step(int) step(1)}: the same failures, and
      * cancelling the stage drops the frame if it has not run yet.
      *

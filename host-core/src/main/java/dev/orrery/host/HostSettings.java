@@ -1,5 +1,7 @@
 package dev.orrery.host;
 
+import dev.orrery.schedule.FixedClock;
+import dev.orrery.schedule.FixedPhases;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -16,6 +18,12 @@ import java.util.Objects;
  * <p>Units: {@link #rate()} is frames per second; {@link #maxDt()} and {@link #fixedDt()} are dt, in
  * seconds (as {@code Schedule.run} takes it); the coalescing and watchdog times are {@link Duration}s.
  *
+ * <p>Fixed mode's dt is given one of two ways: as seconds ({@link Builder#fixedDt}, key
+ * {@code fixedDt}), or as a whole number of steps of {@link FixedPhases#DEFAULT_CLOCK}
+ * ({@link Builder#fixedStepsPerFrame}, key {@code fixedSteps}): then every frame's dt is exactly that
+ * many steps ({@link #fixedStepsDt}), so the ready-made fixed phases run exactly that many times per
+ * frame, with no wall clock read. Giving both is refused.
+ *
  * <p>Immutable and thread-safe. Two settings are equal when every value is.
  *
  * @since 0.1
@@ -29,6 +37,7 @@ public final class HostSettings {
     private final double rate;
     private final double maxDt;
     private final double fixedDt;
+    private final int fixedStepsPerFrame;
     private final long frames;
     private final boolean startPaused;
     private final Duration quietPeriod;
@@ -40,13 +49,14 @@ public final class HostSettings {
     private final Duration autosaveInterval;
     private final boolean saveOnStop;
 
-    private HostSettings(Builder b) {
+    private HostSettings(Builder b, double fixedDt, int fixedStepsPerFrame) {
         this.mainSchedule = b.mainSchedule;
         this.order = b.order;
         this.mode = b.mode;
         this.rate = b.rate;
         this.maxDt = b.maxDt;
-        this.fixedDt = b.fixedDt;
+        this.fixedDt = fixedDt;
+        this.fixedStepsPerFrame = fixedStepsPerFrame;
         this.frames = b.frames;
         this.startPaused = b.startPaused;
         this.quietPeriod = b.quietPeriod;
@@ -111,9 +121,43 @@ public final class HostSettings {
         return maxDt;
     }
 
-    /** @return the dt of every fixed-mode frame, seconds */
+    /**
+     * @return the dt of every fixed-mode frame, seconds: the {@code fixedDt} given, or with
+     *     {@link #fixedStepsPerFrame()} set, exactly that many steps of the default fixed clock
+     *     ({@link #fixedStepsDt})
+     */
     public double fixedDt() {
         return fixedDt;
+    }
+
+    /**
+     * @return how many steps of {@link FixedPhases#DEFAULT_CLOCK} each fixed-mode frame covers (key
+     *     {@code fixedSteps}), from 1 to its maxStepsPerFrame; 0 when not set ({@code fixedDt} gives
+     *     the dt). Real-time mode ignores it.
+     * @since 0.9
+     */
+    public int fixedStepsPerFrame() {
+        return fixedStepsPerFrame;
+    }
+
+    /**
+     * The one rule for a frame of whole fixed steps, used by {@link #fixedStepsPerFrame()} and
+     * {@link GameHost#stepFixed(int)}: {@code steps} times the step of {@link FixedPhases#DEFAULT_CLOCK}
+     * in integer nanoseconds, in seconds, so the clock's accumulator gets exactly {@code steps} whole
+     * steps.
+     *
+     * @param steps the steps of the frame, from 1 to the default clock's maxStepsPerFrame
+     * @return the frame's dt, seconds
+     * @throws IllegalArgumentException if {@code steps} is out of range
+     * @since 0.9
+     */
+    public static double fixedStepsDt(int steps) {
+        FixedClock clock = FixedPhases.DEFAULT_CLOCK;
+        if (steps < 1 || steps > clock.maxStepsPerFrame()) {
+            throw new IllegalArgumentException("fixed steps per frame must be from 1 to " + clock.maxStepsPerFrame()
+                    + " (maxStepsPerFrame of " + clock.name() + "), got " + steps);
+        }
+        return steps * clock.stepNanos() / 1e9;
     }
 
     /** @return the frame budget of fixed mode: the loop ends after this many frames; 0 for none */
@@ -194,7 +238,8 @@ public final class HostSettings {
     public boolean equals(Object o) {
         return o instanceof HostSettings s && mainSchedule.equals(s.mainSchedule) && order.equals(s.order)
                 && mode == s.mode && Double.compare(rate, s.rate) == 0 && Double.compare(maxDt, s.maxDt) == 0
-                && Double.compare(fixedDt, s.fixedDt) == 0 && frames == s.frames && startPaused == s.startPaused
+                && Double.compare(fixedDt, s.fixedDt) == 0 && fixedStepsPerFrame == s.fixedStepsPerFrame
+                && frames == s.frames && startPaused == s.startPaused
                 && quietPeriod.equals(s.quietPeriod) && maxDelay.equals(s.maxDelay)
                 && stopFrameworkWhenDone == s.stopFrameworkWhenDone && frameWarnLimit.equals(s.frameWarnLimit)
                 && stuckLimit.equals(s.stuckLimit) && saveDirectory.equals(s.saveDirectory)
@@ -203,7 +248,7 @@ public final class HostSettings {
 
     @Override
     public int hashCode() {
-        return Objects.hash(mainSchedule, order, mode, rate, maxDt, fixedDt, frames, startPaused, quietPeriod, maxDelay,
+        return Objects.hash(mainSchedule, order, mode, rate, maxDt, fixedDt, fixedStepsPerFrame, frames, startPaused, quietPeriod, maxDelay,
                 stopFrameworkWhenDone, frameWarnLimit, stuckLimit, saveDirectory, autosaveInterval, saveOnStop);
     }
 
@@ -211,7 +256,7 @@ public final class HostSettings {
     @Override
     public String toString() {
         return "HostSettings[mainSchedule=" + mainSchedule + ", order=" + order + ", mode=" + mode + ", rate=" + rate
-                + ", maxDt=" + maxDt + ", fixedDt=" + fixedDt + ", frames=" + frames + ", startPaused=" + startPaused
+                + ", maxDt=" + maxDt + ", fixedDt=" + fixedDt + ", fixedSteps=" + fixedStepsPerFrame + ", frames=" + frames + ", startPaused=" + startPaused
                 + ", quietMillis=" + quietPeriod.toMillis() + ", maxDelayMillis=" + maxDelay.toMillis()
                 + ", stopFrameworkWhenDone=" + stopFrameworkWhenDone + ", frameWarnMillis=" + frameWarnLimit.toMillis()
                 + ", stuckMillis=" + stuckLimit.toMillis() + ", saveDir=" + saveDirectory + ", autosaveSeconds="
@@ -245,6 +290,10 @@ public final class HostSettings {
         private double rate = 60;
         private double maxDt = 0.1;
         private double fixedDt = 1.0 / 60;
+        private int fixedStepsPerFrame;
+        /** Whether {@link #fixedDt} / {@link #fixedStepsPerFrame} were set on this builder (not carried over). */
+        private boolean fixedDtSet;
+        private boolean fixedStepsSet;
         private long frames;
         private boolean startPaused;
         private Duration quietPeriod = Duration.ofMillis(50);
@@ -266,6 +315,7 @@ public final class HostSettings {
             this.rate = s.rate;
             this.maxDt = s.maxDt;
             this.fixedDt = s.fixedDt;
+            this.fixedStepsPerFrame = s.fixedStepsPerFrame;
             this.frames = s.frames;
             this.startPaused = s.startPaused;
             this.quietPeriod = s.quietPeriod;
@@ -327,11 +377,37 @@ public final class HostSettings {
         }
 
         /**
-         * @param seconds the fixed-mode dt (key {@code fixedDt}); from 0 to 3600
+         * @param seconds the fixed-mode dt (key {@code fixedDt}); from 0 to 3600, checked by
+         *     {@link #build()}. Replaces a {@link #fixedStepsPerFrame} carried over from the settings
+         *     this builder was made from; setting both on this builder is refused by {@link #build()}.
          * @return this builder
          */
         public Builder fixedDt(double seconds) {
             this.fixedDt = seconds;
+            this.fixedDtSet = true;
+            return this;
+        }
+
+        /**
+         * Fixed mode without a dt in seconds: each frame's dt is exactly {@code steps} steps of
+         * {@link FixedPhases#DEFAULT_CLOCK} ({@link HostSettings#fixedStepsDt}), so the ready-made
+         * fixed phases run exactly {@code steps} times per frame. Real-time mode ignores it. Replaces a
+         * {@code fixedDt} carried over from the settings this builder was made from; setting both on
+         * this builder is refused by {@link #build()}.
+         *
+         * @param steps fixed steps per frame (key {@code fixedSteps}); from 1 to the default clock's
+         *     maxStepsPerFrame (8)
+         * @return this builder
+         * @throws IllegalArgumentException if {@code steps} is out of range, in one line naming
+         *     {@code orrery.host.fixedSteps}, the range and the value
+         * @since 0.9
+         */
+        public Builder fixedStepsPerFrame(int steps) {
+            int max = FixedPhases.DEFAULT_CLOCK.maxStepsPerFrame();
+            check(steps >= 1 && steps <= max, "fixedSteps must be from 1 to " + max
+                    + " (maxStepsPerFrame of the default fixed clock), got " + steps);
+            this.fixedStepsPerFrame = steps;
+            this.fixedStepsSet = true;
             return this;
         }
 
@@ -442,7 +518,9 @@ public final class HostSettings {
          * @return the settings
          * @throws IllegalArgumentException with one line naming the setting by its framework property
          *     ({@code orrery.host.<key>}), what is allowed and the value given, e.g. {@code host
-         *     configuration: orrery.host.rate must be > 0 (or 0 in fixed mode), got -1.0}
+         *     configuration: orrery.host.rate must be > 0 (or 0 in fixed mode), got -1.0}; also when
+         *     both {@link #fixedDt} and {@link #fixedStepsPerFrame} were set on this builder (naming
+         *     both keys)
          */
         public HostSettings build() {
             check(!mainSchedule.isBlank(), "mainSchedule is missing or empty");
@@ -453,6 +531,8 @@ public final class HostSettings {
                     + " seconds, got " + maxDt);
             check(fixedDt >= 0 && fixedDt <= MAX_SECONDS, "fixedDt must be a finite number >= 0 and at most "
                     + (long) MAX_SECONDS + " seconds, got " + fixedDt);
+            check(!(fixedDtSet && fixedStepsSet), "fixedDt and " + KEY + "fixedSteps are both set (" + fixedDt + " s and "
+                    + fixedStepsPerFrame + " steps); set one of them");
             check(frames >= 0, "frames must be >= 0, got " + frames);
             check(!quietPeriod.isNegative() && quietPeriod.compareTo(MAX_COALESCING) <= 0,
                     "quietMillis must be from 0 to " + MAX_COALESCING.toMillis() + ", got " + quietPeriod.toMillis());
@@ -467,7 +547,8 @@ public final class HostSettings {
             check(!autosaveInterval.isNegative() && autosaveInterval.compareTo(MAX_AUTOSAVE) <= 0
                     && autosaveInterval.toNanos() % 1_000_000_000L == 0, "autosaveSeconds must be a whole number from 0 to "
                     + MAX_AUTOSAVE.toSeconds() + ", got " + autosaveInterval.toMillis() / 1000.0);
-            return new HostSettings(this);
+            int steps = fixedDtSet ? 0 : fixedStepsPerFrame; // a fixedDt set here replaces carried-over steps
+            return new HostSettings(this, steps > 0 ? fixedStepsDt(steps) : fixedDt, steps);
         }
 
         private static void check(boolean ok, String message) {

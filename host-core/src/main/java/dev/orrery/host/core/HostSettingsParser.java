@@ -2,6 +2,7 @@ package dev.orrery.host.core;
 
 import dev.orrery.host.FrameMode;
 import dev.orrery.host.HostSettings;
+import dev.orrery.schedule.FixedPhases;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,6 +24,8 @@ import java.util.function.Function;
  * comma-separated, or a string array or collection); {@code mode} ({@code realtime} or {@code fixed},
  * also {@code real_time}, {@code real-time}, {@code headless}); {@code rate}, {@code maxDt},
  * {@code fixedDt} (finite numbers, in the ranges {@link HostSettings.Builder#build()} names);
+ * {@code fixedSteps} (a whole number of steps of the default fixed clock per fixed-mode frame, from 1
+ * to its maxStepsPerFrame; absent by default; refused together with {@code fixedDt});
  * {@code frames}, {@code quietMillis}, {@code maxDelayMillis}, {@code frameWarnMillis},
  * {@code stuckMillis}, {@code autosaveSeconds} (whole numbers of frames, milliseconds or seconds: a
  * fraction, {@code NaN} or a number out of range is refused, never cut off); {@code startPaused},
@@ -40,7 +43,8 @@ public final class HostSettingsParser {
     /** The prefix of the properties that supply the settings a configuration map lacks. */
     public static final String PROPERTY_PREFIX = "orrery.host.";
     /** Every key the parser reads, in the order of {@link HostSettings}' accessors (without the prefix). */
-    public static final List<String> KEYS = List.of("mainSchedule", "order", "mode", "rate", "maxDt", "fixedDt", "frames",
+    public static final List<String> KEYS = List.of("mainSchedule", "order", "mode", "rate", "maxDt", "fixedDt", "fixedSteps",
+            "frames",
             "startPaused", "quietMillis", "maxDelayMillis", "stopFrameworkWhenDone", "frameWarnMillis", "stuckMillis",
             "saveDir", "autosaveSeconds", "saveOnStop");
     private static final long MINUTE_MILLIS = 60_000;
@@ -63,14 +67,21 @@ public final class HostSettingsParser {
     public static HostSettings parse(Map<String, ?> config, Function<String, String> properties) {
         Source s = new Source(Objects.requireNonNull(config, "HostSettingsParser.parse: config"),
                 Objects.requireNonNull(properties, "HostSettingsParser.parse: properties"));
-        return HostSettings.builder()
+        HostSettings.Builder b = HostSettings.builder()
                 .mainSchedule(s.string("mainSchedule", "main").trim())
                 .order(s.list("order"))
                 .mode(s.mode())
                 .rate(s.number("rate", 60))
-                .maxDt(s.number("maxDt", 0.1))
-                .fixedDt(s.number("fixedDt", 1.0 / 60))
-                .frames(s.whole("frames", 0, Long.MAX_VALUE))
+                .maxDt(s.number("maxDt", 0.1));
+        Double fixedDt = s.optionalNumber("fixedDt"); // absent: the default; both given: refused by build()
+        if (fixedDt != null) {
+            b.fixedDt(fixedDt);
+        }
+        Long fixedSteps = s.optionalWhole("fixedSteps", 1, FixedPhases.DEFAULT_CLOCK.maxStepsPerFrame());
+        if (fixedSteps != null) {
+            b.fixedStepsPerFrame(fixedSteps.intValue());
+        }
+        return b.frames(s.whole("frames", 0, Long.MAX_VALUE))
                 .startPaused(s.bool("startPaused", false))
                 .quietPeriod(Duration.ofMillis(s.whole("quietMillis", 50, MINUTE_MILLIS)))
                 .maxDelay(Duration.ofMillis(s.whole("maxDelayMillis", 1000, MINUTE_MILLIS)))
@@ -137,9 +148,15 @@ public final class HostSettingsParser {
         }
 
         double number(String key, double def) {
+            Double v = optionalNumber(key);
+            return v == null ? def : v;
+        }
+
+        /** @return the value as a number, or null when absent */
+        Double optionalNumber(String key) {
             Object v = raw(key);
             if (v == null) {
-                return def;
+                return null;
             }
             if (v instanceof Number n) {
                 return n.doubleValue();
@@ -156,9 +173,18 @@ public final class HostSettingsParser {
          *     finite number, or one out of range is refused in one line
          */
         long whole(String key, long def, long max) {
+            Long v = optionalWhole(key, 0, max);
+            return v == null ? def : v;
+        }
+
+        /**
+         * @return the value as a whole number from {@code min} to {@code max}, or null when absent; a
+         *     fraction, a value that is not a finite number, or one out of range is refused in one line
+         */
+        Long optionalWhole(String key, long min, long max) {
             Object v = raw(key);
             if (v == null) {
-                return def;
+                return null;
             }
             java.math.BigDecimal d;
             try {
@@ -171,10 +197,10 @@ public final class HostSettingsParser {
             } catch (NumberFormatException e) {
                 d = null;
             }
-            if (d == null || d.signum() < 0 || d.stripTrailingZeros().scale() > 0
+            if (d == null || d.compareTo(java.math.BigDecimal.valueOf(min)) < 0 || d.stripTrailingZeros().scale() > 0
                     || d.compareTo(java.math.BigDecimal.valueOf(max)) > 0) {
-                throw new IllegalArgumentException("host configuration: " + label(key) + " must be a whole number from 0 to "
-                        + max + ", got '" + v + "'");
+                throw new IllegalArgumentException("host configuration: " + label(key) + " must be a whole number from " + min
+                        + " to " + max + ", got '" + v + "'");
             }
             return d.longValueExact();
         }

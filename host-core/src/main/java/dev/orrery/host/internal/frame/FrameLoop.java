@@ -454,7 +454,7 @@ public final class FrameLoop implements Runnable, RebuildTarget {
             throw new IllegalArgumentException("stepFixed: steps must be from 1 to " + clock.maxStepsPerFrame()
                     + " (maxStepsPerFrame of " + clock.name() + "), got " + steps);
         }
-        return run.stepFixed(steps * clock.stepNanos() / 1e9);
+        return run.stepFixed(HostSettings.fixedStepsDt(steps));
     }
 
     public HostStatus status() {

@@ -22,10 +22,15 @@ import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** {@code stepFixed}: frames of exactly N steps of the default fixed clock, no wall clock. */
+/**
+ * {@code stepFixed} and the {@code fixedSteps} setting: frames of exactly N steps of the default fixed
+ * clock, no wall clock.
+ */
 class FrameLoopFixedStepTest {
     private final Trait<List<String>> trace = Trait.of("test/trace", ArrayList::new);
     private FrameLoop loop;
@@ -38,9 +43,13 @@ class FrameLoopFixedStepTest {
     }
 
     private void start(String mode) {
-        HostSettings c = HostSettingsParser.parse(Map.of("mode", mode, "rate", mode.equals("fixed") ? 0 : 60,
-                "startPaused", true), k -> null);
-        loop = new FrameLoop(c, new RunProbe(), CapturedLog.create().logger(), () -> { });
+        start(Map.of("mode", mode, "rate", mode.equals("fixed") ? 0 : 60, "startPaused", true), System::nanoTime);
+    }
+
+    private void start(Map<String, Object> config, LongSupplier nanoTime) {
+        HostSettings c = HostSettingsParser.parse(config, k -> null);
+        loop = new FrameLoop(c, new RunProbe(), CapturedLog.create().logger(), FrameLoop.Ended.onBudgetDone(() -> { }),
+                nanoTime, () -> { });
         Plugin game = Plugin.builder("game").systems(
                 EcsSystem.define("physics", FixedPhases.FIXED_UPDATE,
                         (w, dt) -> w.add(trace).add("step " + FixedTime.of(w, FixedPhases.DEFAULT_CLOCK).tick())),
@@ -65,6 +74,20 @@ class FrameLoopFixedStepTest {
             assertEquals(RunState.PAUSED, loop.status().state());
             loop.stop(5000);
         }
+    }
+
+    @Test
+    void fixedStepsRunsExactlyNStepsPerFrameWhateverTheClockSays() throws Exception {
+        // An injected clock that jumps a second on every read: fixed mode never measures dt with it.
+        AtomicLong clock = new AtomicLong();
+        start(Map.of("mode", "fixed", "fixedSteps", 3, "rate", 0, "startPaused", true),
+                () -> clock.addAndGet(1_000_000_000L));
+        assertEquals(2L, get(loop.step(2)));
+        long step = FixedPhases.DEFAULT_CLOCK.stepNanos();
+        assertEquals(List.of("step 1", "step 2", "step 3", "frame " + 3 * step, "step 4", "step 5", "step 6",
+                "frame " + 3 * step), get(loop.submit(w -> List.copyOf(w.add(trace)))));
+        long tick = get(loop.submit(w -> FixedTime.of(w, FixedPhases.DEFAULT_CLOCK).tick()));
+        assertEquals(6, tick, "two frames of three steps");
     }
 
     @Test
