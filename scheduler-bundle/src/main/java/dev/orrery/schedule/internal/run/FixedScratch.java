@@ -24,6 +24,10 @@ final class FixedScratch {
     /** The phase indexes of a {@code runPhase}/{@code runPhases} call's group. */
     final int[] phases;
 
+    /** The last frame dt {@link #nanos} converted (NaN: none yet), and its nanoseconds. */
+    private double nanosOf = Double.NaN;
+    private long nanosValue;
+
     FixedScratch(RunLayout layout, World world) {
         this.clocks = world.ref(FixedTime.TRAIT);
         int n = layout.fixed.clocks.length;
@@ -32,5 +36,14 @@ final class FixedScratch {
         this.due = new long[n];
         this.groupClocks = new int[n];
         this.phases = new int[layout.phases.length];
+    }
+
+    /** @return {@link FixedSteps#nanos} of {@code seconds}, converted once while the frame dt stays the same */
+    long nanos(double seconds) {
+        if (seconds != nanosOf) {
+            nanosValue = FixedSteps.nanos(seconds);
+            nanosOf = seconds;
+        }
+        return nanosValue;
     }
 }

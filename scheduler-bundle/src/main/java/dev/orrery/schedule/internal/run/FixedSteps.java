@@ -20,6 +20,19 @@ import java.util.Arrays;
  * system counts frames. A throw marks the step interrupted after the failed system
  * ({@link FixedTime#interrupt}) before it propagates unchanged. Allocation-free: the arrays are the
  * world's {@link FixedScratch}.
+ *
+ * <p>The steady case has a path of its own ({@link #runSteady}), since it is nearly every frame: an
+ * automatic group of one clock, virtual time not paused, the clock's state already resolved for this
+ * world (its {@link FixedTime} in the scratch, taken from the clocks record the world still holds: one
+ * identity comparison) and no interrupted step. It does what {@link #runGroup} does in that case and
+ * nothing else: no clock-state lookup ({@code FixedTime.of}), no {@code claim} (the frame's
+ * {@link FixedTime#beginFrame} compares the driver by identity), no due times or steps-left
+ * bookkeeping of several clocks, no per-phase clock test (every phase of the group is the clock's),
+ * the frame dt converted to nanoseconds once while it stays the same ({@link FixedScratch#nanos}), and
+ * no save and restore of the pass clock when the call began no pass. Every other frame (the first in
+ * a world, after a reset or restore, paused, resuming a step, several clocks, {@code runPhase} and
+ * {@code runPhases}) takes {@link #runGroup}; both give the same steps, ticks, pass dt and
+ * interruption marks.
  */
 final class FixedSteps {
     /** Runs phase {@code p} from system {@code from} ({@code -1}: the whole phase) with {@code dt}. */
@@ -42,7 +55,66 @@ final class FixedSteps {
     void runAutomaticGroup(WorldRuntime rt, World world, int[] list, int from, int to, double dt, double realDt,
                            boolean paused) {
         int[] clocks = layout.fixed.automaticGroupClocks[from];
+        if (clocks.length == 1 && !paused) {
+            FixedScratch s = rt.fixed;
+            int c = clocks[0];
+            FixedTime ft = s.times[c];
+            if (ft != null && s.timesOf != null && s.clocks.get() == s.timesOf && !ft.isStepInterrupted()) {
+                runSteady(rt, world, list, from, to, c, ft, dt, realDt);
+                return;
+            }
+        }
         runGroup(rt, world, list, from, to, clocks, clocks.length, dt, realDt, paused);
+    }
+
+    /**
+     * {@link #runGroup} for the steady case: one clock {@code c}, whose state {@code ft} is resolved
+     * for this world and has no interrupted step, virtual time not paused. Every phase of the group is
+     * the clock's.
+     */
+    private void runSteady(WorldRuntime rt, World world, int[] list, int from, int to, int c, FixedTime ft,
+                           double dt, double realDt) {
+        FixedScratch s = rt.fixed;
+        long frameNanos = s.nanos(dt);
+        long realNanos = realDt == dt ? frameNanos : nanos(realDt);
+        int left = ft.beginFrame(layout.scheduleName, layout.fixed.clocks[c], frameNanos, realNanos);
+        if (left == 0) {
+            return;
+        }
+        double stepDt = layout.fixed.stepSeconds[c];
+        PassClock pass = rt.passClock();
+        if (pass == null) {
+            for (; left > 0; left--) {
+                ft.beginStep();
+                steadyStep(rt, world, list, from, to, ft, stepDt);
+            }
+            return;
+        }
+        long outerPass = pass.pass();
+        double outerDt = pass.dt();
+        try {
+            for (; left > 0; left--) {
+                ft.beginStep();
+                pass.begin(stepDt);
+                steadyStep(rt, world, list, from, to, ft, stepDt);
+            }
+        } finally {
+            pass.end(outerPass, outerDt);
+        }
+    }
+
+    /** {@link #step} of the steady case: every phase of {@code list[from..to)} from its first system. */
+    private void steadyStep(WorldRuntime rt, World world, int[] list, int from, int to, FixedTime ft, double dt) {
+        for (int k = from; k < to; k++) {
+            int p = list[k];
+            rt.faultResume = -1;
+            try {
+                body.execute(rt, world, p, -1, dt);
+            } catch (Throwable t) {
+                ft.interrupt(layout.phases[p].name(), resumeAfter(rt, p, -1));
+                throw t;
+            }
+        }
     }
 
     /**
@@ -72,7 +144,7 @@ final class FixedSteps {
             Arrays.fill(s.times, null); // first use, or the world was reset
             s.timesOf = present;
         }
-        long frameNanos = nanos(dt);
+        long frameNanos = s.nanos(dt);
         long realNanos = realDt == dt ? frameNanos : nanos(realDt);
         for (int j = 0; j < n; j++) {
             int c = clocks[j];
