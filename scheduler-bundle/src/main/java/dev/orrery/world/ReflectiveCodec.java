@@ -407,9 +407,11 @@ final class ReflectiveCodec<T> implements TraitCodec<T> {
         });
     }
 
+    private static final Object[] NO_ARGS = {};
+
     private static Object invoke(Method accessor, Object target) {
         try {
-            return accessor.invoke(target);
+            return accessor.invoke(target, NO_ARGS); // no varargs array per call
         } catch (InvocationTargetException e) {
             throw new IllegalArgumentException("accessor " + accessor.getName() + " of " + target.getClass().getName()
                     + " threw " + e.getCause(), e.getCause());

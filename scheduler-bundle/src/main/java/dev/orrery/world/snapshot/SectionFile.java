@@ -74,6 +74,11 @@ final class SectionFile {
             out.write(ascii("end\n"));
             out.flush();
         }
+
+        /** Gives the buffers' memory back ({@link SectionBuffer#release}); nothing is written afterwards. */
+        void release() {
+            buffers.forEach(SectionBuffer::release);
+        }
     }
 
     private static byte[] frame(String name, long length, long crc) {

@@ -76,6 +76,8 @@ public final class SnapshotFiles {
                     StandardOpenOption.WRITE)) {
                 encoded.writeTo(Channels.newOutputStream(ch));
                 ch.force(true);
+            } finally {
+                encoded.release();
             }
             if (Files.exists(target)) {
                 keepPrevious(target, old, oldTmp);

@@ -57,7 +57,12 @@ final class SnapshotWriter {
     }
 
     void write(OutputStream out) throws IOException {
-        encode().writeTo(out);
+        SectionFile.Encoded encoded = encode();
+        try {
+            encoded.writeTo(out);
+        } finally {
+            encoded.release();
+        }
     }
 
     /**
