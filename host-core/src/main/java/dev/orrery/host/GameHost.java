@@ -213,7 +213,8 @@ public interface GameHost {
     }
 
     /**
-     * Saves the world to a file: the capture (every persistent value into a tree) runs on the frame
+     * Saves the world to a file: the capture (the persistent values' references, copied or encoded
+     * where their codecs need it: {@link dev.orrery.world.snapshot.WorldSnapshot#capture}) runs on the frame
      * thread at the next frame boundary (also while paused; never inside a frame's transaction), the
      * encoding and the safe write ({@link dev.orrery.world.snapshot.SnapshotFiles#write}: temporary
      * file, forced to disk, previous save kept as {@code NAME.old}, atomic rename) on a worker. The

@@ -1,5 +1,6 @@
 package dev.orrery.world;
 
+import java.io.IOException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -19,7 +20,9 @@ import java.util.Set;
  *
  * <p>Implementation notes. One converter per Java type, built once per codec from the record
  * components' generic types; a record becomes an {@link Tree.Obj} with one field per component in
- * declaration order, so equal values give equal trees (and equal snapshot bytes). Decoding is strict
+ * declaration order, so equal values give equal trees (and equal snapshot bytes). Each converter
+ * also writes its value straight to a {@link TreeSink} ({@link #encodeTo}) with the events of the tree
+ * it would build, so a snapshot of records allocates no trees. Decoding is strict
  * (every field, no extra one): data that does not match the running code's shape is a missing
  * migration, and is reported as such rather than silently filled with defaults.
  */
@@ -70,6 +73,11 @@ final class ReflectiveCodec<T> implements TraitCodec<T> {
     }
 
     @Override
+    public void encodeTo(T value, TreeSink sink) throws IOException {
+        converter.write(value, sink);
+    }
+
+    @Override
     public T decode(Tree tree) {
         return type.cast(converter.decode(tree, type.getSimpleName()));
     }
@@ -95,6 +103,9 @@ final class ReflectiveCodec<T> implements TraitCodec<T> {
     /** Encodes and decodes the values of one Java type. */
     private interface Converter {
         Tree encode(Object value);
+
+        /** Writes the events of {@code encode(value)} without building the tree. */
+        void write(Object value, TreeSink sink) throws IOException;
 
         /** @param path where the tree sits, for messages ({@code Hp.max}) */
         Object decode(Tree tree, String path);
@@ -127,25 +138,31 @@ final class ReflectiveCodec<T> implements TraitCodec<T> {
 
     private static Converter classConverter(Class<?> c, String where) {
         if (c == int.class || c == Integer.class) {
-            return number(c.isPrimitive(), v -> Tree.of(((Integer) v).longValue()), (t, p) -> Math.toIntExact(integer(t, p)));
+            return number(c.isPrimitive(), v -> Tree.of(((Integer) v).longValue()),
+                    (v, s) -> s.value(((Integer) v).longValue()), (t, p) -> Math.toIntExact(integer(t, p)));
         }
         if (c == long.class || c == Long.class) {
-            return number(c.isPrimitive(), v -> Tree.of((Long) v), ReflectiveCodec::integer);
+            return number(c.isPrimitive(), v -> Tree.of((Long) v), (v, s) -> s.value(((Long) v).longValue()),
+                    ReflectiveCodec::integer);
         }
         if (c == short.class || c == Short.class) {
-            return number(c.isPrimitive(), v -> Tree.of(((Short) v).longValue()), (t, p) -> (short) integer(t, p));
+            return number(c.isPrimitive(), v -> Tree.of(((Short) v).longValue()),
+                    (v, s) -> s.value(((Short) v).longValue()), (t, p) -> (short) integer(t, p));
         }
         if (c == byte.class || c == Byte.class) {
-            return number(c.isPrimitive(), v -> Tree.of(((Byte) v).longValue()), (t, p) -> (byte) integer(t, p));
+            return number(c.isPrimitive(), v -> Tree.of(((Byte) v).longValue()),
+                    (v, s) -> s.value(((Byte) v).longValue()), (t, p) -> (byte) integer(t, p));
         }
         if (c == double.class || c == Double.class) {
-            return number(c.isPrimitive(), v -> Tree.of((Double) v), ReflectiveCodec::real);
+            return number(c.isPrimitive(), v -> Tree.of((Double) v), (v, s) -> s.value(((Double) v).doubleValue()),
+                    ReflectiveCodec::real);
         }
         if (c == float.class || c == Float.class) {
-            return number(c.isPrimitive(), v -> Tree.of(((Float) v).doubleValue()), (t, p) -> (float) real(t, p));
+            return number(c.isPrimitive(), v -> Tree.of(((Float) v).doubleValue()),
+                    (v, s) -> s.value(((Float) v).doubleValue()), (t, p) -> (float) real(t, p));
         }
         if (c == boolean.class || c == Boolean.class) {
-            return number(c.isPrimitive(), v -> Tree.of((Boolean) v), (t, p) -> {
+            return number(c.isPrimitive(), v -> Tree.of((Boolean) v), (v, s) -> s.value(((Boolean) v).booleanValue()), (t, p) -> {
                 if (t instanceof Tree.Bool b) {
                     return b.value();
                 }
@@ -153,7 +170,8 @@ final class ReflectiveCodec<T> implements TraitCodec<T> {
             });
         }
         if (c == char.class || c == Character.class) {
-            return number(c.isPrimitive(), v -> Tree.of(String.valueOf((char) (Character) v)), (t, p) -> {
+            return number(c.isPrimitive(), v -> Tree.of(String.valueOf((char) (Character) v)),
+                    (v, s) -> s.value(String.valueOf((char) (Character) v)), (t, p) -> {
                 if (t instanceof Tree.Text s && s.value().length() == 1) {
                     return s.value().charAt(0);
                 }
@@ -161,7 +179,7 @@ final class ReflectiveCodec<T> implements TraitCodec<T> {
             });
         }
         if (c == String.class) {
-            return nullable(v -> Tree.of((String) v), (t, p) -> {
+            return nullable(v -> Tree.of((String) v), (v, s) -> s.value((String) v), (t, p) -> {
                 if (t instanceof Tree.Text s) {
                     return s.value();
                 }
@@ -169,7 +187,7 @@ final class ReflectiveCodec<T> implements TraitCodec<T> {
             });
         }
         if (c == Tree.class) {
-            return nullable(v -> (Tree) v, (t, p) -> t);
+            return nullable(v -> (Tree) v, (v, s) -> s.tree((Tree) v), (t, p) -> t);
         }
         if (c.isEnum()) {
             return enumConverter(c);
@@ -180,7 +198,12 @@ final class ReflectiveCodec<T> implements TraitCodec<T> {
         throw unsupported(c, where);
     }
 
-    private static Converter number(boolean primitive, java.util.function.Function<Object, Tree> encode,
+    /** The streaming form of a converter's encode function. */
+    private interface Writer {
+        void write(Object value, TreeSink sink) throws IOException;
+    }
+
+    private static Converter number(boolean primitive, java.util.function.Function<Object, Tree> encode, Writer write,
             java.util.function.BiFunction<Tree, String, Object> decode) {
         return primitive ? new Converter() {
             @Override
@@ -189,18 +212,32 @@ final class ReflectiveCodec<T> implements TraitCodec<T> {
             }
 
             @Override
+            public void write(Object value, TreeSink sink) throws IOException {
+                write.write(value, sink);
+            }
+
+            @Override
             public Object decode(Tree tree, String path) {
                 return decode.apply(tree, path);
             }
-        } : nullable(encode, decode);
+        } : nullable(encode, write, decode);
     }
 
-    private static Converter nullable(java.util.function.Function<Object, Tree> encode,
+    private static Converter nullable(java.util.function.Function<Object, Tree> encode, Writer write,
             java.util.function.BiFunction<Tree, String, Object> decode) {
         return new Converter() {
             @Override
             public Tree encode(Object value) {
                 return value == null ? Tree.nil() : encode.apply(value);
+            }
+
+            @Override
+            public void write(Object value, TreeSink sink) throws IOException {
+                if (value == null) {
+                    sink.nil();
+                } else {
+                    write.write(value, sink);
+                }
             }
 
             @Override
@@ -246,7 +283,7 @@ final class ReflectiveCodec<T> implements TraitCodec<T> {
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static Converter enumConverter(Class<?> c) {
         Class<? extends Enum> e = (Class<? extends Enum>) c;
-        return nullable(v -> Tree.of(((Enum<?>) v).name()), (t, p) -> {
+        return nullable(v -> Tree.of(((Enum<?>) v).name()), (v, s) -> s.value(((Enum<?>) v).name()), (t, p) -> {
             if (t instanceof Tree.Text s) {
                 try {
                     return Enum.valueOf(e, s.value());
@@ -265,6 +302,12 @@ final class ReflectiveCodec<T> implements TraitCodec<T> {
                 items.add(item.encode(o));
             }
             return new Tree.Array(items);
+        }, (v, s) -> {
+            s.startArray();
+            for (Object o : (Iterable<?>) v) {
+                item.write(o, s);
+            }
+            s.endArray();
         }, (t, p) -> {
             if (!(t instanceof Tree.Array a)) {
                 throw shape(p, "an array", t);
@@ -282,6 +325,16 @@ final class ReflectiveCodec<T> implements TraitCodec<T> {
             Map<String, Tree> fields = new LinkedHashMap<>();
             ((Map<?, ?>) v).forEach((k, x) -> fields.put((String) k, value.encode(x)));
             return new Tree.Obj(fields);
+        }, (v, s) -> {
+            s.startObject();
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                if (e.getKey() == null) {
+                    throw new NullPointerException("Tree.Obj: a field name is null");
+                }
+                s.field((String) e.getKey());
+                value.write(e.getValue(), s);
+            }
+            s.endObject();
         }, (t, p) -> {
             if (!(t instanceof Tree.Obj o)) {
                 throw shape(p, "an object", t);
@@ -318,6 +371,13 @@ final class ReflectiveCodec<T> implements TraitCodec<T> {
                 fields.put(names[i], converters[i].encode(invoke(accessors[i], v)));
             }
             return new Tree.Obj(fields);
+        }, (v, s) -> {
+            s.startObject();
+            for (int i = 0; i < names.length; i++) {
+                s.field(names[i]);
+                converters[i].write(invoke(accessors[i], v), s);
+            }
+            s.endObject();
         }, (t, p) -> {
             if (!(t instanceof Tree.Obj o)) {
                 throw shape(p, "an object", t);
@@ -347,9 +407,11 @@ final class ReflectiveCodec<T> implements TraitCodec<T> {
         });
     }
 
+    private static final Object[] NO_ARGS = {};
+
     private static Object invoke(Method accessor, Object target) {
         try {
-            return accessor.invoke(target);
+            return accessor.invoke(target, NO_ARGS); // no varargs array per call
         } catch (InvocationTargetException e) {
             throw new IllegalArgumentException("accessor " + accessor.getName() + " of " + target.getClass().getName()
                     + " threw " + e.getCause(), e.getCause());

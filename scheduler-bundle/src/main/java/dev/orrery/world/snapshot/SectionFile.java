@@ -45,12 +45,44 @@ final class SectionFile {
         for (Section s : sections) {
             CRC32 crc = new CRC32();
             crc.update(s.bytes());
-            out.write(ascii("section " + s.name() + " " + s.bytes().length + " " + hex(crc.getValue()) + "\n"));
+            out.write(frame(s.name(), s.bytes().length, crc.getValue()));
             out.write(s.bytes());
             out.write('\n');
         }
         out.write(ascii("end\n"));
         out.flush();
+    }
+
+    /**
+     * Encoded sections, ready to be written: the bytes {@link #write(OutputStream, SnapshotFormat, List)}
+     * writes for the same names and bytes.
+     *
+     * @param format the encoding named on the first line
+     * @param names the section names, in file order
+     * @param buffers their bytes, one per name
+     */
+    record Encoded(SnapshotFormat format, List<String> names, List<SectionBuffer> buffers) {
+        /** Writes the container to {@code out} from the buffers, without copying them; flushes it. */
+        void writeTo(OutputStream out) throws IOException {
+            out.write(ascii(MAGIC + " " + FORMAT_VERSION + " " + format.id() + "\n"));
+            for (int i = 0; i < names.size(); i++) {
+                SectionBuffer b = buffers.get(i);
+                out.write(frame(names.get(i), b.size(), b.crc()));
+                b.writeTo(out);
+                out.write('\n');
+            }
+            out.write(ascii("end\n"));
+            out.flush();
+        }
+
+        /** Gives the buffers' memory back ({@link SectionBuffer#release}); nothing is written afterwards. */
+        void release() {
+            buffers.forEach(SectionBuffer::release);
+        }
+    }
+
+    private static byte[] frame(String name, long length, long crc) {
+        return ascii("section " + name + " " + length + " " + hex(crc) + "\n");
     }
 
     /** What {@link #read} found: the format and the sections by name, in file order. */

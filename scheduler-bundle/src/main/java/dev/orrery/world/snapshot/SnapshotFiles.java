@@ -1,10 +1,9 @@
 package dev.orrery.world.snapshot;
 
 import dev.orrery.world.World;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +22,10 @@ import java.util.Objects;
  * <p>Reading checks the whole file (every section's length and checksum) before the world changes;
  * a truncated or damaged file fails with one line naming the file and the section.
  *
- * <p>Implementation notes. The previous save is kept in two steps, each leaving complete files: it is
+ * <p>Implementation notes. The capture is encoded first, into section buffers
+ * ({@link SectionBuffer}), before the temporary file is opened (a codec that fails leaves no file
+ * behind); the file is then written from those buffers as they are, with no copy of the whole
+ * snapshot into one array. The previous save is kept in two steps, each leaving complete files: it is
  * hard linked (one step, no copy) where the file system has links, else copied and forced to the disk,
  * to a temporary name ({@code NAME.old.tmp}), which is then renamed atomically over {@code NAME.old}; so
  * the old {@code NAME.old} stays until the new one replaces it, and the target is never moved away.
@@ -68,16 +70,14 @@ public final class SnapshotFiles {
         Path tmp = sibling(target, ".tmp");
         Path old = sibling(target, ".old");
         Path oldTmp = sibling(target, ".old.tmp");
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 16);
-        snapshot.writeTo(bytes);
+        SectionFile.Encoded encoded = snapshot.encode();
         try {
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                     StandardOpenOption.WRITE)) {
-                ByteBuffer buf = ByteBuffer.wrap(bytes.toByteArray());
-                while (buf.hasRemaining()) {
-                    ch.write(buf);
-                }
+                encoded.writeTo(Channels.newOutputStream(ch));
                 ch.force(true);
+            } finally {
+                encoded.release();
             }
             if (Files.exists(target)) {
                 keepPrevious(target, old, oldTmp);

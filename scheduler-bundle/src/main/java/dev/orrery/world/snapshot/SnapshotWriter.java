@@ -26,7 +26,10 @@ import java.util.TreeMap;
  * <p>Implementation notes. The entities section is streamed to Jackson's generator entity by entity
  * (slot order, each entity's traits by id), with the same generator calls that writing the equivalent
  * {@link Tree} makes ({@link TreeCodec#write(Tree)}), so the bytes are those of the tree form without
- * building it. Per table the persistent columns are sorted by id once. Opaque data follows the rule
+ * building it; each kept value is streamed by its codec ({@link dev.orrery.world.TraitCodec#encodeTo},
+ * through a {@link GeneratorSink}), so the derived record codecs build no tree either, and a codec
+ * without a streaming form gives its tree to the sink. Each section goes into a {@link SectionBuffer},
+ * which keeps its length and checksum as it grows. Per table the persistent columns are sorted by id once. Opaque data follows the rule
  * of a trait map built in column order: an entry is written unless a decoded trait has its id, and its
  * version counts in the header unless a decoded trait of its id comes before the opaque column.
  */
@@ -54,15 +57,26 @@ final class SnapshotWriter {
     }
 
     void write(OutputStream out) throws IOException {
+        SectionFile.Encoded encoded = encode();
+        try {
+            encoded.writeTo(out);
+        } finally {
+            encoded.release();
+        }
+    }
+
+    /**
+     * @return the sections encoded, ready to be written
+     * @throws IllegalArgumentException if a codec fails or returns null
+     */
+    SectionFile.Encoded encode() {
         TreeCodec codec = new TreeCodec(format);
         TreeMap<String, Integer> versions = new TreeMap<>(persistentVersions);
-        byte[] entities = codec.write(g -> writeEntities(g, versions));
-        byte[] world = codec.write(worldSection(versions));
-        byte[] alloc = codec.write(this::writeAllocator);
-        byte[] header = codec.write(header(versions));
-        SectionFile.write(out, format, List.of(new SectionFile.Section("header", header),
-                new SectionFile.Section("allocator", alloc), new SectionFile.Section("world", world),
-                new SectionFile.Section("entities", entities)));
+        SectionBuffer entities = codec.buffer(g -> writeEntities(g, versions));
+        SectionBuffer world = codec.buffer(g -> TreeCodec.write(g, worldSection(versions)));
+        SectionBuffer alloc = codec.buffer(this::writeAllocator);
+        SectionBuffer header = codec.buffer(g -> TreeCodec.write(g, header(versions)));
+        return new SectionFile.Encoded(format, WorldSnapshot.SECTIONS, List.of(header, alloc, world, entities));
     }
 
     private Tree header(TreeMap<String, Integer> versions) {
@@ -172,6 +186,7 @@ final class SnapshotWriter {
                 rowOf[slot] = row;
             }
         }
+        GeneratorSink sink = new GeneratorSink(g);
         g.writeStartArray();
         for (int slot = 0; slot < slots; slot++) {
             int t = tableOf[slot];
@@ -185,7 +200,7 @@ final class SnapshotWriter {
             g.writeNumber((long) allocator.generation(slot));
             g.writeFieldName("traits");
             g.writeStartObject();
-            writeTraits(g, tables.get(t), plans[t], rowOf[slot], versions);
+            writeTraits(g, sink, tables.get(t), plans[t], rowOf[slot], versions);
             g.writeEndObject();
             g.writeEndObject();
         }
@@ -193,7 +208,7 @@ final class SnapshotWriter {
     }
 
     /** Writes one entity's trait map: the persistent columns and the opaque entries, merged by id. */
-    private static void writeTraits(JsonGenerator g, CapturedValues.Table table, Plan plan, int row,
+    private static void writeTraits(JsonGenerator g, GeneratorSink sink, CapturedValues.Table table, Plan plan, int row,
             TreeMap<String, Integer> versions) throws IOException {
         Iterator<OpaqueTrait> opaque = plan.opaque < 0 ? null
                 : ((OpaqueTraits) table.columns()[plan.opaque][row]).byId().values().iterator();
@@ -206,9 +221,13 @@ final class SnapshotWriter {
             }
             int c = plan.columns[i];
             Object value = table.columns()[c][row];
-            Tree tree = table.encoded()[c] ? (Tree) value
-                    : encode(table.traits().get(c), plan.persistence[i], value, CapturedValues.where(table.entities(), row));
-            writeEntry(g, name, plan.persistence[i].version(), tree);
+            if (table.encoded()[c]) {
+                writeEntry(g, name, plan.persistence[i].version(), (Tree) value);
+            } else {
+                startEntry(g, name, plan.persistence[i].version());
+                encodeTo(sink, table.traits().get(c), plan.persistence[i], value, table.entities(), row);
+                g.writeEndObject();
+            }
         }
         while (next != null) {
             writeEntry(g, next.id(), next.version(), next.value());
@@ -231,13 +250,35 @@ final class SnapshotWriter {
     }
 
     private static void writeEntry(JsonGenerator g, String id, int version, Tree value) throws IOException {
+        startEntry(g, id, version);
+        TreeCodec.write(g, value);
+        g.writeEndObject();
+    }
+
+    /** Writes an entry of a trait map up to its value; the value and the end of the object follow. */
+    private static void startEntry(JsonGenerator g, String id, int version) throws IOException {
         g.writeFieldName(id);
         g.writeStartObject();
         g.writeFieldName("version");
         g.writeNumber((long) version);
         g.writeFieldName("value");
-        TreeCodec.write(g, value);
-        g.writeEndObject();
+    }
+
+    /**
+     * Writes an entity's value straight to the generator with its codec's streaming form
+     * ({@link dev.orrery.world.TraitCodec#encodeTo}); failures are reported as {@link #encode} reports them.
+     */
+    private static void encodeTo(GeneratorSink sink, Trait<?> trait, Persistence<Object> p, Object value,
+            long[] entities, int row) {
+        try {
+            p.codec().encodeTo(value, sink);
+        } catch (GeneratorSink.NullTree e) {
+            throw new IllegalArgumentException("WorldSnapshot.writeTo: trait '" + trait.name() + "' of "
+                    + CapturedValues.where(entities, row) + ": its codec returned null");
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException("WorldSnapshot.writeTo: trait '" + trait.name() + "' of "
+                    + CapturedValues.where(entities, row) + ": its codec failed: " + e.getMessage(), e);
+        }
     }
 
     private static Tree encode(Trait<?> trait, Persistence<Object> p, Object value, String where) {

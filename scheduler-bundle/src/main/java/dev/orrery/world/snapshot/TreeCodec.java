@@ -10,7 +10,6 @@ import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.dataformat.cbor.CBORFactory;
 import dev.orrery.world.Tree;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -53,7 +52,12 @@ final class TreeCodec {
 
     /** @return the document's bytes; the same calls give the bytes {@link #write(Tree)} gives for their tree */
     byte[] write(Document document) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+        return buffer(document).toByteArray();
+    }
+
+    /** @return the document's bytes, as {@link #write(Document)} gives them, in a section buffer */
+    SectionBuffer buffer(Document document) {
+        SectionBuffer out = new SectionBuffer();
         try (JsonGenerator g = factory.createGenerator(out, JsonEncoding.UTF8)) {
             if (format == SnapshotFormat.JSON) {
                 DefaultPrettyPrinter pretty = new DefaultPrettyPrinter()
@@ -63,9 +67,9 @@ final class TreeCodec {
             }
             document.write(g);
         } catch (IOException e) {
-            throw new UncheckedIOException(e); // a byte array does not fail
+            throw new UncheckedIOException(e); // a buffer in memory does not fail
         }
-        return out.toByteArray();
+        return out;
     }
 
     static void write(JsonGenerator g, Tree tree) throws IOException {

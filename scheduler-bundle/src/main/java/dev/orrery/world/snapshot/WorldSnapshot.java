@@ -126,6 +126,14 @@ public final class WorldSnapshot {
         writer.write(out);
     }
 
+    /**
+     * @return the capture encoded, ready to be written: what {@link #writeTo} writes
+     * @throws IllegalArgumentException as {@link #writeTo}
+     */
+    SectionFile.Encoded encode() {
+        return writer.encode();
+    }
+
     /** @return how many entities the capture holds */
     public int entityCount() {
         return entityCount;

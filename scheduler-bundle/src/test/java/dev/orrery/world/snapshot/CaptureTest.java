@@ -123,6 +123,39 @@ class CaptureTest {
     }
 
     @Test
+    void aCodecThatReturnsNullOnTheWorkerNamesTheTraitAndTheEntity() {
+        Trait<SnapshotWorlds.Score> nulling = Trait.<SnapshotWorlds.Score>builder("test/nulling")
+                .defaultValue(new SnapshotWorlds.Score(0))
+                .persistent(1, TraitCodec.of(s -> null, t -> null, s -> s)).build();
+        World w = new World();
+        long e = w.spawn(nulling.with(new SnapshotWorlds.Score(1)));
+        WorldSnapshot capture = WorldSnapshot.capture(w, SnapshotOptions.defaults());
+        IllegalArgumentException x = assertThrows(IllegalArgumentException.class, () -> bytes(capture));
+        assertEquals("WorldSnapshot.writeTo: trait 'test/nulling' of entity " + dev.orrery.world.Entity.toString(e)
+                + ": its codec returned null", x.getMessage());
+    }
+
+    /** A record whose accessor fails: its derived codec fails while it streams the value. */
+    record Touchy(int value) {
+        @Override
+        public int value() {
+            throw new IllegalStateException("touched");
+        }
+    }
+
+    @Test
+    void aDerivedCodecThatFailsWhileStreamingNamesTheTraitAndTheEntity() {
+        Trait<Touchy> touchy = Trait.<Touchy>builder("test/touchy").defaultValue(new Touchy(0))
+                .persistent(1, TraitCodec.of(Touchy.class)).build();
+        World w = new World();
+        long e = w.spawn(touchy.with(new Touchy(1)));
+        WorldSnapshot capture = WorldSnapshot.capture(w, SnapshotOptions.defaults());
+        IllegalArgumentException x = assertThrows(IllegalArgumentException.class, () -> bytes(capture));
+        assertTrue(x.getMessage().startsWith("WorldSnapshot.writeTo: trait 'test/touchy' of entity "
+                + dev.orrery.world.Entity.toString(e) + ": its codec failed: accessor value of "), x.getMessage());
+    }
+
+    @Test
     void aCopyFunctionThatFailsIsReportedByTheCapture() {
         Trait<Counter> failing = Trait.<Counter>builder("test/failing copy").defaultFactory(() -> new Counter(0))
                 .persistent(1, TraitCodec.of(Counter::toTree, Counter::fromTree, c -> null)).build();

@@ -50,6 +50,36 @@ class SnapshotFilesTest {
     }
 
     @Test
+    void aCodecThatFailsWhileEncodingLeavesTheTargetAndNoTemporaryFile() throws Exception {
+        Path file = dir.resolve("world.orrery");
+        SnapshotFiles.save(populated(20, 1), file, SnapshotOptions.defaults());
+        byte[] before = Files.readAllBytes(file);
+        dev.orrery.world.Trait<SnapshotWorlds.Score> failing = dev.orrery.world.Trait.<SnapshotWorlds.Score>builder("test/failing")
+                .defaultValue(new SnapshotWorlds.Score(0))
+                .persistent(1, dev.orrery.world.TraitCodec.of(s -> { throw new IllegalStateException("no"); }, t -> null, s -> s))
+                .build();
+        World w = populated(20, 2);
+        w.spawn(failing.with(new SnapshotWorlds.Score(1)));
+        WorldSnapshot capture = WorldSnapshot.capture(w, SnapshotOptions.defaults());
+        assertThrows(IllegalArgumentException.class, () -> SnapshotFiles.write(file, capture));
+        assertArrayEquals(before, Files.readAllBytes(file), "the target is unchanged");
+        assertFalse(Files.exists(dir.resolve("world.orrery.tmp")));
+        assertFalse(Files.exists(dir.resolve("world.orrery.old.tmp")));
+    }
+
+    @Test
+    void aFileHoldsTheBytesTheStreamGets() throws Exception {
+        Path file = dir.resolve("world.orrery");
+        for (SnapshotFormat f : SnapshotFormat.values()) {
+            WorldSnapshot capture = WorldSnapshot.capture(populated(300, 3), format(f));
+            java.io.ByteArrayOutputStream stream = new java.io.ByteArrayOutputStream();
+            capture.writeTo(stream);
+            SnapshotFiles.write(file, capture);
+            assertArrayEquals(stream.toByteArray(), Files.readAllBytes(file), f.toString());
+        }
+    }
+
+    @Test
     void aWriteAfterOneThatStoppedHalfWayKeepsTheLastCompleteSaveAsOld() throws Exception {
         Path file = dir.resolve("world.orrery");
         Path old = SnapshotFiles.previous(file);
