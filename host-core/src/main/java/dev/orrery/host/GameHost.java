@@ -3,6 +3,7 @@ package dev.orrery.host;
 import dev.orrery.schedule.Schedule;
 import dev.orrery.world.World;
 import dev.orrery.world.snapshot.RestoreReport;
+import dev.orrery.world.snapshot.SnapshotBuffers;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -228,7 +229,22 @@ public interface GameHost {
      * @throws NullPointerException if {@code path} is null
      */
     default CompletionStage<Path> save(Path path) {
-        return HostSaves.save(this, path);
+        return save(path, SnapshotBuffers.none());
+    }
+
+    /**
+     * {@link #save(Path)}, holding the encoded file in memory that {@code buffers} kept from earlier
+     * saves and giving it back after the write: for a caller that saves the same world again and again
+     * (the host's autosave keeps its own), whose saves then allocate little of their size and so cause
+     * fewer collections while the game runs. The file is the same as without buffers.
+     *
+     * @param path the file; as {@link #save(Path)}
+     * @param buffers the caller's buffers ({@link SnapshotBuffers#upTo}); not null
+     * @return as {@link #save(Path)}
+     * @throws NullPointerException if {@code path} or {@code buffers} is null
+     */
+    default CompletionStage<Path> save(Path path, SnapshotBuffers buffers) {
+        return HostSaves.save(this, path, buffers);
     }
 
     /**

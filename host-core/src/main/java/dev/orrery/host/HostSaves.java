@@ -2,6 +2,7 @@ package dev.orrery.host;
 
 import dev.orrery.world.World;
 import dev.orrery.world.snapshot.RestoreReport;
+import dev.orrery.world.snapshot.SnapshotBuffers;
 import dev.orrery.world.snapshot.SnapshotFiles;
 import dev.orrery.world.snapshot.SnapshotFormat;
 import dev.orrery.world.snapshot.SnapshotOptions;
@@ -30,15 +31,16 @@ final class HostSaves {
     private HostSaves() {
     }
 
-    static CompletionStage<Path> save(GameHost host, Path file) {
+    static CompletionStage<Path> save(GameHost host, Path file, SnapshotBuffers buffers) {
         Objects.requireNonNull(file, "GameHost.save: path is null");
+        Objects.requireNonNull(buffers, "GameHost.save: buffers is null");
         SnapshotOptions.Builder b = SnapshotOptions.builder().format(formatOf(file)).source(file.toString());
         host.plugins().forEach(p -> b.plugin(p.name(), p.bundle()));
         SnapshotOptions options = b.build();
         return unwrap(host.submit(world -> WorldSnapshot.capture(world, options)).toCompletableFuture()
                 .thenApplyAsync(snapshot -> {
                     try {
-                        SnapshotFiles.write(file, snapshot);
+                        SnapshotFiles.write(file, snapshot, buffers);
                         return file;
                     } catch (IOException e) {
                         throw new CompletionException(e);

@@ -14,7 +14,7 @@
  * @since 0.1
  */
 @Export
-@Version("0.9.0")
+@Version("0.10.0")
 package dev.orrery.host;
 
 import org.osgi.annotation.bundle.Export;

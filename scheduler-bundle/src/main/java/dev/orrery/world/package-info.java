@@ -62,7 +62,7 @@
  * place without touching the table; the store does not specialise primitive columns, to keep it small.
  */
 @Export
-@Version("0.5.0")
+@Version("0.6.0")
 package dev.orrery.world;
 
 import org.osgi.annotation.bundle.Export;

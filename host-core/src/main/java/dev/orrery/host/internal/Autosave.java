@@ -2,6 +2,7 @@ package dev.orrery.host.internal;
 
 import dev.orrery.host.GameHost;
 import dev.orrery.host.HostSettings;
+import dev.orrery.world.snapshot.SnapshotBuffers;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
@@ -18,16 +19,22 @@ import java.util.function.Supplier;
  * frame loop's own clock, or the fixed dt), so a paused host does not autosave and tests count frames.
  * A save still being written when the next one is due is not doubled: the next one waits for the
  * frame after it completed (two writes of one file must not overlap). A failed autosave is logged in
- * one line and the next one is tried after another interval. Fields are the frame thread's, except
- * {@code pending}, which the worker that completes a save clears.
+ * one line and the next one is tried after another interval. The autosave keeps its own
+ * {@link SnapshotBuffers} for the host's lifetime ({@value #BUFFER_BYTES} bytes at most), so that a save
+ * encodes into arrays that earlier saves left in the old generation. Fields are the frame thread's,
+ * except {@code pending}, which the worker that completes a save clears, and the buffers, which are
+ * thread-safe.
  */
 final class Autosave {
     /** The autosave's file name in the save directory. */
     static final String FILE = "autosave.cbor";
+    /** What the autosave's buffers keep between saves: the CBOR save of 100,000 entities with 4 traits. */
+    static final long BUFFER_BYTES = 32L << 20;
 
     private final GameHost host;
     private final Supplier<HostSettings> settings;
     private final Logger log;
+    private final SnapshotBuffers buffers = SnapshotBuffers.upTo(BUFFER_BYTES);
     private double since; // frame thread only
     private double total; // frame thread only
     private volatile boolean pending;
@@ -64,7 +71,7 @@ final class Autosave {
         pending = true;
         Path file = s.saveDirectory().resolve(FILE);
         String at = String.format(java.util.Locale.ROOT, "%.1f", total);
-        CompletionStage<Path> saved = HostSaveFiles.save(host, file);
+        CompletionStage<Path> saved = HostSaveFiles.save(host, file, buffers);
         saved.whenComplete((p, failure) -> {
             pending = false;
             if (failure != null) {

@@ -24,6 +24,7 @@ import dev.orrery.schedule.Plugin;
 import dev.orrery.schedule.RunProbe;
 import dev.orrery.schedule.ScheduleHooks;
 import dev.orrery.world.World;
+import dev.orrery.world.snapshot.SnapshotBuffers;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
@@ -217,7 +218,7 @@ final class Engine implements HostCore {
     private void saveOnStop() {
         Path file = config.saveDirectory().resolve(STOP_FILE);
         try {
-            HostSaveFiles.save(this, file).toCompletableFuture().get(STOP_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+            HostSaveFiles.save(this, file, SnapshotBuffers.none()).toCompletableFuture().get(STOP_WAIT_MILLIS, TimeUnit.MILLISECONDS);
             log.log(Level.INFO, "saved the world to " + file + " before the host stops");
         } catch (ExecutionException e) {
             log.log(Level.WARNING, "the save on stop to " + file + " failed: " + e.getCause().getMessage());

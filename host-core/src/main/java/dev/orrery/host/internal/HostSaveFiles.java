@@ -1,6 +1,7 @@
 package dev.orrery.host.internal;
 
 import dev.orrery.host.GameHost;
+import dev.orrery.world.snapshot.SnapshotBuffers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,9 +16,10 @@ final class HostSaveFiles {
     /**
      * @param host the host
      * @param file the file; its folder is created when missing
+     * @param buffers the caller's buffers ({@link GameHost#save(Path, SnapshotBuffers)})
      * @return as {@link GameHost#save}; exceptionally with the {@link IOException} if the folder cannot be made
      */
-    static CompletionStage<Path> save(GameHost host, Path file) {
+    static CompletionStage<Path> save(GameHost host, Path file, SnapshotBuffers buffers) {
         try {
             Path dir = file.toAbsolutePath().getParent();
             if (dir != null) {
@@ -26,6 +28,6 @@ final class HostSaveFiles {
         } catch (IOException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return host.save(file);
+        return host.save(file, buffers);
     }
 }

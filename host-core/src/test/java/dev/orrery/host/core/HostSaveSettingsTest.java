@@ -1,5 +1,6 @@
 package dev.orrery.host.core;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,6 +11,7 @@ import dev.orrery.testsupport.log.CapturedLog;
 import dev.orrery.world.Trait;
 import dev.orrery.world.TraitCodec;
 import dev.orrery.world.World;
+import dev.orrery.world.snapshot.SnapshotBuffers;
 import dev.orrery.world.snapshot.SnapshotFiles;
 import dev.orrery.world.snapshot.SnapshotOptions;
 import java.lang.System.Logger.Level;
@@ -128,6 +130,27 @@ class HostSaveSettingsTest {
         World loaded = new World();
         SnapshotFiles.restore(file, loaded, SnapshotOptions.builder().traits(HP).build());
         assertEquals(1, loaded.query(dev.orrery.world.Query.of(HP)).entities().length);
+    }
+
+    @Test
+    void aSaveWithBuffersWritesTheSameFileAndKeepsItsMemoryForTheNext(@TempDir Path dir) throws Exception {
+        start(dir, Map.of());
+        host.submit(w -> {
+            for (int i = 0; i < 20_000; i++) {
+                w.spawn(HP.with(new Hp(i)));
+            }
+            return null;
+        }).toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
+        SnapshotBuffers buffers = SnapshotBuffers.upTo(8L << 20);
+        Path plain = host.save(dir.resolve("plain.cbor")).toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
+        Path first = host.save(dir.resolve("first.cbor"), buffers).toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
+        long kept = buffers.keptBytes();
+        assertTrue(kept > 0, "the save gave its memory back to the buffers: " + buffers);
+        Path second = host.save(dir.resolve("second.cbor"), buffers).toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
+        assertEquals(kept, buffers.keptBytes());
+        assertArrayEquals(Files.readAllBytes(plain), Files.readAllBytes(first));
+        assertArrayEquals(Files.readAllBytes(plain), Files.readAllBytes(second));
+        assertThrows(NullPointerException.class, () -> host.save(dir.resolve("x.cbor"), null));
     }
 
     @Test

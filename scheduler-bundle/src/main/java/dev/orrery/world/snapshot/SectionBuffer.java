@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.CRC32;
 
 /**
@@ -16,24 +14,32 @@ import java.util.zip.CRC32;
  * <p>Implementation notes. The bytes are kept in chunks that are never copied again: the first ones
  * small (most sections are short), doubling to {@value #MAX_CHUNK} bytes, so that a large section is
  * many small arrays rather than a few large ones, which a garbage collector with regions would have to
- * place as humongous objects. Full-size chunks are kept between snapshots, up to {@value #POOL_CHUNKS}
- * of them ({@link #release}): a save then writes into arrays that already sit in the old generation,
- * instead of allocating its whole size again, which young collections would copy while the section
- * is still being written (tens of milliseconds for a 20 MB snapshot, on every thread's time). The pool
- * keeps at most {@value #POOL_CHUNKS} times {@value #MAX_CHUNK} bytes for the process's lifetime.
+ * place as humongous objects. Full-size chunks come from and go back to the caller's
+ * {@link SnapshotBuffers} ({@link #release}): an autosave then writes into arrays that already sit in
+ * the old generation, instead of allocating its whole size again, which young collections would copy
+ * while the section is still being written (tens of milliseconds for a 20 MB snapshot, on every
+ * thread's time). A buffer is used by one thread at a time.
  */
 final class SectionBuffer extends OutputStream {
     private static final int FIRST_CHUNK = 512;
-    static final int MAX_CHUNK = 1 << 16;
-    static final int POOL_CHUNKS = 512;
-    private static final ConcurrentLinkedQueue<byte[]> POOL = new ConcurrentLinkedQueue<>();
-    private static final AtomicInteger POOLED = new AtomicInteger();
+    static final int MAX_CHUNK = SnapshotBuffers.CHUNK;
 
+    private final SnapshotBuffers buffers;
     private final List<byte[]> chunks = new ArrayList<>();
     private final CRC32 crc = new CRC32();
     private byte[] current = new byte[FIRST_CHUNK];
     private int used;
     private long size;
+
+    /** A buffer whose memory is not kept for later ones. */
+    SectionBuffer() {
+        this(SnapshotBuffers.none());
+    }
+
+    /** @param buffers where full-size chunks come from and go back to */
+    SectionBuffer(SnapshotBuffers buffers) {
+        this.buffers = buffers;
+    }
 
     @Override
     public void write(int b) {
@@ -64,29 +70,17 @@ final class SectionBuffer extends OutputStream {
     private void next() {
         chunks.add(current);
         int length = Math.min(current.length * 2, MAX_CHUNK);
-        byte[] reused = length == MAX_CHUNK ? POOL.poll() : null;
-        if (reused != null) {
-            POOLED.decrementAndGet();
-        }
-        current = reused != null ? reused : new byte[length];
+        current = length == MAX_CHUNK ? buffers.take() : new byte[length];
         used = 0;
     }
 
     /**
-     * Gives the full-size chunks to the next buffers (class notes); this buffer is empty afterwards
-     * and must not be read or written again.
+     * Gives the full-size chunks back to the {@link SnapshotBuffers} (class notes); this buffer is
+     * empty afterwards.
      */
     void release() {
         chunks.add(current);
-        for (byte[] chunk : chunks) {
-            if (chunk.length == MAX_CHUNK) {
-                if (POOLED.incrementAndGet() <= POOL_CHUNKS) {
-                    POOL.offer(chunk);
-                } else {
-                    POOLED.decrementAndGet();
-                }
-            }
-        }
+        chunks.forEach(buffers::give);
         chunks.clear();
         current = new byte[FIRST_CHUNK];
         used = 0;

@@ -64,13 +64,27 @@ public final class SnapshotFiles {
      * @throws IOException if writing fails; the target is then unchanged and the temporary files removed
      */
     public static void write(Path file, WorldSnapshot snapshot) throws IOException {
+        write(file, snapshot, SnapshotBuffers.none());
+    }
+
+    /**
+     * {@link #write(Path, WorldSnapshot)}, holding the encoded sections in memory that {@code buffers}
+     * kept from earlier saves (an autosave's): the same file, less allocation.
+     *
+     * @param file the target file; its directory must exist
+     * @param snapshot the capture
+     * @param buffers the caller's buffers; not null
+     * @throws IOException if writing fails; the target is then unchanged and the temporary files removed
+     */
+    public static void write(Path file, WorldSnapshot snapshot, SnapshotBuffers buffers) throws IOException {
         Objects.requireNonNull(file, "SnapshotFiles.write: file is null");
         Objects.requireNonNull(snapshot, "SnapshotFiles.write: snapshot is null");
+        Objects.requireNonNull(buffers, "SnapshotFiles.write: buffers is null");
         Path target = file.toAbsolutePath();
         Path tmp = sibling(target, ".tmp");
         Path old = sibling(target, ".old");
         Path oldTmp = sibling(target, ".old.tmp");
-        SectionFile.Encoded encoded = snapshot.encode();
+        SectionFile.Encoded encoded = snapshot.encode(buffers);
         try {
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                     StandardOpenOption.WRITE)) {

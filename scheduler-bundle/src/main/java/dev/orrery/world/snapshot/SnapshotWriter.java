@@ -56,8 +56,8 @@ final class SnapshotWriter {
         this.skipped = skipped;
     }
 
-    void write(OutputStream out) throws IOException {
-        SectionFile.Encoded encoded = encode();
+    void write(OutputStream out, SnapshotBuffers buffers) throws IOException {
+        SectionFile.Encoded encoded = encode(buffers);
         try {
             encoded.writeTo(out);
         } finally {
@@ -66,16 +66,18 @@ final class SnapshotWriter {
     }
 
     /**
+     * @param buffers where the sections' memory comes from; the caller gives it back with
+     *     {@link SectionFile.Encoded#release}
      * @return the sections encoded, ready to be written
      * @throws IllegalArgumentException if a codec fails or returns null
      */
-    SectionFile.Encoded encode() {
+    SectionFile.Encoded encode(SnapshotBuffers buffers) {
         TreeCodec codec = new TreeCodec(format);
         TreeMap<String, Integer> versions = new TreeMap<>(persistentVersions);
-        SectionBuffer entities = codec.buffer(g -> writeEntities(g, versions));
-        SectionBuffer world = codec.buffer(g -> TreeCodec.write(g, worldSection(versions)));
-        SectionBuffer alloc = codec.buffer(this::writeAllocator);
-        SectionBuffer header = codec.buffer(g -> TreeCodec.write(g, header(versions)));
+        SectionBuffer entities = codec.buffer(g -> writeEntities(g, versions), buffers);
+        SectionBuffer world = codec.buffer(g -> TreeCodec.write(g, worldSection(versions)), buffers);
+        SectionBuffer alloc = codec.buffer(this::writeAllocator, buffers);
+        SectionBuffer header = codec.buffer(g -> TreeCodec.write(g, header(versions)), buffers);
         return new SectionFile.Encoded(format, WorldSnapshot.SECTIONS, List.of(header, alloc, world, entities));
     }
 

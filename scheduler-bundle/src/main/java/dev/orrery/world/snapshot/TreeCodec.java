@@ -52,12 +52,15 @@ final class TreeCodec {
 
     /** @return the document's bytes; the same calls give the bytes {@link #write(Tree)} gives for their tree */
     byte[] write(Document document) {
-        return buffer(document).toByteArray();
+        return buffer(document, SnapshotBuffers.none()).toByteArray();
     }
 
-    /** @return the document's bytes, as {@link #write(Document)} gives them, in a section buffer */
-    SectionBuffer buffer(Document document) {
-        SectionBuffer out = new SectionBuffer();
+    /**
+     * @param buffers where the section's full-size chunks come from
+     * @return the document's bytes, as {@link #write(Document)} gives them, in a section buffer
+     */
+    SectionBuffer buffer(Document document, SnapshotBuffers buffers) {
+        SectionBuffer out = new SectionBuffer(buffers);
         try (JsonGenerator g = factory.createGenerator(out, JsonEncoding.UTF8)) {
             if (format == SnapshotFormat.JSON) {
                 DefaultPrettyPrinter pretty = new DefaultPrettyPrinter()

@@ -123,15 +123,31 @@ public final class WorldSnapshot {
      *     and the entity (or the world)
      */
     public void writeTo(OutputStream out) throws IOException {
-        writer.write(out);
+        writeTo(out, SnapshotBuffers.none());
     }
 
     /**
+     * {@link #writeTo(OutputStream)}, holding the encoded sections in memory that {@code buffers}
+     * kept from earlier saves and giving it back when done: for a caller that saves repeatedly. The
+     * bytes are the same as without buffers.
+     *
+     * @param out where to write; flushed, not closed
+     * @param buffers the caller's buffers; not null
+     * @throws IOException if writing fails
+     * @throws IllegalArgumentException as {@link #writeTo(OutputStream)}
+     * @throws NullPointerException if {@code buffers} is null
+     */
+    public void writeTo(OutputStream out, SnapshotBuffers buffers) throws IOException {
+        writer.write(out, Objects.requireNonNull(buffers, "WorldSnapshot.writeTo: buffers is null"));
+    }
+
+    /**
+     * @param buffers where the sections' memory comes from
      * @return the capture encoded, ready to be written: what {@link #writeTo} writes
      * @throws IllegalArgumentException as {@link #writeTo}
      */
-    SectionFile.Encoded encode() {
-        return writer.encode();
+    SectionFile.Encoded encode(SnapshotBuffers buffers) {
+        return writer.encode(buffers);
     }
 
     /** @return how many entities the capture holds */

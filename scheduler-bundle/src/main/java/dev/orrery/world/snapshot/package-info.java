@@ -16,7 +16,7 @@
  * need nothing.
  */
 @Export
-@Version("0.5.0")
+@Version("0.6.0")
 package dev.orrery.world.snapshot;
 
 import org.osgi.annotation.bundle.Export;

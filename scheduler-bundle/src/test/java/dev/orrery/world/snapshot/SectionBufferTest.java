@@ -47,13 +47,15 @@ class SectionBufferTest {
 
     @Test
     void aBufferAfterAReleasedOneHoldsOnlyItsOwnBytes() throws IOException {
-        SectionBuffer first = new SectionBuffer();
+        SnapshotBuffers shared = SnapshotBuffers.upTo(8L * SectionBuffer.MAX_CHUNK);
+        SectionBuffer first = new SectionBuffer(shared);
         byte[] ones = new byte[3 * SectionBuffer.MAX_CHUNK];
         java.util.Arrays.fill(ones, (byte) 1);
         first.write(ones, 0, ones.length);
         first.release();
         assertEquals(0, first.size());
-        SectionBuffer second = new SectionBuffer();
+        assertEquals(3L * SectionBuffer.MAX_CHUNK, shared.keptBytes(), "the three full chunks are kept");
+        SectionBuffer second = new SectionBuffer(shared);
         byte[] twos = new byte[2 * SectionBuffer.MAX_CHUNK + 5];
         java.util.Arrays.fill(twos, (byte) 2);
         second.write(twos, 0, twos.length);
