@@ -165,7 +165,7 @@ final class SnapshotWriter {
             persistent.sort(Comparator.comparing(c -> traits.get(c).name()));
             columns = persistent.stream().mapToInt(Integer::intValue).toArray();
             names = new String[columns.length];
-            persistence = new Persistence[columns.length];
+            persistence = persistenceArray(columns.length);
             for (int i = 0; i < columns.length; i++) {
                 names[i] = traits.get(columns[i]).name();
                 persistence[i] = persistence(traits.get(columns[i]));
@@ -296,6 +296,11 @@ final class SnapshotWriter {
                     + ": its codec returned null");
         }
         return tree;
+    }
+
+    @SuppressWarnings("unchecked") // an array of a generic type: only Persistence<Object> values are stored
+    private static Persistence<Object>[] persistenceArray(int length) {
+        return (Persistence<Object>[]) new Persistence<?>[length];
     }
 
     @SuppressWarnings("unchecked")

@@ -15,9 +15,11 @@ import dev.orrery.schedule.Schedule;
 import dev.orrery.schedule.ScheduleBuilder;
 import dev.orrery.schedule.VirtualTime;
 import dev.orrery.schedule.condition.RunIf;
+import dev.orrery.testsupport.log.CapturedLog;
 import dev.orrery.testsupport.memory.AllocationMeter;
 import dev.orrery.testsupport.memory.Measurement;
 import dev.orrery.world.World;
+import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -130,19 +132,32 @@ class FixedStepSteadyPathTest {
     @Test
     @DisplayName("one clock (steady path) and two clocks (general path) give the same steps, state and throws")
     void steadyPathEqualsGeneralPath() {
-        List<String> steady = script(new Rig(false, false));
-        List<String> general = script(new Rig(true, false));
-        assertEquals(general, steady);
-        assertTrue(steady.contains("threw boom"), "the script interrupts a step");
+        try (CapturedLog log = CapturedLog.attach("dev.orrery.schedule")) {
+            List<String> steady = script(new Rig(false, false));
+            List<String> general = script(new Rig(true, false));
+            assertEquals(general, steady);
+            assertTrue(steady.contains("threw boom"), "the script interrupts a step");
+            assertDroppedStepsLogged(log);
+        }
+    }
+
+    /** The script's 0.25 s frame drops steps: each rig's world says so once, at WARNING. */
+    private static void assertDroppedStepsLogged(CapturedLog log) {
+        List<String> warnings = log.messagesAt(Level.WARNING);
+        assertTrue(!warnings.isEmpty() && warnings.stream().allMatch(m -> m.contains(" dropped ")), warnings.toString());
     }
 
     @Test
     @DisplayName("with a pass clock (a run-condition timer) both paths give each step its pass and dt")
     void steadyPathEqualsGeneralPathWithAPassClock() {
-        List<String> steady = script(new Rig(false, true));
-        List<String> general = script(new Rig(true, true));
-        assertEquals(general, steady);
-        assertTrue(steady.stream().anyMatch(l -> l.contains("pass dt=" + FixedPhases.DEFAULT_CLOCK.stepSeconds())), steady.toString());
+        try (CapturedLog log = CapturedLog.attach("dev.orrery.schedule")) {
+            List<String> steady = script(new Rig(false, true));
+            List<String> general = script(new Rig(true, true));
+            assertEquals(general, steady);
+            assertTrue(steady.stream().anyMatch(l -> l.contains("pass dt=" + FixedPhases.DEFAULT_CLOCK.stepSeconds())),
+                    steady.toString());
+            assertDroppedStepsLogged(log);
+        }
     }
 
     @Test
