@@ -20,7 +20,7 @@ import org.ops4j.pax.exam.junit.PaxExam;
 public class ExclusionIT extends HostItBase {
     @Configuration
     public Option[] config() {
-        return options(platform(), frameworkProperty("orrery.host.order").value("good,cyclic,lost,dup"));
+        return options(platform(), hostWarningsAsserted(), frameworkProperty("orrery.host.order").value("good,cyclic,lost,dup"));
     }
 
     @Test

@@ -26,7 +26,7 @@ public class OrderingIT extends HostItBase {
 
     @Configuration
     public Option[] config() {
-        return options(platform(), frameworkProperty("orrery.host.order").value("order-a, order-b"));
+        return options(platform(), hostWarningsAsserted(), frameworkProperty("orrery.host.order").value("order-a, order-b"));
     }
 
     @Test

@@ -71,6 +71,8 @@ public final class JpmsMain {
     static final long DEFAULT_POLL = 250;
     static final long DEFAULT_QUIET = 500;
     private static final long CHECK_MILLIS = 250;
+    /** How many collector runs a dropped layer's class loader gets before it is reported still reachable. */
+    private static final int UNLOAD_CHECKS = 40;
     /** What the launcher completes the stop future with for Ctrl-C or SIGTERM. */
     public static final String SIGNAL = "a stop signal";
 
@@ -153,12 +155,13 @@ public final class JpmsMain {
                 : null;
         System.out.println("orrery: started in JPMS mode: platform modules " + platform.modules().stream().map(Module::getName).sorted().toList() + "; watching "
                 + pluginsDir + " for plugin jars");
-        if (Boolean.parseBoolean(System.getProperty(REPORT_UNLOAD_PROPERTY))) {
+        boolean reportUnload = Boolean.parseBoolean(System.getProperty(REPORT_UNLOAD_PROPERTY));
+        if (reportUnload) {
             layers.trackCollection();
             executor.scheduleWithFixedDelay(() -> {
                 if (layers.collecting()) {
                     System.gc();
-                    layers.checkCollected(40).forEach(line -> System.out.println("orrery: " + line));
+                    layers.checkCollected(UNLOAD_CHECKS).forEach(line -> System.out.println("orrery: " + line));
                 }
             }, poll, poll, TimeUnit.MILLISECONDS);
         }
@@ -191,6 +194,9 @@ public final class JpmsMain {
         hostPolling.cancel(false);
         executor.shutdown();
         executor.awaitTermination(5, TimeUnit.SECONDS);
+        if (reportUnload) {
+            concludeUnloadReport(layers, poll);
+        }
         if (failure == null) {
             failure = problem(host, headless, false).orElse(null);
         }
@@ -217,6 +223,22 @@ public final class JpmsMain {
             return 1;
         }
         return 0;
+    }
+
+    /**
+     * Diagnostics ({@link #REPORT_UNLOAD_PROPERTY}): a run that ends while a dropped layer's class
+     * loader is still watched gives that loader its remaining checks (one per poll period, at most
+     * {@value #UNLOAD_CHECKS} in all), so every dropped layer gets a verdict, collected or still
+     * reachable, before the host stops, whatever the run's length.
+     */
+    private static void concludeUnloadReport(PluginLayers<?> layers, long poll) throws InterruptedException {
+        while (layers.collecting()) {
+            System.gc();
+            layers.checkCollected(UNLOAD_CHECKS).forEach(line -> System.out.println("orrery: " + line));
+            if (layers.collecting()) {
+                Thread.sleep(poll);
+            }
+        }
     }
 
     private static Optional<String> problem(HostCore host, boolean headless, boolean ending) {
