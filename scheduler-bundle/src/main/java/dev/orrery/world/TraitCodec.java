@@ -48,7 +48,7 @@ public interface TraitCodec<T> {
      * @throws IOException if the sink fails
      * @throws NullPointerException from {@link TreeSink#tree} if {@link #encode} returns null (the
      *     default)
-     * @since 0.5
+     * @since 0.6
      */
     default void encodeTo(T value, TreeSink sink) throws IOException {
         sink.tree(encode(value));

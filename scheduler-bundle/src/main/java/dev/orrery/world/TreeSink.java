@@ -16,7 +16,7 @@ import java.util.Map;
  * tree (a codec that writes an unbalanced or otherwise malformed sequence makes a damaged file or an
  * {@link IOException}).
  *
- * @since 0.5
+ * @since 0.6
  */
 public interface TreeSink {
 

@@ -160,8 +160,7 @@ public final class JpmsMain {
             layers.trackCollection();
             executor.scheduleWithFixedDelay(() -> {
                 if (layers.collecting()) {
-                    System.gc();
-                    layers.checkCollected(UNLOAD_CHECKS).forEach(line -> System.out.println("orrery: " + line));
+                    checkUnloaded(layers);
                 }
             }, poll, poll, TimeUnit.MILLISECONDS);
         }
@@ -233,12 +232,17 @@ public final class JpmsMain {
      */
     private static void concludeUnloadReport(PluginLayers<?> layers, long poll) throws InterruptedException {
         while (layers.collecting()) {
-            System.gc();
-            layers.checkCollected(UNLOAD_CHECKS).forEach(line -> System.out.println("orrery: " + line));
+            checkUnloaded(layers);
             if (layers.collecting()) {
                 Thread.sleep(poll);
             }
         }
+    }
+
+    /** One check of the unload report: the collector runs, then each verdict is printed. */
+    private static void checkUnloaded(PluginLayers<?> layers) {
+        System.gc();
+        layers.checkCollected(UNLOAD_CHECKS).forEach(line -> System.out.println("orrery: " + line));
     }
 
     private static Optional<String> problem(HostCore host, boolean headless, boolean ending) {

@@ -6,9 +6,9 @@ import dev.orrery.world.TreeSink;
 import java.io.IOException;
 
 /**
- * A {@link TreeSink} onto a Jackson generator: each event is the generator call
- * {@link TreeCodec#write(JsonGenerator, Tree)} makes for the same tree, so a codec that streams gives
- * the bytes of its tree.
+ * A {@link TreeSink} onto a Jackson generator: each event is one generator call, so a codec that
+ * streams gives the bytes of its tree, and a whole tree is written by the sink's own walk
+ * ({@link TreeSink#tree}), which is how every tree of a snapshot is written ({@link TreeCodec#write(JsonGenerator, Tree)}).
  */
 final class GeneratorSink implements TreeSink {
     /** A codec gave a null tree ({@link #tree(Tree)}): the writer reports that its codec returned null. */
@@ -88,6 +88,6 @@ final class GeneratorSink implements TreeSink {
         if (tree == null) {
             throw new NullTree();
         }
-        TreeCodec.write(g, tree);
+        TreeSink.super.tree(tree);
     }
 }

@@ -63,7 +63,7 @@ public final class SnapshotBuffers {
 
     /** Keeps a full-size array for a later save, unless the bound is reached; other sizes are left to the collector. */
     void give(byte[] chunk) {
-        if (chunk.length != CHUNK) {
+        if (chunk.length != CHUNK || capacity == 0) {
             return;
         }
         if (kept.incrementAndGet() <= capacity) {

@@ -218,13 +218,13 @@ final class SnapshotWriter {
         for (int i = 0; i < plan.columns.length; i++) {
             String name = plan.names[i];
             while (next != null && next.id().compareTo(name) < 0) {
-                writeEntry(g, next.id(), next.version(), next.value());
+                writeEntry(g, sink, next.id(), next.version(), next.value());
                 next = nextOpaque(opaque, plan, versions);
             }
             int c = plan.columns[i];
             Object value = table.columns()[c][row];
             if (table.encoded()[c]) {
-                writeEntry(g, name, plan.persistence[i].version(), (Tree) value);
+                writeEntry(g, sink, name, plan.persistence[i].version(), (Tree) value);
             } else {
                 startEntry(g, name, plan.persistence[i].version());
                 encodeTo(sink, table.traits().get(c), plan.persistence[i], value, table.entities(), row);
@@ -232,7 +232,7 @@ final class SnapshotWriter {
             }
         }
         while (next != null) {
-            writeEntry(g, next.id(), next.version(), next.value());
+            writeEntry(g, sink, next.id(), next.version(), next.value());
             next = nextOpaque(opaque, plan, versions);
         }
     }
@@ -251,9 +251,10 @@ final class SnapshotWriter {
         return null;
     }
 
-    private static void writeEntry(JsonGenerator g, String id, int version, Tree value) throws IOException {
+    private static void writeEntry(JsonGenerator g, GeneratorSink sink, String id, int version, Tree value)
+            throws IOException {
         startEntry(g, id, version);
-        TreeCodec.write(g, value);
+        sink.tree(value);
         g.writeEndObject();
     }
 

@@ -75,31 +75,9 @@ final class TreeCodec {
         return out;
     }
 
+    /** Writes {@code tree} with {@code g}: the generator calls of its events ({@link GeneratorSink}). */
     static void write(JsonGenerator g, Tree tree) throws IOException {
-        if (tree instanceof Tree.Obj o) {
-            g.writeStartObject();
-            for (Map.Entry<String, Tree> e : o.fields().entrySet()) {
-                g.writeFieldName(e.getKey());
-                write(g, e.getValue());
-            }
-            g.writeEndObject();
-        } else if (tree instanceof Tree.Array a) {
-            g.writeStartArray();
-            for (Tree item : a.items()) {
-                write(g, item);
-            }
-            g.writeEndArray();
-        } else if (tree instanceof Tree.Int i) {
-            g.writeNumber(i.value());
-        } else if (tree instanceof Tree.Real r) {
-            g.writeNumber(r.value());
-        } else if (tree instanceof Tree.Text t) {
-            g.writeString(t.value());
-        } else if (tree instanceof Tree.Bool b) {
-            g.writeBoolean(b.value());
-        } else {
-            g.writeNull();
-        }
+        new GeneratorSink(g).tree(tree);
     }
 
     /**
