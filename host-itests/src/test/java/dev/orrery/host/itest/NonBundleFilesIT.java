@@ -25,7 +25,7 @@ import org.ops4j.pax.exam.Option;
 import org.ops4j.pax.exam.junit.PaxExam;
 
 /**
- * issue 11, "files in plugins/ that are not bundles": with Felix FileInstall watching a folder, a
+ * Files in plugins/ that are not bundles: with Felix FileInstall watching a folder, a
  * {@code .jar} that is not a jar, one without a manifest and one whose manifest has no
  * {@code Bundle-SymbolicName} each give one line naming the file; a real bundle next to them is
  * still installed by FileInstall.

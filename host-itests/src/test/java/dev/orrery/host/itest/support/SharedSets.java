@@ -5,7 +5,7 @@ import dev.orrery.schedule.SystemSet;
 /**
  * System sets several test plugins refer to (sets are matched by object, so they live in the support
  * bundle every plugin imports): {@link #X} runs before {@link #Y}. Declared only by the
- * {@code set-core} plugin; the newcomer-cycle scenario of issue 11 puts a system in each.
+ * {@code set-core} plugin; the newcomer-cycle scenario puts a system in each.
  */
 public final class SharedSets {
     /** Set {@code shared/Y}. */

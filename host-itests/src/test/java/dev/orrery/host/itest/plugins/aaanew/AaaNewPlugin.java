@@ -7,7 +7,7 @@ import dev.orrery.schedule.Phase;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * Plugin {@code aaa-new}, the newcomer of issue 11's duplicate-name scenario: a system also named
+ * Plugin {@code aaa-new}, the newcomer of the duplicate-name scenario: a system also named
  * {@code dup/sys} (recording {@code dup/sys:new}). It sorts before the running plugin by name.
  */
 @Component(service = Plugin.class)

@@ -1,7 +1,7 @@
 package dev.orrery.host.itest.plugins.fault;
 
 /**
- * The kinds of {@link Throwable} the fault-injection matrix throws (issue 11, "How it is checked"):
+ * The kinds of {@link Throwable} the fault-injection matrix throws:
  * each one is raised for real where it is chosen, by {@link #raise(String)}.
  */
 public enum FaultKind {

@@ -2,7 +2,7 @@ package dev.orrery.host.itest.plugins.fault;
 
 import java.util.Locale;
 
-/** Where the fault plugin or the fault hooks throw (issue 11, "How it is checked"). */
+/** Where the fault plugin or the fault hooks throw (every place of the fault-injection matrix). */
 public enum FaultPlace {
     /** The system's run function, while armed. */
     RUN,

@@ -6,7 +6,7 @@ import dev.orrery.schedule.Plugin;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * Plugin {@code zzz-old}, the running plugin of issue 11's duplicate-name scenario: systems
+ * Plugin {@code zzz-old}, the running plugin of the duplicate-name scenario: systems
  * {@code dup/sys} and {@code old/other}. It sorts after the newcomer by name.
  */
 @Component(service = Plugin.class)
