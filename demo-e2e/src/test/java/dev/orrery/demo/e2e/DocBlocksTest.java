@@ -172,6 +172,24 @@ class DocBlocksTest {
     }
 
     @Test
+    @DisplayName("building: the README's two-modules-at-a-time and client-compiler settings are the build's")
+    void theBuildSettingsAreTheReadmes() throws Exception {
+        String readme = Files.readString(DemoProcess.REPO.resolve("README.md")).replaceAll("\\s+", " ");
+        assertTrue(readme.contains("It builds two modules at a time (`-T2` in `.mvn/maven.config`)"), "README: -T2");
+        assertTrue(readme.contains("(`-XX:TieredStopAtLevel=1`, in `.mvn/jvm.config` and the `orrery.test.jvmArgs`"
+                + " property of the root `pom.xml`)"), "README: the client compiler");
+        assertEquals(List.of("-T2"), Files.readAllLines(DemoProcess.REPO.resolve(".mvn/maven.config")));
+        assertTrue(List.of(Files.readString(DemoProcess.REPO.resolve(".mvn/jvm.config")).trim().split("\\s+"))
+                .contains("-XX:TieredStopAtLevel=1"), ".mvn/jvm.config");
+        String pom = Files.readString(DemoProcess.REPO.resolve("pom.xml"));
+        assertTrue(pom.contains("<orrery.test.jvmArgs>-XX:TieredStopAtLevel=1</orrery.test.jvmArgs>"), "the property");
+        assertTrue(pom.contains("<argLine>${orrery.test.jvmArgs}</argLine>"), "surefire and failsafe use it");
+        assertTrue(readme.contains("(figures in [BENCHMARKS.md](BENCHMARKS.md), \"Build and test time\")"), "README: figures");
+        assertTrue(Files.readString(DemoProcess.REPO.resolve("BENCHMARKS.md")).contains("\n## Build and test time"),
+                "BENCHMARKS.md has the section the README names");
+    }
+
+    @Test
     @DisplayName("benchmarks: the README's run.sh modes are the script's")
     void theBenchmarkModesAreTheScripts() throws Exception {
         Path run = DemoProcess.REPO.resolve("benchmarks/run.sh");
